@@ -1,0 +1,43 @@
+# Two commands set everything up on a fresh machine:
+#   make battle   creates .venv, installs strategium, runs the main job on the bundled demo
+#   make test     installs the test extras, runs lint (ruff), types (mypy) and the tests (pytest)
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: battle test install install-test lint types pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+battle: install
+	$(BIN)/strategium battle
+
+lint: install-test
+	$(BIN)/ruff check src tests benchmarks
+
+types: install-test
+	$(BIN)/mypy
+
+pytest: install-test
+	@$(BIN)/pytest; rc=$$?; if [ $$rc -eq 5 ]; then echo 'pytest collected no tests' >&2; exit 1; fi; exit $$rc
+
+test: lint types pytest
+
+bench: install-test
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Armies: units, models, detachments, Force Organisation; importers (BattleScribe rosters, demo library)."""

@@ -1,0 +1,1 @@
+"""The ``strategium`` command line (typer + rich). One module per command group."""

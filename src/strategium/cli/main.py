@@ -1,0 +1,57 @@
+"""Entry point of the ``strategium`` command.
+
+Every command module registers itself on ``app``. Errors the user caused (``StrategiumError``) are printed
+as one line on stderr with exit code 2; no traceback is ever shown for them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from strategium import __version__
+from strategium.errors import StrategiumError
+
+app = typer.Typer(
+    name="strategium",
+    help="Rules engine and battle simulator for Warhammer: The Horus Heresy - Age of Darkness (2nd edition).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"strategium {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Rules engine and battle simulator for The Horus Heresy - Age of Darkness (2022)."""
+
+
+def _register() -> None:
+    # Imported here so that each command group lives in its own module.
+    from strategium.cli import army_cmd, battle_cmd, roster_cmd, rules_cmd
+
+    for module in (rules_cmd, army_cmd, roster_cmd, battle_cmd):
+        module.register(app)
+
+
+_register()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; user errors become one line on stderr and exit code 2."""
+    try:
+        app(args=argv, standalone_mode=True)
+    except StrategiumError as err:
+        typer.echo(f"strategium: error: {err}", err=True)
+        sys.exit(2)

@@ -1,0 +1,38 @@
+"""The project's error types.
+
+Every error a user can cause (a broken file, an illegal action) is a subclass of
+:class:`StrategiumError`, itself a ``ValueError``. The command line turns these into one
+clear line on stderr and exit code 2; nothing else is ever shown as a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class StrategiumError(ValueError):
+    """Base of every error strategium raises on purpose."""
+
+
+@dataclass
+class InputError(StrategiumError):
+    """Bad input file: says which file, where (line, when known) and which field.
+
+    ``str(err)`` is a single line: ``FILE:LINE: FIELD: MESSAGE`` (parts that are unknown are left out).
+    """
+
+    message: str
+    file: str | None = None
+    line: int | None = None
+    field: str | None = None
+
+    def __post_init__(self) -> None:
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = self.file if self.line is None else f"{self.file}:{self.line}"
+            where += ": "
+        field = f"{self.field}: " if self.field else ""
+        return f"{where}{field}{self.message}"

@@ -1,0 +1,1 @@
+"""Pure data for HH2 models, units and weapons (no game state here)."""
