@@ -1,0 +1,9 @@
+"""`strategium rules config` (being written)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this command to the `rules` group."""
