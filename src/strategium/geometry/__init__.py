@@ -1,0 +1,1 @@
+"""The battlefield: table, deployment maps, terrain, Buildings, bases and hulls, measuring, line of sight."""

@@ -1,0 +1,1 @@
+"""Presentation: text, tables, SVG maps, reports (pure functions of state)."""
