@@ -112,17 +112,27 @@ class Unit:
 
 @dataclass(frozen=True)
 class Detachment:
-    """One Force Organisation chart and the units in it."""
+    """One Force Organisation chart and the units in it.
+
+    ``rules`` are rules bought for the detachment as a whole (Legion rule, Provenances, Rite of War...), kept
+    apart from any unit; ``options`` names the detachment-wide choices made in the list (e.g. "Allegiance:
+    Loyalist", "Rite of War: ...").
+    """
 
     name: str
     chart: ChartKind
     units: tuple[Unit, ...]
     faction: str = ""
+    rules: tuple[RuleEntry, ...] = ()
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Army:
-    """An army: its name, faction, points, detachments, and where it was read from."""
+    """An army: its name, faction, points, detachments, and where it was read from.
+
+    ``points_limit`` is the points limit the list was built to, when the list states one.
+    """
 
     name: str
     detachments: tuple[Detachment, ...]
@@ -131,6 +141,7 @@ class Army:
     allegiance: str | None = None
     source: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    points_limit: int | None = None
 
     @property
     def units(self) -> tuple[Unit, ...]:

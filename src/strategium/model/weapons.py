@@ -2,6 +2,7 @@
 
 In the data a weapon is ``Range, Strength, AP, Type``; ``Type`` holds the weapon class, its shots and the
 weapon's own special rules as one comma list (e.g. ``Heavy 2, Rending (6+)``).
+``strategium.model.parse_weapons`` reads those columns into the values below.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class WeaponClass(StrEnum):
     PRIMARY = "Primary"
     ARTILLERY = "Artillery"
     PSYCHIC = "Psychic"
+    BOMB = "Bomb"  # flyer bombs in the data ("Bomb 1, Blast (3\"), One Use")
 
 
 class RangeKind(StrEnum):
@@ -36,11 +38,17 @@ class RangeKind(StrEnum):
     TEMPLATE = "template"
     HELLSTORM = "hellstorm"
     MELEE = "melee"  # "-"
+    UNKNOWN = "unknown"  # the text could not be read (blank, ".", prose): see the parse problems
 
 
 @dataclass(frozen=True)
 class WeaponRange:
-    """A weapon's Range in inches. ``maximum`` is None for Template/Hellstorm/Melee."""
+    """A weapon's Range in inches. ``maximum`` is None for Template/Hellstorm/Melee/Unknown.
+
+    ``minimum`` is set for the data's "12\"-60\"" and "More than 18\"-42\"" forms: the weapon may not fire
+    at targets that close (whether exactly ``minimum`` inches is allowed is the rulebook's call, not the
+    parser's). ``text`` is the text as given.
+    """
 
     kind: RangeKind
     maximum: float | None = None
@@ -57,15 +65,23 @@ class StrengthKind(StrEnum):
     TIMES = "times"  # "x2", "2x"
     SPECIAL = "special"  # "*", "-", "10/8/6", "†": see the weapon's rules
     DESTROYER = "destroyer"  # "D"
+    UNKNOWN = "unknown"  # the text could not be read (blank, prose): see the parse problems
 
 
 @dataclass(frozen=True)
 class WeaponStrength:
-    """A weapon's Strength: a number, the user's, a bonus to it, or a multiple of it."""
+    """A weapon's Strength: a number, the user's, a bonus to it, or a multiple of it.
+
+    ``value`` is the number for FIXED, the bonus for PLUS (may be negative), the factor for TIMES.
+    ``values`` holds banded Strengths such as "10/8/6" (kind SPECIAL: the weapon's rules say which applies).
+    ``footnote`` is a footnote mark written beside the value ("5*" → "*"; "†" alone → "†").
+    """
 
     kind: StrengthKind
     value: int | None = None
     text: str = ""
+    values: tuple[int, ...] = ()
+    footnote: str | None = None
 
     def resolve(self, user_strength: int) -> int | None:
         """The Strength used when a model with ``user_strength`` uses this weapon (None if not a number)."""
@@ -83,13 +99,19 @@ class WeaponStrength:
 @dataclass(frozen=True)
 class WeaponType:
     """The parsed ``Type`` column: weapon class, shots (None where the class has none, e.g. Melee),
-    the weapon's own special rules, and words that could not be read."""
+    the weapon's own special rules, and words that could not be read.
+
+    ``shots_dice`` is set instead of ``shots`` when the shots are rolled ("Assault 2D6" → "2D6").
+    ``rules`` keeps every rule item, recognised (``RuleRef``) or not (``UnknownRule``), in written order.
+    ``unknown`` holds text that is neither class, shots nor a rule item (e.g. prose on later lines).
+    """
 
     weapon_class: WeaponClass | None
     shots: int | None = None
     rules: tuple[RuleEntry, ...] = ()
     unknown: tuple[str, ...] = ()
     text: str = ""
+    shots_dice: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,53 @@
 """The special-rule registry: canonical names, parsed (X) values, aliases, pages and implementation status.
 
-CONTRACT (filled in by the registry work; these names are used across the project):
+CONTRACT (these names are used across the project):
 
 - ``RuleRef``: a recognised rule as a model, unit or weapon carries it (canonical name + parsed X).
 - ``UnknownRule``: a name the registry does not know; kept, never dropped, so reports can list it.
 - ``RuleEntry = RuleRef | UnknownRule``.
 - ``find_rule(text) -> RuleEntry``: parse one written rule name, e.g. "Hammer of Wraith (1)".
+- ``get_rule_def(name) -> RuleDef``: the registered definition (book, page, paraphrase, status) of a rule.
+- ``all_rule_defs() -> tuple[RuleDef, ...]``: every registered rule, sorted by name.
+
+Parsing is tolerant of what real BattleScribe / New Recruit data holds (see shared BATTLESCRIBE.md §1.3, §3):
+case, spacing, typographic apostrophes, a trailing colon, typos listed as aliases (or one letter off in a long
+name), stray brackets ("Shrouded 5{+)") and decorations after the (X) ("Hammer of Wrath (2) (Abhuman Muster)",
+"Hammer of Wrath (1 - Deflagrate [IT ✓])").
+
+Unit Type and Sub-type markers that the data copies in as rules ("Infantry Unit Type", "Line Sub-type",
+"Heavy Sub-type:", "Automata Unit-type") are recognised as entries of kind ``RuleKind.UNIT_TYPE`` /
+``RuleKind.SUB_TYPE`` with canonical names "<Type> Unit Type" / "<Sub-type> Sub-type". A bare "Heavy" or
+"Infantry" is deliberately *not* recognised (it would clash with weapon classes and Unit Type text); the
+model's Unit Type characteristic is parsed by ``strategium.model.unit_types``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from functools import cache
+
+from strategium.errors import StrategiumError
+from strategium.rules.definitions import Book, ImplementationStatus, RuleDef, RuleKind, XKind
+
+__all__ = [
+    "Book",
+    "ImplementationStatus",
+    "RuleDef",
+    "RuleEntry",
+    "RuleKind",
+    "RuleRef",
+    "UnknownRule",
+    "UnknownRuleName",
+    "XKind",
+    "all_rule_defs",
+    "find_rule",
+    "get_rule_def",
+    "normalise_written",
+    "rule_key",
+]
 
 
 @dataclass(frozen=True)
@@ -43,3 +80,191 @@ class UnknownRule:
 
 
 RuleEntry = RuleRef | UnknownRule
+
+
+class UnknownRuleName(StrategiumError):
+    """``get_rule_def`` was asked for a name the registry does not hold."""
+
+
+# --------------------------------------------------------------------------------------------------- normalising
+
+_QUOTES = str.maketrans(
+    {
+        "\u2019": "'",
+        "\u2018": "'",
+        "`": "'",
+        "\u00b4": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2033": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+    }
+)
+_EDGE_JUNK = " :;,.•*^†\u2022\t"
+_SPLIT_POINT = re.compile(r"[(\[{]|\d")
+_NUMBER_X = re.compile(r"^[\s(\[{]*(?P<n>\d+)\s*[{(\[]?\s*(?P<plus>\+)?")
+_ALTERNATIVES_X = re.compile(r"^[\s(\[{]*(?P<alt>\d+\+?\s*(?:or|/)\s*\d+\+?)")
+_DICE_X = re.compile(r"^[\s(\[{]*(?P<d>\d*\s*[dD]\s*\d+(?:\s*\+\s*\d+)?)")
+_PLACEHOLDER_X = re.compile(r"^[\s(\[{]*(?P<x>[xX])\s*(?P<plus>\+)?\s*[)\]}]")
+_TRAILING_X = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<x>\d+\s*\+?|\d*[dD]\d+|[xX]\+?)\s*\)\s*$")
+_FUZZY_MIN_LENGTH = 8
+_FUZZY_CUTOFF = 0.9
+
+
+def normalise_written(text: str) -> str:
+    """``text`` with Unicode compatibility forms folded (NFKC), typographic quotes and dashes made plain,
+    runs of whitespace collapsed and bullets, daggers, carets and trailing colons stripped from both ends.
+
+    Only the first non-empty line counts: a rule name never spans lines, and data that runs a rule's
+    explanation into the name ("Specialist Weapon\\n\\nWhen a model ...") keeps just the name.
+    """
+    folded = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    lines = [line for line in folded.splitlines() if line.strip(_EDGE_JUNK)]
+    first = lines[0] if lines else ""
+    return " ".join(first.split()).strip(_EDGE_JUNK)
+
+
+def rule_key(text: str) -> str:
+    """The lookup key of a rule name: lower case, apostrophes dropped, other punctuation as spaces.
+
+    >>> rule_key("Counter-Attack")
+    'counter attack'
+    >>> rule_key("Legiones Hereticus (Emperor’s Children)")
+    'legiones hereticus emperors children'
+    """
+    lowered = normalise_written(text).lower().replace("'", "")
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", lowered).split())
+
+
+# ----------------------------------------------------------------------------------------------------- the index
+
+
+@cache
+def _index() -> dict[str, RuleDef]:
+    """Key (canonical name or alias) → definition, with status applied from ``status.py``."""
+    from strategium.rules.catalog import CATALOG
+    from strategium.rules.status import STATUS
+
+    index: dict[str, RuleDef] = {}
+    for entry in CATALOG:
+        rule = replace(entry, status=STATUS.get(entry.name, ImplementationStatus.NOT_YET))
+        for written in (rule.name, *rule.aliases):
+            key = rule_key(written)
+            other = index.get(key)
+            if other is not None and other.name != rule.name:
+                raise RuntimeError(f"registry: {written!r} names both {other.name!r} and {rule.name!r}")
+            index[key] = rule
+    return index
+
+
+@cache
+def _by_name() -> dict[str, RuleDef]:
+    return {rule.name: rule for rule in _index().values()}
+
+
+def all_rule_defs() -> tuple[RuleDef, ...]:
+    """Every registered rule, sorted by canonical name (case-insensitive)."""
+    return tuple(sorted(_by_name().values(), key=lambda r: r.name.lower()))
+
+
+def get_rule_def(name: str) -> RuleDef:
+    """The definition of a rule, by canonical name, alias or any written form ``find_rule`` recognises.
+
+    Raises ``UnknownRuleName`` (a ``StrategiumError``) if the name is not registered.
+    """
+    exact = _by_name().get(name)
+    if exact is not None:
+        return exact
+    entry = find_rule(name)
+    if isinstance(entry, RuleRef):
+        return _by_name()[entry.name]
+    raise UnknownRuleName(f"unknown special rule: {name!r}")
+
+
+def _lookup(head: str) -> RuleDef | None:
+    return _index().get(rule_key(head))
+
+
+def _fuzzy(head: str) -> RuleDef | None:
+    """A one-typo match for long names ("Hammer of Wraith" → Hammer of Wrath); short names never match fuzzily."""
+    key = rule_key(head)
+    if len(key) < _FUZZY_MIN_LENGTH:
+        return None
+    candidates = [k for k in _index() if len(k) >= _FUZZY_MIN_LENGTH]
+    close = difflib.get_close_matches(key, candidates, n=1, cutoff=_FUZZY_CUTOFF)
+    return _index()[close[0]] if close else None
+
+
+# ------------------------------------------------------------------------------------------------------- parsing
+
+
+def _parse_x(rule: RuleDef, tail: str) -> tuple[int | None, str | None]:
+    """(value, x_text) read from the text after the rule's name; (None, None) if it holds no usable X."""
+    if rule.x_kind is XKind.NONE:
+        return None, None
+    if rule.x_kind is XKind.TEXT:
+        match = re.match(r"^\s*[(\[{]\s*(?P<t>[^)\]}]*?)\s*[)\]}]", tail)
+        if match and match.group("t"):
+            text = match.group("t")
+            return (int(text), text) if text.isdigit() else (None, text[0].upper() + text[1:])
+        return None, None
+    if rule.x_kind is XKind.INCHES:
+        inches = re.match(r"^[\s(\[{]*(?P<n>\d+)", tail)
+        return (int(inches.group("n")), f'{inches.group("n")}"') if inches else (None, None)
+    alternatives = _ALTERNATIVES_X.match(tail)
+    if alternatives:
+        return None, " ".join(alternatives.group("alt").split())
+    dice = _DICE_X.match(tail)
+    if dice:
+        return None, re.sub(r"\s+", "", dice.group("d")).upper()
+    number = _NUMBER_X.match(tail)
+    if number:
+        value = int(number.group("n"))
+        plus = number.group("plus") is not None or rule.x_kind is XKind.TARGET
+        return value, f"{value}+" if plus else str(value)
+    placeholder = _PLACEHOLDER_X.match(tail)
+    if placeholder:
+        return None, "X+" if rule.x_kind is XKind.TARGET else "X"
+    return None, None
+
+
+def _ref(rule: RuleDef, tail: str, written: str) -> RuleRef:
+    value, x_text = _parse_x(rule, tail)
+    if x_text is None and rule.default_x is not None:
+        value, x_text = _parse_x(rule, f"({rule.default_x})")
+    return RuleRef(rule.name, value=value, x_text=x_text, written=written)
+
+
+def _unknown(cleaned: str, written: str) -> UnknownRule:
+    match = _TRAILING_X.match(cleaned)
+    if match and match.group("name"):
+        return UnknownRule(match.group("name"), x_text=re.sub(r"\s+", "", match.group("x")), written=written)
+    return UnknownRule(cleaned, written=written)
+
+
+def find_rule(text: str) -> RuleEntry:
+    """Parse one written rule name into a ``RuleRef`` (registered) or an ``UnknownRule``; never raises.
+
+    The (X) is read according to the rule's ``XKind``: "Hammer of Wrath (2)" → value 2, x_text "2";
+    "Shrouded (5+)" → value 5, x_text "5+"; "Hatred (Legiones Astartes)" → value None, x_text "Legiones Astartes";
+    "Fleet (D3)" → value None, x_text "D3"; "Blast (3\")" → value 3, x_text '3"'; a choice such as
+    "Bulky (2 or 3)" → value None, x_text "2 or 3"; an unfilled "(X)" → value None, x_text "X". A rule with a
+    ``default_x`` written bare takes it ("Shrouded" → 6+). Words after the X are decoration and are dropped.
+    """
+    cleaned = normalise_written(text)
+    if not cleaned:
+        return UnknownRule("", written=text)
+    whole = _lookup(cleaned)
+    if whole is not None:
+        return _ref(whole, "", text)
+    heads = [(m.start(), cleaned[: m.start()]) for m in _SPLIT_POINT.finditer(cleaned) if m.start() > 0]
+    for start, head in heads:
+        rule = _lookup(head)
+        if rule is not None:
+            return _ref(rule, cleaned[start:], text)
+    first_start, first_head = heads[0] if heads else (len(cleaned), cleaned)
+    rule = _fuzzy(first_head)
+    if rule is not None:
+        return _ref(rule, cleaned[first_start:], text)
+    return _unknown(cleaned, text)

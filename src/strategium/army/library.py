@@ -1,0 +1,534 @@
+"""Project-authored army files (YAML) and the bundled demo armies.
+
+An army file lists weapon profiles, units (with their models, written as the data writes them) and the
+detachments that hold the units; the format is described in ``docs/army-format.md``. Loading validates the
+file with pydantic and converts it to the engine's :class:`~strategium.army.army.Army`.
+
+Every mistake is reported as one :class:`~strategium.errors.InputError` naming the file, the line and the
+field, e.g. ``emperors_children.yaml:42: units[3].models[0].bs: Input should be a valid integer``. Special
+rules the registry does not know are kept as ``UnknownRule`` (listed, never dropped); a Unit Type, a weapon
+profile or a Characteristic that cannot be read is an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Model, Unit
+from strategium.errors import InputError
+from strategium.model.characteristics import (
+    BuildingCharacteristics,
+    Characteristics,
+    KnightCharacteristics,
+    Profile,
+    VehicleCharacteristics,
+)
+from strategium.model.parse_unit_type import parse_unit_type
+from strategium.model.parse_values import parse_characteristic, parse_save
+from strategium.model.parse_weapons import weapon_from_columns
+from strategium.model.problems import Problems, Severity
+from strategium.model.profiles import ModelProfile
+from strategium.model.unit_types import UnitType, UnitTypeSpec
+from strategium.model.weapons import WeaponProfile
+from strategium.rules.registry import RuleEntry, find_rule
+
+__all__ = ["DEMO_FOLDER", "demo_army_names", "demo_army_paths", "load_army", "load_demo_army", "parse_army_text"]
+
+DEMO_FOLDER = "demo"
+"""The folder of package ``strategium.army`` whose ``*.yaml`` files are the bundled demo armies (package data)."""
+
+FORMAT_VERSION = 1
+
+Path_ = tuple[str | int, ...]
+
+
+# ------------------------------------------------------------------------------------------ value validators
+
+
+def _characteristic(value: object) -> object:
+    """A Characteristic as written: a whole number, or text the data would hold ("7", "-")."""
+    if isinstance(value, str):
+        try:
+            return parse_characteristic(value)
+        except InputError as err:
+            raise ValueError(err.message) from None
+    return value
+
+
+def _save(value: object) -> object:
+    """A save as written: "3+" (or the bare target number 3); "-" for none."""
+    if isinstance(value, str):
+        try:
+            return parse_save(value)
+        except InputError as err:
+            raise ValueError(err.message) from None
+    return value
+
+
+def _base(value: object) -> object:
+    """A base size in millimetres: one number (round) or [length, width] (oval)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return (value, value)
+    return value
+
+
+Stat = Annotated[int | None, BeforeValidator(_characteristic)]
+Save = Annotated[int | None, BeforeValidator(_save)]
+Base = Annotated[tuple[float, float] | None, BeforeValidator(_base)]
+
+
+# ------------------------------------------------------------------------------------------------ the schema
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class WeaponSpec(_Strict):
+    """One weapon profile, columns as the data writes them (Range, Strength, AP, Type)."""
+
+    name: str = Field(min_length=1)
+    range: str
+    strength: str
+    ap: str
+    type: str
+
+
+class ModelSpec(_Strict):
+    """``count`` identical models. Which Characteristics are required depends on the Unit Type:
+    Vehicles m/bs/front/side/rear/hp; Knights and Titans add ws/s/i/a; Buildings and Fortifications
+    front/side/rear/hp (bs optional); everything else m ws bs s t w i a ld sv."""
+
+    name: str = Field(min_length=1)
+    count: int = Field(default=1, ge=1)
+    unit_type: str
+    m: Stat = None
+    ws: Stat = None
+    bs: Stat = None
+    s: Stat = None
+    t: Stat = None
+    w: Stat = None
+    i: Stat = None
+    a: Stat = None
+    ld: Stat = None
+    sv: Save = None
+    front: Stat = None
+    side: Stat = None
+    rear: Stat = None
+    hp: Stat = None
+    transport_capacity: Stat = None
+    fire_points: Stat = None
+    invulnerable_save: Save = None
+    base_mm: Base = None
+    rules: tuple[str, ...] = ()
+    wargear: tuple[str, ...] = ()
+    weapons: tuple[str | WeaponSpec, ...] = ()
+
+
+class UnitSpec(_Strict):
+    """One unit: id (unique in the file), name, Force Organisation slot, points, unit-wide rules, models."""
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    slot: ForceOrgSlot
+    points: int = Field(ge=0)
+    rules: tuple[str, ...] = ()
+    models: tuple[ModelSpec, ...] = Field(min_length=1)
+    transport_for: str | None = None
+    compulsory: bool | None = None
+
+
+class DetachmentSpec(_Strict):
+    """One Force Organisation chart and the ids of the units it holds."""
+
+    name: str = Field(min_length=1)
+    chart: ChartKind
+    faction: str = ""
+    units: tuple[str, ...] = Field(min_length=1)
+
+
+class ArmySpec(_Strict):
+    """A whole army file. ``points``, when given, must equal the sum of the units' points."""
+
+    format: Literal[1]
+    name: str = Field(min_length=1)
+    faction: str = ""
+    allegiance: Literal["Loyalist", "Traitor"] | None = None
+    points: int | None = Field(default=None, ge=0)
+    notes: tuple[str, ...] = ()
+    weapons: tuple[WeaponSpec, ...] = ()
+    units: tuple[UnitSpec, ...] = Field(min_length=1)
+    detachments: tuple[DetachmentSpec, ...] = Field(min_length=1)
+
+
+# ------------------------------------------------------------------------------------- YAML with line numbers
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A ``SafeLoader`` that also records, for every mapping key and sequence item, the 1-based line it starts on.
+
+    ``lines`` maps a path of keys and indexes (as pydantic writes an error's ``loc``) to a line number.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.lines: dict[Path_, int] = {}
+
+    def record(self, node: yaml.Node, path: Path_) -> None:
+        """Walk ``node`` (composed, not yet constructed) and note where each part starts."""
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    child = (*path, str(key.value))
+                    self.lines.setdefault(child, key.start_mark.line + 1)
+                    self.record(value, child)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                self.record(item, (*path, index))
+
+
+def _load_yaml(text: str, file: str) -> tuple[object, dict[Path_, int]]:
+    loader = _LineLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise InputError("the file is empty", file=file, line=1)
+        loader.record(node, ())
+        data = loader.construct_document(node)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark is not None else None
+        raise InputError(f"not valid YAML: {err.problem or err.context}", file=file, line=line) from None
+    except yaml.YAMLError as err:
+        raise InputError(f"not valid YAML: {err}", file=file) from None
+    finally:
+        loader.dispose()
+    return data, loader.lines
+
+
+def _field_path(loc: Sequence[str | int], data: object) -> Path_:
+    """The part of a pydantic ``loc`` that names places in the file (drops union and validator tags)."""
+    path: list[str | int] = []
+    node: object = data
+    for n, part in enumerate(loc):
+        child = _child(node, part)
+        if child is not _MISSING:
+            path.append(part)
+            node = child
+        elif n == len(loc) - 1 and not _is_tag(part):
+            path.append(part)
+    return tuple(path)
+
+
+_MISSING = object()
+
+
+def _child(node: object, part: str | int) -> object:
+    if isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
+        return node[part]
+    if isinstance(part, str) and isinstance(node, dict) and part in node:
+        return node[part]
+    return _MISSING
+
+
+def _is_tag(part: str | int) -> bool:
+    return isinstance(part, str) and (part[:1].isupper() or "[" in part or part in {"str", "int", "none"})
+
+
+def _field_text(path: Path_) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+def _line_of(path: Path_, lines: Mapping[Path_, int]) -> int | None:
+    for end in range(len(path), -1, -1):
+        line = lines.get(path[:end])
+        if line is not None:
+            return line
+    return None
+
+
+class _Where:
+    """Turns a place in the file (a path) into an ``InputError`` with file, line and field."""
+
+    def __init__(self, file: str, lines: Mapping[Path_, int]) -> None:
+        self.file = file
+        self.lines = lines
+
+    def error(self, path: Path_, message: str) -> InputError:
+        return InputError(message, file=self.file, line=_line_of(path, self.lines), field=_field_text(path) or None)
+
+
+# ------------------------------------------------------------------------------------------------ conversion
+
+
+def _rules(written: Sequence[str]) -> tuple[RuleEntry, ...]:
+    return tuple(find_rule(text) for text in written)
+
+
+def _unit_type(spec: ModelSpec, where: _Where, path: Path_) -> UnitTypeSpec:
+    problems: Problems = []
+    parsed = parse_unit_type(spec.unit_type, problems=problems)
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    if parsed.unit_type is None or parsed.unknown or errors:
+        why = errors[0].message if errors else "names no Unit Type"
+        raise where.error((*path, "unit_type"), f"cannot read Unit Type {spec.unit_type!r}: {why}")
+    return parsed
+
+
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "vehicle": ("m", "bs", "front", "side", "rear", "hp"),
+    "knight": ("m", "ws", "bs", "s", "front", "side", "rear", "i", "a", "hp"),
+    "building": ("front", "side", "rear", "hp"),
+    "unit": ("m", "ws", "bs", "s", "t", "w", "i", "a", "ld"),
+}
+
+
+def _profile_kind(unit_type: UnitTypeSpec) -> str:
+    kind = unit_type.unit_type
+    if kind in (UnitType.KNIGHT, UnitType.TITAN):
+        return "knight"
+    if kind is UnitType.VEHICLE:
+        return "vehicle"
+    if kind in (UnitType.FORTIFICATION, UnitType.BUILDING):
+        return "building"
+    return "unit"
+
+
+def _characteristics(spec: ModelSpec, unit_type: UnitTypeSpec, where: _Where, path: Path_) -> Profile:
+    kind = _profile_kind(unit_type)
+    for name in _REQUIRED[kind]:
+        if name in spec.model_fields_set and getattr(spec, name) is None:
+            continue  # written as "-": the model lacks it
+        if name not in spec.model_fields_set:
+            raise where.error((*path, name), f"Field required for a {unit_type.unit_type} model")
+    if kind == "vehicle":
+        return VehicleCharacteristics(
+            m=spec.m, bs=spec.bs, front=_num(spec.front), side=_num(spec.side), rear=_num(spec.rear),
+            hp=_num(spec.hp), transport_capacity=spec.transport_capacity,
+        )  # fmt: skip
+    if kind == "knight":
+        return KnightCharacteristics(
+            m=spec.m, ws=spec.ws, bs=spec.bs, s=spec.s, front=_num(spec.front), side=_num(spec.side),
+            rear=_num(spec.rear), i=spec.i, a=spec.a, hp=_num(spec.hp),
+        )  # fmt: skip
+    if kind == "building":
+        return BuildingCharacteristics(
+            bs=spec.bs, front=_num(spec.front), side=_num(spec.side), rear=_num(spec.rear), hp=_num(spec.hp),
+            transport_capacity=spec.transport_capacity, fire_points=spec.fire_points,
+        )  # fmt: skip
+    return Characteristics(
+        m=spec.m, ws=spec.ws, bs=spec.bs, s=spec.s, t=spec.t, w=spec.w, i=spec.i, a=spec.a, ld=spec.ld, sv=spec.sv
+    )
+
+
+def _num(value: int | None) -> int:
+    # Armour Values and Hull Points are required above; a "-" there is read as 0 (no armour).
+    return 0 if value is None else value
+
+
+def _weapon(spec: WeaponSpec, where: _Where, path: Path_) -> WeaponProfile:
+    columns = {"Range": spec.range, "Strength": spec.strength, "AP": spec.ap, "Type": spec.type}
+    problems: Problems = []
+    weapon = weapon_from_columns(spec.name, columns, problems=problems)
+    for problem in problems:
+        if problem.severity is Severity.ERROR:
+            field = _WEAPON_FIELDS.get(problem.field.rsplit(": ", 1)[-1], "type")
+            raise where.error((*path, field), f"{problem.message} (got {problem.text!r})")
+    return weapon
+
+
+_WEAPON_FIELDS = {"Range": "range", "Strength": "strength", "AP": "ap", "Type": "type"}
+
+
+def _model_weapons(
+    spec: ModelSpec, table: Mapping[str, WeaponProfile], where: _Where, path: Path_
+) -> tuple[WeaponProfile, ...]:
+    out: list[WeaponProfile] = []
+    for n, item in enumerate(spec.weapons):
+        here = (*path, "weapons", n)
+        if isinstance(item, str):
+            if item not in table:
+                raise where.error(here, f"no weapon named {item!r} in the file's weapons list")
+            out.append(table[item])
+        else:
+            out.append(_weapon(item, where, here))
+    return tuple(out)
+
+
+def _unit(spec: UnitSpec, index: int, table: Mapping[str, WeaponProfile], where: _Where) -> Unit:
+    path: Path_ = ("units", index)
+    unit_rules = _rules(spec.rules)
+    models: list[Model] = []
+    for m, model_spec in enumerate(spec.models):
+        here = (*path, "models", m)
+        unit_type = _unit_type(model_spec, where, here)
+        profile = ModelProfile(
+            name=model_spec.name,
+            unit_type=unit_type,
+            characteristics=_characteristics(model_spec, unit_type, where, here),
+            invulnerable_save=model_spec.invulnerable_save,
+        )
+        weapons = _model_weapons(model_spec, table, where, here)
+        rules = unit_rules + _rules(model_spec.rules)
+        for _ in range(model_spec.count):
+            models.append(
+                Model(
+                    id=f"{spec.id}/{len(models) + 1}",
+                    name=model_spec.name,
+                    profile=profile,
+                    weapons=weapons,
+                    wargear=model_spec.wargear,
+                    rules=rules,
+                    base_mm=model_spec.base_mm,
+                )
+            )
+    return Unit(
+        id=spec.id,
+        name=spec.name,
+        slot=spec.slot,
+        models=tuple(models),
+        points=spec.points,
+        rules=unit_rules,
+        dedicated_transport_for=spec.transport_for,
+        compulsory=spec.compulsory,
+    )
+
+
+def _check_links(spec: ArmySpec, where: _Where) -> dict[str, str]:
+    """Unique ids, every unit in exactly one detachment, transports beside their units. Returns id → detachment."""
+    ids: dict[str, int] = {}
+    for n, unit in enumerate(spec.units):
+        if unit.id in ids:
+            raise where.error(("units", n, "id"), f"unit id {unit.id!r} is already used by units[{ids[unit.id]}]")
+        ids[unit.id] = n
+    home: dict[str, str] = {}
+    for d, det in enumerate(spec.detachments):
+        for k, unit_id in enumerate(det.units):
+            if unit_id not in ids:
+                raise where.error(("detachments", d, "units", k), f"no unit with id {unit_id!r}")
+            if unit_id in home:
+                raise where.error(("detachments", d, "units", k), f"unit {unit_id!r} is already in {home[unit_id]!r}")
+            home[unit_id] = det.name
+    for n, unit in enumerate(spec.units):
+        if unit.id not in home:
+            raise where.error(("units", n, "id"), f"unit {unit.id!r} is in no detachment")
+        if unit.transport_for is None:
+            if unit.slot is ForceOrgSlot.DEDICATED_TRANSPORT:
+                raise where.error(("units", n, "transport_for"), "a Dedicated Transport must name its unit")
+            continue
+        here = ("units", n, "transport_for")
+        if unit.transport_for not in ids:
+            raise where.error(here, f"no unit with id {unit.transport_for!r}")
+        if unit.transport_for == unit.id:
+            raise where.error(here, "a unit cannot be its own Dedicated Transport")
+        if home[unit.transport_for] != home[unit.id]:
+            raise where.error(here, f"the transport and unit {unit.transport_for!r} are in different detachments")
+        if unit.slot is not ForceOrgSlot.DEDICATED_TRANSPORT:
+            raise where.error(("units", n, "slot"), "a unit with transport_for must have slot 'Dedicated Transport'")
+    if spec.points is not None:
+        total = sum(u.points for u in spec.units)
+        if total != spec.points:
+            raise where.error(("points",), f"the units' points add up to {total}, not {spec.points}")
+    return home
+
+
+def _validation_error(err: ValidationError, data: object, where: _Where) -> InputError:
+    first = err.errors(include_url=False)[0]
+    path = _field_path(first["loc"], data)
+    message = str(first["msg"])
+    if message.startswith("Value error, "):
+        message = message[len("Value error, ") :]
+    return where.error(path, message)
+
+
+def parse_army_text(text: str, file: str = "<army>") -> Army:
+    """Parse the text of an army file (``file`` names it in errors and in ``Army.source``).
+
+    Raises:
+        InputError: bad YAML, a field of the wrong type or missing, a Unit Type, Characteristic or weapon
+            column that cannot be read, a unit id used twice or not found, points that do not add up.
+    """
+    data, lines = _load_yaml(text, file)
+    where = _Where(file, lines)
+    if not isinstance(data, dict):
+        raise where.error((), "an army file must be a mapping (name:, units:, detachments:, ...)")
+    try:
+        spec = ArmySpec.model_validate(data)
+    except ValidationError as err:
+        raise _validation_error(err, data, where) from None
+    table: dict[str, WeaponProfile] = {}
+    for n, weapon in enumerate(spec.weapons):
+        if weapon.name in table:
+            raise where.error(("weapons", n, "name"), f"weapon {weapon.name!r} is listed twice")
+        table[weapon.name] = _weapon(weapon, where, ("weapons", n))
+    _check_links(spec, where)
+    units = {u.id: _unit(u, n, table, where) for n, u in enumerate(spec.units)}
+    detachments = tuple(
+        Detachment(
+            name=d.name, chart=d.chart, units=tuple(units[i] for i in d.units), faction=d.faction or spec.faction
+        )
+        for d in spec.detachments
+    )
+    return Army(
+        name=spec.name,
+        detachments=detachments,
+        points=sum(u.points for u in units.values()),
+        faction=spec.faction,
+        allegiance=spec.allegiance,
+        source=file,
+        notes=spec.notes,
+    )
+
+
+def load_army(path: str | Path) -> Army:
+    """Load and validate one army file.
+
+    Raises:
+        InputError: the file cannot be read, or any mistake listed in :func:`parse_army_text` (reported as
+            ``FILE:LINE: FIELD: MESSAGE``, FILE being the file's name).
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read the file: {err}", file=str(p)) from None
+    return parse_army_text(text, file=p.name)
+
+
+def _demo_files() -> Iterator[Any]:
+    for entry in resources.files("strategium.army").joinpath(DEMO_FOLDER).iterdir():
+        if entry.name.endswith(".yaml"):
+            yield entry
+
+
+def demo_army_names() -> tuple[str, ...]:
+    """Names of the bundled demo armies (their file names without ``.yaml``), sorted."""
+    return tuple(sorted(entry.name.removesuffix(".yaml") for entry in _demo_files()))
+
+
+def demo_army_paths() -> dict[str, Path]:
+    """The bundled demo armies: name → path of its YAML file (the package is installed as files)."""
+    return {entry.name.removesuffix(".yaml"): Path(str(entry)) for entry in _demo_files()}
+
+
+def load_demo_army(name: str) -> Army:
+    """Load a bundled demo army by name (e.g. ``"emperors_children"``, ``"imperialis_militia"``).
+
+    Raises:
+        InputError: no demo army has that name.
+    """
+    for entry in _demo_files():
+        if entry.name == f"{name}.yaml":
+            return parse_army_text(entry.read_text(encoding="utf-8"), file=entry.name)
+    known = ", ".join(demo_army_names())
+    raise InputError(f"no demo army named {name!r} (bundled: {known})")

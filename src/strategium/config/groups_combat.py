@@ -1,0 +1,395 @@
+"""Settings for vehicles, shooting, Damage Mitigation, Charges, fighting, Morale and statuses.
+
+Distances in inches. Sources point at the project's reference files (``CORE_A``, ``CORE_B``, ``RULINGS``)
+and the book pages they cite.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import model_validator
+
+from strategium.config.metadata import Confidence, ConfigGroup, setting
+
+C = Confidence
+
+
+class VehicleConfig(ConfigGroup):
+    """Vehicle speeds and weapons (rulebook pp.200-219, read only in part)."""
+
+    combat_speed_rule: Literal["half_movement", "fixed"] = setting(
+        "half_movement",
+        description="Where Combat Speed ends: at half the vehicle's Movement, or at a fixed distance.",
+        source="CORE_A §2.4 (recollection of HH2; 7th edition used 6 inches)",
+        confidence=C.UNCONFIRMED,
+    )
+    combat_speed_distance: float = setting(
+        6.0,
+        gt=0,
+        description="Largest move that is still Combat Speed when combat_speed_rule is fixed.",
+        source="CORE_A §2.4 (7th-edition value)",
+        confidence=C.UNCONFIRMED,
+    )
+    may_run: bool = setting(
+        False,
+        description="Whether Vehicles may Run (otherwise Fast vehicles use Flat-out, rulebook p.214).",
+        source="CORE_A §5.2",
+        confidence=C.UNCONFIRMED,
+    )
+    defensive_max_strength: int = setting(
+        6,
+        ge=1,
+        le=10,
+        description="Highest Strength of a weapon that counts as Defensive (vehicles fire only these in Reactions).",
+        source="CORE_B §2.8 (a 2022 article implies 6; 7th edition used 4)",
+        confidence=C.UNCONFIRMED,
+    )
+    melee_facing: Literal["facing_touched", "rear"] = setting(
+        "facing_touched",
+        description="Armour facing hit by close combat attacks: the facing the attacker touches (as Hammer of "
+        "Wrath, rulebook p.239), or always Rear (7th edition).",
+        source="CORE_B §2.2",
+        confidence=C.UNCONFIRMED,
+    )
+    weapon_destroyed_chooser: Literal["attacker", "controller"] = setting(
+        "attacker",
+        description="Who picks the weapon lost to a Weapon Destroyed result (Buildings: their controller).",
+        source="CORE_B §2.5 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+
+
+class VehicleDamageConfig(ConfigGroup):
+    """Vehicle Damage table for Penetrating Hits: result bands and roll modifiers."""
+
+    crew_stunned_from: int = setting(
+        4,
+        ge=2,
+        le=10,
+        description="Lowest modified result that is Crew Stunned (anything lower is Crew Shaken).",
+        source="CORE_B §2.5 (result names confirmed, bands 7th edition)",
+        confidence=C.UNCONFIRMED,
+    )
+    weapon_destroyed_from: int = setting(
+        5,
+        ge=2,
+        le=10,
+        description="Lowest modified result that is Weapon Destroyed.",
+        source="CORE_B §2.5",
+        confidence=C.UNCONFIRMED,
+    )
+    immobilised_from: int = setting(
+        6,
+        ge=2,
+        le=10,
+        description="Lowest modified result that is Immobilised.",
+        source="CORE_B §2.5",
+        confidence=C.UNCONFIRMED,
+    )
+    explodes_from: int = setting(
+        7,
+        ge=2,
+        le=10,
+        description="Lowest modified result that is Explodes (D3 further Hull Points lost).",
+        source="CORE_B §2.5",
+        confidence=C.UNCONFIRMED,
+    )
+    ap1_modifier: int = setting(
+        2,
+        ge=-3,
+        le=3,
+        description="Modifier to the roll from an AP1 hit.",
+        source="CORE_B §2.5 (faction rules refer to it)",
+        confidence=C.CONFIRMED,
+    )
+    ap2_modifier: int = setting(
+        1,
+        ge=-3,
+        le=3,
+        description="Modifier to the roll from an AP2 hit.",
+        source="CORE_B §2.5 (7th-edition value)",
+        confidence=C.UNCONFIRMED,
+    )
+    no_ap_modifier: int = setting(
+        -1,
+        ge=-3,
+        le=3,
+        description="Modifier to the roll from a hit with no AP value.",
+        source="CORE_B §2.5 (7th-edition value)",
+        confidence=C.UNCONFIRMED,
+    )
+    open_topped_modifier: int = setting(
+        1,
+        ge=-3,
+        le=3,
+        description="Modifier to the roll against an open-topped or exposed vehicle.",
+        source="CORE_B §2.5 (7th-edition value)",
+        confidence=C.UNCONFIRMED,
+    )
+    glancing_hits_roll: bool = setting(
+        False,
+        description="Whether Glancing Hits also roll on the table (they always cost a Hull Point).",
+        source="CORE_B §2.4 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    explosion_strength: int = setting(
+        4,
+        ge=1,
+        le=10,
+        description="Strength of the hits an exploding vehicle inflicts on nearby models.",
+        source="CORE_B §2.5 (7th-edition value)",
+        confidence=C.UNCONFIRMED,
+    )
+
+    @model_validator(mode="after")
+    def _bands_ascend(self) -> VehicleDamageConfig:
+        bands = (self.crew_stunned_from, self.weapon_destroyed_from, self.immobilised_from, self.explodes_from)
+        if list(bands) != sorted(set(bands)):
+            raise ValueError("bands must start in increasing order: stunned, weapon destroyed, immobilised, explodes")
+        return self
+
+
+class DamageConfig(ConfigGroup):
+    """Wound allocation and Damage Mitigation details."""
+
+    shrouded_default: int = setting(
+        6,
+        ge=2,
+        le=6,
+        description="Target of Shrouded written without a value.",
+        source="CORE_B §3; Shrouded (X), rulebook p.247",
+        confidence=C.CONFIRMED,
+    )
+    look_out_sir: bool = setting(
+        False,
+        description="Whether a Character may pass a wound allocated to it to another model (not found in HH2).",
+        source="CORE_B §1.7",
+        confidence=C.UNCONFIRMED,
+    )
+
+
+class ShootingConfig(ConfigGroup):
+    """Shooting Attacks and shooting Reactions."""
+
+    snap_shot_bs: int = setting(
+        1,
+        ge=1,
+        le=10,
+        description="Ballistic Skill a Snap Shot uses (roll modifiers still apply; Primarchs keep their own).",
+        source="CORE_B §1.3 (2022 rules Q&A article)",
+        confidence=C.LIKELY,
+    )
+    overwatch_snap_shots: bool = setting(
+        True,
+        description="Overwatch is fired as Snap Shots (false: at full Ballistic Skill).",
+        source="CORE_B §4.3 (7th-edition convention; the Wall of Death design points the same way)",
+        confidence=C.UNCONFIRMED,
+    )
+    evade_scope: Literal["attack", "phase"] = setting(
+        "attack",
+        description="How long the Shrouded (5+) from Evade lasts: against the triggering attack, or the whole phase.",
+        source="CORE_B §4.3 (2022 blog summary)",
+        confidence=C.LIKELY,
+    )
+    morale_casualty_fraction: float = setting(
+        0.25,
+        gt=0,
+        le=1,
+        description="Share of its models a unit must lose to shooting in a phase to take a Morale check.",
+        source="CORE_B §1.10",
+        confidence=C.CONFIRMED,
+    )
+    morale_casualty_base: Literal["phase_start", "game_start"] = setting(
+        "phase_start",
+        description="Which model count that share is taken of: at the start of the phase, or at the start of the game.",
+        source="CORE_B §1.10 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+
+
+class ChargeBonusBand(ConfigGroup):
+    """One row of the Movement-based Charge Distance bonus: units with at least ``min_movement`` add ``bonus``."""
+
+    min_movement: int
+    bonus: int
+
+
+class ChargeConfig(ConfigGroup):
+    """Charges (rulebook pp.181-182)."""
+
+    max_distance: float = setting(
+        12.0,
+        gt=0,
+        description="Largest distance a Charge may be declared at.",
+        source="CORE_B §5.1 (beginner article)",
+        confidence=C.LIKELY,
+    )
+    requires_line_of_sight: bool = setting(
+        True,
+        description="A Charge may only target a unit the charger can see.",
+        source="CORE_B §5.1 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    movement_bonus: tuple[ChargeBonusBand, ...] = setting(
+        (),
+        description="Bonus to the 2D6 Charge Distance by the unit's Movement: the band with the highest "
+        "min_movement at or below it applies. The book's table (p.181) was not available, so the default "
+        "adds nothing.",
+        source="CORE_A §5.8; CORE_B §5.1 (Jump Pack rule confirms a bonus exists)",
+        confidence=C.UNCONFIRMED,
+    )
+    difficult_terrain_rule: Literal["flat_penalty", "3d6_drop_highest", "no_effect"] = setting(
+        "flat_penalty",
+        description="How charging through Difficult or Dangerous Terrain reduces the Charge Distance: lose a "
+        "flat amount; roll 3D6 and drop the highest (7th edition); or not at all.",
+        source="CORE_B §5.1 step 3 (a penalty exists; its size was not read)",
+        confidence=C.UNCONFIRMED,
+    )
+    difficult_terrain_penalty: int = setting(
+        2,
+        ge=0,
+        le=12,
+        description="Inches taken off the Charge Distance through Difficult Terrain (flat_penalty rule only).",
+        source="CORE_B §5.1 step 3",
+        confidence=C.UNCONFIRMED,
+    )
+    difficult_terrain_initiative: int = setting(
+        1,
+        ge=1,
+        le=10,
+        description="Initiative step chargers fight at after charging through Difficult Terrain (without grenades).",
+        source="CORE_B §5.4 (2022 tactics article); rulebook p.222",
+        confidence=C.LIKELY,
+    )
+    surge_move: Literal["half_roll_rounded_up", "no_move"] = setting(
+        "half_roll_rounded_up",
+        description="Move after a failed Charge: half the rolled distance, rounded up, toward the target; or none.",
+        source="CORE_B §5.1 step 5 (beginner article)",
+        confidence=C.LIKELY,
+    )
+    overwatch_before_roll: bool = setting(
+        True,
+        description="Assault-phase Reactions to a Charge resolve before the Charge Distance roll.",
+        source="CORE_B §4.3, §5.1",
+        confidence=C.UNCONFIRMED,
+    )
+    disordered_loses_charge_attack: bool = setting(
+        True,
+        description="A model making a Disordered Charge also loses the +1 Attack for charging.",
+        source="CORE_B §5.3 (Rage replaces that bonus and is lost; p.182 not read)",
+        confidence=C.LIKELY,
+    )
+    falling_back_may_charge: bool = setting(
+        False,
+        description="Whether a Falling Back unit may declare a Charge.",
+        source="CORE_B §5.2 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+
+    @model_validator(mode="after")
+    def _bands_ascend(self) -> ChargeConfig:
+        starts = [band.min_movement for band in self.movement_bonus]
+        if starts != sorted(set(starts)):
+            raise ValueError("movement_bonus bands must be listed by strictly increasing min_movement")
+        return self
+
+
+class FightConfig(ConfigGroup):
+    """The Fight sub-phase and combat resolution."""
+
+    pile_in_distance: float = setting(
+        3.0,
+        ge=0,
+        description="Distance of a Pile-in Move.",
+        source="CORE_B §5.5 (7th-edition value)",
+        confidence=C.UNCONFIRMED,
+    )
+    engaged_range: float = setting(
+        2.0,
+        ge=0,
+        description="A model within this distance of a friendly model in base contact with the enemy may attack.",
+        source="CORE_B §5.5 (7th-edition value)",
+        confidence=C.UNCONFIRMED,
+    )
+    lowest_initiative_step: int = setting(
+        1,
+        ge=0,
+        le=1,
+        description="Lowest Initiative step fought (Initiative below it fights at it).",
+        source="CORE_B §5.5 (sources disagree on 1 or 0)",
+        confidence=C.UNCONFIRMED,
+    )
+    declined_challenge_attacks: bool = setting(
+        False,
+        description="Whether a Character that declined a challenge may still attack that round.",
+        source="CORE_B §5.7 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    mitigated_wounds_count: bool = setting(
+        False,
+        description="Whether Wounds cancelled by Damage Mitigation rolls count toward combat resolution.",
+        source="CORE_B §5.6 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+
+
+class MoraleConfig(ConfigGroup):
+    """Morale checks, Fall Back, Regroup, Sweeping Advance."""
+
+    combat_ld_penalty: bool = setting(
+        True,
+        description="The loser of a combat takes its Morale check at minus the difference in Wounds scored.",
+        source="CORE_B §5.6 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    double_one_passes: bool = setting(
+        True,
+        description="A roll of double 1 always passes a Morale check.",
+        source="CORE_B §5.6 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    sweeping_advance_initiative: Literal["unmodified", "modified"] = setting(
+        "unmodified",
+        description="Initiative added to the Sweeping Advance D6: the profile value or the modified value.",
+        source="CORE_B §5.6 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    fall_back_off_table_destroyed: bool = setting(
+        True,
+        description="A unit that Falls Back off the battlefield is destroyed.",
+        source="CORE_B §6.3 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    regroup_move: float = setting(
+        3.0,
+        ge=0,
+        description="Move a unit makes when it Regroups.",
+        source="CORE_B §6.3 (7th-edition value)",
+        confidence=C.UNCONFIRMED,
+    )
+    regrouped_may_charge: bool = setting(
+        False,
+        description="Whether a unit that Regrouped this turn may declare a Charge.",
+        source="CORE_B §6.3 (7th-edition convention; a trait that lifts the restrictions confirms some exist)",
+        confidence=C.UNCONFIRMED,
+    )
+
+
+class StatusConfig(ConfigGroup):
+    """Readings of the seed rules that the rulings mark contested."""
+
+    stupefied_own_turn_expiry: Literal["end_of_next_own_turn", "end_of_current_turn"] = setting(
+        "end_of_next_own_turn",
+        description="A unit that becomes Stupefied during its own turn stays so until the end of its controller's "
+        "next turn, or only until the end of the current turn.",
+        source="RULINGS STU-07 B (contested); Exemplary Battles vol. 1 p.107",
+        confidence=C.CONTESTED,
+    )
+    mounted_ic_may_join_infantry: bool = setting(
+        False,
+        description="Whether an Independent Character that became Cavalry through a Militia Cavalry Mount may join "
+        "an Infantry unit.",
+        source="RULINGS MIL-07 (contested); Legacies: Imperialis Militia p.37; Cavalry, rulebook p.195",
+        confidence=C.CONTESTED,
+    )

@@ -1,0 +1,261 @@
+"""Reading rules-configuration overrides from a YAML or TOML file.
+
+A file holds only the settings it changes, grouped as in :class:`~strategium.config.RulesConfig`::
+
+    reserves:
+      target: 4
+    charge:
+      movement_bonus:
+        - {min_movement: 10, bonus: 1}
+
+Lists become tuples; everything else is checked strictly (no text for numbers, no numbers for true/false).
+Any problem raises :class:`~strategium.errors.InputError` naming the file, the line (YAML: the key's line;
+TOML: found by scanning the text) and the dotted setting, e.g.
+``my.yaml:3: reserves.target: must be between 2 and 6``. TOML has no "none"; use YAML for such values.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from strategium.config.rules_config import RulesConfig
+from strategium.errors import InputError
+
+Path_ = tuple[str | int, ...]
+LineMap = Mapping[Path_, int]
+
+_YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def load_config(path: str | Path) -> RulesConfig:
+    """Read a YAML (``.yaml``/``.yml``) or TOML (``.toml``) file of overrides and return the full configuration.
+
+    An empty file gives the defaults. Raises :class:`~strategium.errors.InputError` for an unreadable file,
+    an unsupported suffix, a syntax error, an unknown group or setting, or a bad value.
+    """
+    file = str(path)
+    suffix = Path(path).suffix.lower()
+    if suffix not in (*_YAML_SUFFIXES, ".toml"):
+        raise InputError("unsupported rules configuration file type (use .yaml, .yml or .toml)", file=file)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot read the file ({err.strerror or err})", file=file) from None
+    except UnicodeDecodeError:
+        raise InputError("the file is not UTF-8 text", file=file) from None
+    if suffix == ".toml":
+        data, lines = _read_toml(text, file)
+    else:
+        data, lines = _read_yaml(text, file)
+    return parse_overrides(data, file=file, lines=lines)
+
+
+def parse_overrides(data: Any, *, file: str | None = None, lines: LineMap | None = None) -> RulesConfig:
+    """Build a :class:`RulesConfig` from nested override data (``None`` or a mapping of groups).
+
+    ``lines`` maps key paths (``("reserves", "target")``) to line numbers for error messages.
+    Raises :class:`~strategium.errors.InputError`.
+    """
+    where = lines or {}
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise InputError("must be a mapping of setting groups (e.g. 'reserves:')", file=file, line=where.get(()))
+    try:
+        return RulesConfig.model_validate(_freeze(data, (), file, where))
+    except ValidationError as err:
+        raise _input_error(err, file, where) from None
+
+
+def _freeze(value: Any, path: Path_, file: str | None, lines: LineMap) -> Any:
+    """Lists to tuples (recursively); mapping keys must be text."""
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InputError("setting names must be text", file=file, line=_line(lines, path), field=_dotted(path))
+            out[key] = _freeze(item, (*path, key), file, lines)
+        return out
+    if isinstance(value, list):
+        return tuple(_freeze(item, (*path, i), file, lines) for i, item in enumerate(value))
+    return value
+
+
+# -- errors ------------------------------------------------------------------------------------------------
+
+
+def _dotted(path: Path_) -> str | None:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text or None
+
+
+def _line(lines: LineMap, path: Path_) -> int | None:
+    for end in range(len(path), -1, -1):
+        if path[:end] in lines:
+            return lines[path[:end]]
+    return None
+
+
+def _input_error(err: ValidationError, file: str | None, lines: LineMap) -> InputError:
+    errors = err.errors()
+    first = min(errors, key=lambda e: _line(lines, tuple(e["loc"])) or 10**9)
+    loc = tuple(first["loc"])
+    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+    return InputError(_message(first) + more, file=file, line=_line(lines, loc), field=_dotted(loc))
+
+
+def _model_at(loc: Path_) -> type[BaseModel] | None:
+    """The model class that holds the last key of ``loc`` (for unknown-key suggestions and bounds)."""
+    model: type[BaseModel] = RulesConfig
+    for part in loc[:-1]:
+        if not isinstance(part, str) or part not in model.model_fields:
+            return None
+        annotation = model.model_fields[part].annotation
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return None
+        model = annotation
+    return model
+
+
+def _message(error: ErrorDetails) -> str:
+    kind = error["type"]
+    loc = tuple(error["loc"])
+    ctx = error.get("ctx") or {}
+    if kind == "extra_forbidden":
+        model = _model_at(loc)
+        known = list(model.model_fields) if model is not None else []
+        what = "setting group" if len(loc) == 1 else "setting"
+        close = difflib.get_close_matches(str(loc[-1]), known, n=1)
+        if close:
+            return f"unknown {what}; did you mean '{close[0]}'?"
+        return f"unknown {what}; known: {', '.join(known)}" if known else f"unknown {what}"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return _bounds_message(loc, ctx)
+    if kind == "literal_error":
+        choices = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+        return f"must be one of: {', '.join(choices)}"
+    simple = {
+        "int_type": "must be a whole number",
+        "int_from_float": "must be a whole number",
+        "float_type": "must be a number",
+        "bool_type": "must be true or false",
+        "string_type": "must be text",
+        "tuple_type": "must be a list",
+        "model_type": "must be a mapping of settings",
+        "dict_type": "must be a mapping of settings",
+        "missing": "is required",
+    }
+    if kind in simple:
+        return simple[kind]
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return message[:1].lower() + message[1:]
+
+
+def _bounds_message(loc: Path_, ctx: Mapping[str, Any]) -> str:
+    low: Any = None
+    high: Any = None
+    model = _model_at(loc)
+    name = loc[-1]
+    if model is not None and isinstance(name, str) and name in model.model_fields:
+        metadata = model.model_fields[name].metadata
+        above = next((item.gt for item in metadata if getattr(item, "gt", None) is not None), None)
+        low = next((item.ge for item in metadata if getattr(item, "ge", None) is not None), None)
+        high = next((item.le for item in metadata if getattr(item, "le", None) is not None), None)
+        if above is not None:
+            return f"must be more than {above}" + (f" and at most {high}" if high is not None else "")
+    low = ctx.get("ge", low)
+    high = ctx.get("le", high)
+    if "gt" in ctx:
+        return f"must be more than {ctx['gt']}"
+    if "lt" in ctx:
+        return f"must be less than {ctx['lt']}"
+    if low is not None and high is not None:
+        return f"must be between {low} and {high}"
+    return f"must be at least {low}" if low is not None else f"must be at most {high}"
+
+
+# -- YAML ------------------------------------------------------------------------------------------------
+
+
+def _read_yaml(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        problem = getattr(err, "problem", None) or "not valid YAML"
+        raise InputError(f"YAML syntax error: {problem}", file=file, line=mark.line + 1 if mark else None) from None
+    lines: dict[Path_, int] = {}
+    if node is not None:
+        lines[()] = node.start_mark.line + 1
+        _yaml_lines(node, (), lines, file)
+    return data, lines
+
+
+def _yaml_lines(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> None:
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key_path = (*path, str(key_node.value))
+            line = key_node.start_mark.line + 1
+            if key_path in lines:
+                raise InputError("setting given twice", file=file, line=line, field=_dotted(key_path))
+            lines[key_path] = line
+            _yaml_lines(value_node, key_path, lines, file)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            lines[(*path, index)] = item.start_mark.line + 1
+            _yaml_lines(item, (*path, index), lines, file)
+
+
+# -- TOML ------------------------------------------------------------------------------------------------
+
+_TOML_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_TOML_KEY = re.compile(r"^\s*([A-Za-z0-9_.\"' -]+?)\s*=")
+
+
+def _read_toml(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        found = re.search(r"\(at line (\d+), column \d+\)", str(err))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err)) or "not valid TOML"
+        raise InputError(f"TOML syntax error: {message}", file=file, line=int(found[1]) if found else None) from None
+    return data, _toml_lines(text)
+
+
+def _toml_key(text: str) -> Path_:
+    return tuple(part.strip().strip("\"'") for part in text.split("."))
+
+
+def _toml_lines(text: str) -> dict[Path_, int]:
+    """Best-effort map of key paths to line numbers (tables, arrays of tables, dotted keys)."""
+    lines: dict[Path_, int] = {}
+    table: Path_ = ()
+    counts: dict[Path_, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        header = _TOML_HEADER.match(raw)
+        if header:
+            path = _toml_key(header[2])
+            lines.setdefault(path, number)
+            if header[1] == "[[":
+                index = counts.get(path, 0)
+                counts[path] = index + 1
+                path = (*path, index)
+                lines.setdefault(path, number)
+            table = path
+            continue
+        key = _TOML_KEY.match(raw)
+        if key:
+            lines.setdefault((*table, *_toml_key(key[1])), number)
+    return lines

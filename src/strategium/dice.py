@@ -1,0 +1,306 @@
+"""Dice: one seeded generator per game, with every roll recorded.
+
+All randomness in a battle comes from one :class:`Dice` object (a ``numpy.random.Generator`` on PCG64,
+seeded with a non-negative int). Every roll becomes a frozen :class:`Roll` in ``Dice.log``: who rolled,
+why, the dice kind, each die, the dice kept and the total. The same seed and the same sequence of calls
+give identical logs (see DESIGN.md, principle 3).
+
+Dice kinds are written in the usual notation: ``D6``, ``D3``, ``2D6``, ``3D6kh2`` (roll three D6, keep the
+two highest, i.e. drop the lowest: Destroyer armour penetration, Age of Darkness rulebook p.178) and
+``2D6kl1`` (keep the lowest; e.g. Slow vehicles roll an extra die and drop the highest, p.214).
+
+Forced dice
+    ``force(6, 1)`` queues exact die faces: the next die rolled (of any roll) shows 6, the one after 1.
+    Forced faces are used before the generator, one per die, and each die records whether it was forced.
+    Forced dice do **not** advance the generator. When the queue is empty the generator is used again;
+    with ``strict=True`` an empty queue raises :class:`DiceError` instead, so a rule test fails loudly if
+    the code under test rolls more dice than the test scripted. A forced face must be possible on the die
+    it lands on (1-3 for a D3), or :class:`DiceError` is raised.
+
+Snapshots
+    ``state()`` returns a frozen :class:`DiceState` (generator state, forced queue, log); ``restore(state)``
+    puts it back (undo) and ``from_state(state)`` / ``copy()`` build an independent copy (look-ahead).
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from strategium.errors import StrategiumError
+
+Keep = Literal["all", "highest", "lowest"]
+
+_SIDES = (3, 6)
+
+
+class DiceError(StrategiumError):
+    """A bad dice request: impossible forced face, strict queue exhausted, bad count or keep, bad seed."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One recorded roll.
+
+    ``results`` are every die in the order rolled; ``kept`` the dice that count, in roll order (all of them
+    unless the roll keeps only the highest or lowest); ``total`` the sum of ``kept``. ``forced`` has one flag
+    per die, true where the face came from the forced queue. ``seq`` is the roll's index in its log.
+    """
+
+    seq: int
+    who: str | None
+    reason: str
+    kind: str
+    sides: int
+    results: tuple[int, ...]
+    kept: tuple[int, ...]
+    total: int
+    forced: tuple[bool, ...]
+
+    @property
+    def is_forced(self) -> bool:
+        """True if any die of this roll was forced."""
+        return any(self.forced)
+
+    @property
+    def dropped(self) -> tuple[int, ...]:
+        """The dice that do not count (empty unless the roll keeps only the highest or lowest)."""
+        remaining = list(self.results)
+        for value in self.kept:
+            remaining.remove(value)
+        return tuple(remaining)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready form of the record (for game records and ``--json`` output)."""
+        return {
+            "seq": self.seq,
+            "who": self.who,
+            "reason": self.reason,
+            "kind": self.kind,
+            "results": list(self.results),
+            "kept": list(self.kept),
+            "total": self.total,
+            "forced": list(self.forced),
+        }
+
+    def __str__(self) -> str:
+        pairs = zip(self.results, self.forced, strict=True)
+        faces = ", ".join(f"{value}*" if flag else str(value) for value, flag in pairs)
+        who = f" ({self.who})" if self.who is not None else ""
+        return f"{self.reason}{who}: {self.kind} [{faces}] = {self.total}"
+
+
+@dataclass(frozen=True)
+class RollOff:
+    """The outcome of a roll-off: each player rolls a D6, the higher wins, ties are rolled again.
+
+    ``rounds`` holds one ``(first player's roll, second player's roll)`` pair per round, ties included.
+    """
+
+    winner: str
+    loser: str
+    rounds: tuple[tuple[Roll, Roll], ...]
+
+
+@dataclass(frozen=True)
+class DiceState:
+    """A snapshot of a :class:`Dice`: enough to restore it exactly (generator, forced queue, log)."""
+
+    seed: int
+    strict: bool
+    generator: dict[str, Any] = field(hash=False)
+    forced: tuple[int, ...]
+    log: tuple[Roll, ...]
+
+
+def _check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise DiceError(f"dice seed must be a non-negative whole number, not {seed!r}")
+    return seed
+
+
+class Dice:
+    """The game's dice: a seeded PCG64 generator, a queue of forced faces, and the roll log.
+
+    ``Dice(seed)`` falls back to the generator when no forced face is queued; ``Dice(seed, strict=True)``
+    raises :class:`DiceError` instead. Raises :class:`DiceError` for a negative or non-int seed.
+    """
+
+    def __init__(self, seed: int, *, strict: bool = False) -> None:
+        self._seed = _check_seed(seed)
+        self._strict = strict
+        self._rng = np.random.Generator(np.random.PCG64(seed))
+        self._forced: deque[int] = deque()
+        self._log: list[Roll] = []
+
+    # -- configuration -------------------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        """The seed the generator started from."""
+        return self._seed
+
+    @property
+    def strict(self) -> bool:
+        """True if running out of forced faces raises instead of using the generator."""
+        return self._strict
+
+    def force(self, *faces: int) -> None:
+        """Queue exact die faces (each 1-6) for the next dice rolled, in order. Raises :class:`DiceError`."""
+        for face in faces:
+            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+                raise DiceError(f"a forced die face must be a whole number from 1 to 6, not {face!r}")
+        self._forced.extend(faces)
+
+    @property
+    def pending_forced(self) -> tuple[int, ...]:
+        """Forced faces queued but not yet used."""
+        return tuple(self._forced)
+
+    def clear_forced(self) -> None:
+        """Drop every queued forced face."""
+        self._forced.clear()
+
+    @property
+    def log(self) -> tuple[Roll, ...]:
+        """Every roll made so far, oldest first."""
+        return tuple(self._log)
+
+    # -- rolling -------------------------------------------------------------------------------------
+
+    def roll(
+        self,
+        count: int = 1,
+        sides: int = 6,
+        *,
+        reason: str,
+        who: str | None = None,
+        keep: Keep = "all",
+        keep_count: int | None = None,
+    ) -> Roll:
+        """Roll ``count`` dice of ``sides`` (3 or 6) and record it.
+
+        ``keep="highest"``/``"lowest"`` with ``keep_count`` keeps only that many dice (e.g. 3D6, keep the
+        2 highest). Ties between equal faces make no difference to the kept values. Raises
+        :class:`DiceError` on a bad count, side count or keep request, an impossible forced face, or an
+        empty forced queue in strict mode.
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise DiceError(f"dice count must be at least 1, not {count!r}")
+        if sides not in _SIDES:
+            raise DiceError(f"only D3 and D6 are rolled, not D{sides}")
+        if keep == "all":
+            if keep_count is not None:
+                raise DiceError("keep_count needs keep='highest' or keep='lowest'")
+            kind = f"D{sides}" if count == 1 else f"{count}D{sides}"
+            kept_n = count
+        else:
+            if keep_count is None or not 1 <= keep_count <= count:
+                raise DiceError(f"keep_count must be from 1 to {count}, not {keep_count!r}")
+            kind = f"{count}D{sides}{'kh' if keep == 'highest' else 'kl'}{keep_count}"
+            kept_n = keep_count
+        results, forced = self._draw(count, sides)
+        order = sorted(range(count), key=lambda i: (-results[i] if keep == "highest" else results[i], i))
+        kept_idx = sorted(order[:kept_n]) if keep != "all" else list(range(count))
+        kept = tuple(results[i] for i in kept_idx)
+        record = Roll(
+            seq=len(self._log),
+            who=who,
+            reason=reason,
+            kind=kind,
+            sides=sides,
+            results=results,
+            kept=kept,
+            total=sum(kept),
+            forced=forced,
+        )
+        self._log.append(record)
+        return record
+
+    def d6(self, reason: str, *, who: str | None = None) -> Roll:
+        """Roll one D6."""
+        return self.roll(1, 6, reason=reason, who=who)
+
+    def d3(self, reason: str, *, who: str | None = None) -> Roll:
+        """Roll one D3 (results 1-3; the game's D6 halved, rounded up)."""
+        return self.roll(1, 3, reason=reason, who=who)
+
+    def nd6(self, count: int, reason: str, *, who: str | None = None) -> Roll:
+        """Roll ``count`` D6 and sum them (2D6 for Leadership tests, 3D6 for Cavalry Fall Back, ...)."""
+        return self.roll(count, 6, reason=reason, who=who)
+
+    def two_d6(self, reason: str, *, who: str | None = None) -> Roll:
+        """Roll 2D6 and sum them."""
+        return self.roll(2, 6, reason=reason, who=who)
+
+    def roll_off(self, first: str, second: str, reason: str) -> RollOff:
+        """Both players roll a D6; the higher wins; ties are rolled again until one is higher.
+
+        Each die is recorded with the player as ``who`` and ``reason`` followed by ``": roll-off"``.
+        """
+        if first == second:
+            raise DiceError(f"a roll-off needs two different players, not {first!r} twice")
+        rounds: list[tuple[Roll, Roll]] = []
+        label = f"{reason}: roll-off"
+        while True:
+            a = self.d6(label, who=first)
+            b = self.d6(label, who=second)
+            rounds.append((a, b))
+            if a.total != b.total:
+                winner, loser = (first, second) if a.total > b.total else (second, first)
+                return RollOff(winner=winner, loser=loser, rounds=tuple(rounds))
+
+    def _draw(self, count: int, sides: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        values: list[int | None] = []
+        for _ in range(count):
+            if self._forced:
+                face = self._forced[0]
+                if face > sides:
+                    raise DiceError(f"forced face {face} cannot be rolled on a D{sides}")
+                values.append(self._forced.popleft())
+            elif self._strict:
+                raise DiceError("no forced die face left (strict dice)")
+            else:
+                values.append(None)
+        missing = sum(1 for v in values if v is None)
+        drawn = iter(int(x) for x in self._rng.integers(1, sides + 1, size=missing)) if missing else iter(())
+        results = tuple(v if v is not None else next(drawn) for v in values)
+        forced = tuple(v is not None for v in values)
+        return results, forced
+
+    # -- snapshots -----------------------------------------------------------------------------------
+
+    def state(self) -> DiceState:
+        """A frozen snapshot of the generator, the forced queue and the log."""
+        return DiceState(
+            seed=self._seed,
+            strict=self._strict,
+            generator=_copy.deepcopy(dict(self._rng.bit_generator.state)),
+            forced=tuple(self._forced),
+            log=tuple(self._log),
+        )
+
+    def restore(self, state: DiceState) -> None:
+        """Put this object back exactly as it was when ``state`` was taken (undo)."""
+        self._seed = _check_seed(state.seed)
+        self._strict = state.strict
+        bit_generator = np.random.PCG64()
+        bit_generator.state = _copy.deepcopy(state.generator)  # type: ignore[assignment]
+        self._rng = np.random.Generator(bit_generator)
+        self._forced = deque(state.forced)
+        self._log = list(state.log)
+
+    @classmethod
+    def from_state(cls, state: DiceState) -> Dice:
+        """A new, independent :class:`Dice` in the state ``state`` describes."""
+        dice = cls(state.seed, strict=state.strict)
+        dice.restore(state)
+        return dice
+
+    def copy(self) -> Dice:
+        """An independent copy (for look-ahead): rolling on it leaves this object unchanged."""
+        return Dice.from_state(self.state())

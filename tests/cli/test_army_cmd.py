@@ -1,0 +1,68 @@
+"""`strategium army show` and `strategium army list`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
+    )
+
+
+def test_army_list_names_the_demo_armies() -> None:
+    result = run("army", "list")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert [line.split("\t")[0] for line in lines] == ["emperors_children", "imperialis_militia"]
+
+
+def test_army_show_demo_mentions_the_units() -> None:
+    result = run("army", "show", "emperors_children")
+    assert result.returncode == 0, result.stderr
+    for name in ("Centurion", "Tactical Squad", "Tactical Support Squad", "Rhino Transport", "Reconnaissance Squad"):
+        assert name in result.stdout
+    assert "Javelin Squadron" in result.stdout and "Contemptor Dreadnought Talon" in result.stdout
+
+
+def test_army_show_json() -> None:
+    result = run("army", "show", "imperialis_militia", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["points"] == 1495
+    assert [u["id"] for u in data["detachments"][0]["units"]][:2] == ["force-commander", "infantry-1"]
+
+
+def test_army_show_file(tmp_path: Path) -> None:
+    from strategium.army.library import demo_army_paths
+
+    path = tmp_path / "copy.yaml"
+    path.write_text(demo_army_paths()["imperialis_militia"].read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("army", "show", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "source: copy.yaml" in result.stdout
+
+
+def test_malformed_file_is_one_line_exit_2_nothing_written(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nname: X\nunits:\n  - id: a\n    slot: Troops\n", encoding="utf-8")
+    result = run("army", "show", str(bad), cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == "strategium: error: bad.yaml:4: units[0].name: Field required\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]
+
+
+def test_bad_yaml_is_exit_2() -> None:
+    result = run("army", "show", "no-such-army")
+    assert result.returncode == 2
+    assert result.stderr.startswith("strategium: error: no-such-army: no such file, and no demo army")

@@ -1,0 +1,106 @@
+"""`strategium rules config`: table, --json, --file overrides, bad files (one line, exit 2, nothing printed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from strategium.cli.main import app, main
+from strategium.config import RulesConfig
+
+runner = CliRunner()
+
+
+def test_json_lists_every_setting_at_its_default() -> None:
+    result = runner.invoke(app, ["rules", "config", "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert payload["file"] is None
+    settings = payload["settings"]
+    assert [s["name"] for s in settings] == [row.name for row in RulesConfig().describe()]
+    assert not any(s["overridden"] for s in settings)
+    target = next(s for s in settings if s["name"] == "reserves.target")
+    assert target == {
+        "name": "reserves.target",
+        "value": 3,
+        "default": 3,
+        "overridden": False,
+        "source": target["source"],
+        "confidence": "unconfirmed",
+        "description": "D6 result a Reserves roll needs to succeed.",
+        "allowed": "whole number from 2 to 6",
+    }
+
+
+def test_json_with_overrides_file(tmp_path: Path) -> None:
+    path = tmp_path / "my.yaml"
+    path.write_text("reserves:\n  target: 4\n", encoding="utf-8")
+    result = runner.invoke(app, ["rules", "config", "--file", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert payload["file"] == str(path)
+    overridden = [s for s in payload["settings"] if s["overridden"]]
+    assert [(s["name"], s["value"], s["default"]) for s in overridden] == [("reserves.target", 4, 3)]
+
+
+def test_table_shows_values_defaults_and_confidence(tmp_path: Path) -> None:
+    path = tmp_path / "my.yaml"
+    path.write_text("seize_initiative:\n  target: 5\n", encoding="utf-8")
+    result = runner.invoke(app, ["rules", "config", "-f", str(path)], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    assert f"116 settings, 1 overridden by {path}" in result.stdout
+    line = next(row for row in result.stdout.splitlines() if "seize_initiative.target" in row)
+    cells = [cell.strip() for cell in line.split("│")[1:-1]]
+    assert cells[:5] == ["seize_initiative.target", "5", "6", "yes", "unconfirmed"]
+    line = next(row for row in result.stdout.splitlines() if "statuses.mounted_ic_may_join_infantry" in row)
+    assert [cell.strip() for cell in line.split("│")[1:-1]][:5] == [
+        "statuses.mounted_ic_may_join_infantry",
+        "false",
+        "false",
+        "",
+        "contested",
+    ]
+
+
+def test_bad_file_is_one_line_on_stderr_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "my.yaml"
+    path.write_text("# overrides\nreserves:\n  target: 9\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as caught:
+        main(["rules", "config", "--file", str(path)])
+    assert caught.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"strategium: error: {path}:3: reserves.target: must be between 2 and 6\n"
+
+
+def test_good_run_through_main_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["rules", "config", "--json"])
+    assert caught.value.code == 0
+    assert len(json.loads(capsys.readouterr().out)["settings"]) == 116
+
+
+def test_bad_file_in_a_real_process(tmp_path: Path) -> None:
+    path = tmp_path / "my.toml"
+    path.write_text("[reserves]\ntarget = 4\nspeed = 2\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-c", "from strategium.cli.main import main; main()", "rules", "config", "-f", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert (
+        result.stderr
+        == f"strategium: error: {path}:3: reserves.speed: unknown setting; known: "
+        + ", ".join(
+            RulesConfig.model_fields["reserves"].annotation.model_fields  # type: ignore[union-attr]
+        )
+        + "\n"
+    )
