@@ -109,3 +109,14 @@ def test_snapshot_restores_the_exact_state() -> None:
     game.state = snap.snapshot()
     assert game.state == snap
     assert game.state.armies is snap.armies
+
+
+def test_a_reason_cites_the_registered_rule_book_and_page() -> None:
+    reason = Reason.of("Infiltrate", "placed more than 9 inches away, unseen")
+    assert reason.citation == "Infiltrate (Age of Darkness rulebook p.242)"
+    assert reason.to_json() == {
+        "rule": "Infiltrate",
+        "page": 242,
+        "book": "Age of Darkness rulebook",
+        "text": "placed more than 9 inches away, unseen",
+    }

@@ -17,7 +17,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Model, Unit
@@ -37,6 +36,7 @@ from strategium.model.profiles import ModelProfile
 from strategium.model.unit_types import UnitType, UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
 from strategium.rules.registry import RuleEntry, find_rule
+from strategium.yaml_lines import field_text, line_of, load_yaml
 
 __all__ = ["DEMO_FOLDER", "demo_army_names", "demo_army_paths", "load_army", "load_demo_army", "parse_army_text"]
 
@@ -170,47 +170,11 @@ class ArmySpec(_Strict):
 # ------------------------------------------------------------------------------------- YAML with line numbers
 
 
-class _LineLoader(yaml.SafeLoader):
-    """A ``SafeLoader`` that also records, for every mapping key and sequence item, the 1-based line it starts on.
-
-    ``lines`` maps a path of keys and indexes (as pydantic writes an error's ``loc``) to a line number.
-    """
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.lines: dict[Path_, int] = {}
-
-    def record(self, node: yaml.Node, path: Path_) -> None:
-        """Walk ``node`` (composed, not yet constructed) and note where each part starts."""
-        self.lines.setdefault(path, node.start_mark.line + 1)
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode):
-                    child = (*path, str(key.value))
-                    self.lines.setdefault(child, key.start_mark.line + 1)
-                    self.record(value, child)
-        elif isinstance(node, yaml.SequenceNode):
-            for index, item in enumerate(node.value):
-                self.record(item, (*path, index))
-
-
 def _load_yaml(text: str, file: str) -> tuple[object, dict[Path_, int]]:
-    loader = _LineLoader(text)
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            raise InputError("the file is empty", file=file, line=1)
-        loader.record(node, ())
-        data = loader.construct_document(node)
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        line = mark.line + 1 if mark is not None else None
-        raise InputError(f"not valid YAML: {err.problem or err.context}", file=file, line=line) from None
-    except yaml.YAMLError as err:
-        raise InputError(f"not valid YAML: {err}", file=file) from None
-    finally:
-        loader.dispose()
-    return data, loader.lines
+    data, lines = load_yaml(text, file)
+    if data is None:
+        raise InputError("the file is empty", file=file, line=1)
+    return data, lines
 
 
 def _field_path(loc: Sequence[str | int], data: object) -> Path_:
@@ -242,21 +206,6 @@ def _is_tag(part: str | int) -> bool:
     return isinstance(part, str) and (part[:1].isupper() or "[" in part or part in {"str", "int", "none"})
 
 
-def _field_text(path: Path_) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
-    return out
-
-
-def _line_of(path: Path_, lines: Mapping[Path_, int]) -> int | None:
-    for end in range(len(path), -1, -1):
-        line = lines.get(path[:end])
-        if line is not None:
-            return line
-    return None
-
-
 class _Where:
     """Turns a place in the file (a path) into an ``InputError`` with file, line and field."""
 
@@ -265,7 +214,7 @@ class _Where:
         self.lines = lines
 
     def error(self, path: Path_, message: str) -> InputError:
-        return InputError(message, file=self.file, line=_line_of(path, self.lines), field=_field_text(path) or None)
+        return InputError(message, file=self.file, line=line_of(self.lines, path), field=field_text(path) or None)
 
 
 # ------------------------------------------------------------------------------------------------ conversion

@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from strategium.config.rules_config import RulesConfig
 from strategium.errors import InputError
+from strategium.yaml_lines import field_text, line_of, load_yaml
 
 Path_ = tuple[str | int, ...]
 LineMap = Mapping[Path_, int]
@@ -94,17 +94,11 @@ def _freeze(value: Any, path: Path_, file: str | None, lines: LineMap) -> Any:
 
 
 def _dotted(path: Path_) -> str | None:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
-    return text or None
+    return field_text(path) or None
 
 
 def _line(lines: LineMap, path: Path_) -> int | None:
-    for end in range(len(path), -1, -1):
-        if path[:end] in lines:
-            return lines[path[:end]]
-    return None
+    return line_of(lines, path)
 
 
 def _input_error(err: ValidationError, file: str | None, lines: LineMap) -> InputError:
@@ -189,33 +183,7 @@ def _bounds_message(loc: Path_, ctx: Mapping[str, Any]) -> str:
 
 
 def _read_yaml(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        problem = getattr(err, "problem", None) or "not valid YAML"
-        raise InputError(f"YAML syntax error: {problem}", file=file, line=mark.line + 1 if mark else None) from None
-    lines: dict[Path_, int] = {}
-    if node is not None:
-        lines[()] = node.start_mark.line + 1
-        _yaml_lines(node, (), lines, file)
-    return data, lines
-
-
-def _yaml_lines(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> None:
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            key_path = (*path, str(key_node.value))
-            line = key_node.start_mark.line + 1
-            if key_path in lines:
-                raise InputError("setting given twice", file=file, line=line, field=_dotted(key_path))
-            lines[key_path] = line
-            _yaml_lines(value_node, key_path, lines, file)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            lines[(*path, index)] = item.start_mark.line + 1
-            _yaml_lines(item, (*path, index), lines, file)
+    return load_yaml(text, file)
 
 
 # -- TOML ------------------------------------------------------------------------------------------------

@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
-
-class Book(StrEnum):
-    """The HH2 books the engine cites."""
-
-    RULEBOOK = "Age of Darkness rulebook"
-    EXEMPLARY_BATTLES_1 = "Exemplary Battles of the Age of Darkness vol.1"
-    LEGACIES_MILITIA = "Legacies of the Age of Darkness: Imperialis Militia"
-    LIBER_ASTARTES = "Liber Astartes"
-    CONFIG = "strategium rules configuration"
+from strategium.rules.definitions import Book
+from strategium.rules.registry import get_rule_def
 
 
 @dataclass(frozen=True)
@@ -34,6 +26,15 @@ class Reason:
 
     def __str__(self) -> str:
         return f"{self.text} [{self.citation}]"
+
+    @classmethod
+    def of(cls, rule: str, text: str) -> Reason:
+        """A reason citing a registered special rule: book and page come from the registry.
+
+        Raises ``UnknownRuleName`` if ``rule`` is not registered.
+        """
+        definition = get_rule_def(rule)
+        return cls(definition.name, text, definition.page, definition.book)
 
     def to_json(self) -> dict[str, str | int | None]:
         """The JSON form used by ``strategium check --json``: ``rule``, ``page``, ``book``, ``text``."""

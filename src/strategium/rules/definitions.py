@@ -69,6 +69,7 @@ class Book(StrEnum):
     OHMN_MAT = "Exemplary Battles: The Burning of Ohmn-Mat"
     MARTIAN_CIVIL_WAR = "Campaigns in the Age of Darkness: Martian Civil War"
     BETA_GARMON = "Campaigns in the Age of Darkness: The Battle for Beta-Garmon"
+    CONFIG = "strategium rules configuration"
     UNKNOWN = "unknown"
 
 
