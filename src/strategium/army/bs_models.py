@@ -1,0 +1,226 @@
+"""Models of one roster unit with their per-model wargear (BATTLESCRIBE.md §1.3 "Model count", "Per-model
+wargear", "Unit-wide wargear"; §3 item 5).
+
+How wargear is shared out (the roster does not say who holds what, so these are this importer's decisions):
+
+1. **Model groups.** A model selection with ``number`` N stands for N identical models.
+2. **Items under a model group** use BattleScribe's collective counts: an item's ``number`` is its total over
+   the group's N models, so each model gets ``number // N`` and the first ``number % N`` models one more. An
+   item's own children scale with it (child total = child.number x item total / item.number).
+3. **Items bought for the whole unit** (children of the unit selection, not of a model):
+
+   - ``number`` 1: every model gets one, except models that already carry an item of that name (a weapon
+     profile of the same name, or wargear of the same name: no doubled Power Armour or Volkite Charger). In
+     the real data these are squad-wide choices: armour, grenades, jet packs, and squad-wide weapons such as
+     the Tactical Support Squad's Æther-Fire Blaster or the Militia Cavalry Squad's lances. (An upgrade taken
+     by one model but written at unit level, e.g. one Thallax's Phased Plasma-Fusil in an older BattleScribe
+     export, is then over-given: the data cannot tell the two cases apart.)
+   - ``number`` at least the number of models: spread evenly as in 2.
+   - otherwise (1 < number < models): a model group of exactly that size takes them, else the first models
+     without the Character Sub-type, then Characters.
+
+4. A weapon item's profiles go to ``Model.weapons`` (once per copy carried); its rules that no profile's Type
+   names are added to each of its profiles. Items without a weapon go to ``Model.wargear`` (names) and their
+   rules to ``Model.rules``; a "Wargear Item" whose description grants an "N+ Invulnerable Save" sets the
+   model's ``invulnerable_save`` (the best one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from strategium.army.army import Model
+from strategium.army.bs_layout import (
+    carried_model_profile,
+    has_weapon,
+    is_wargear_profile,
+    is_weapon_profile,
+    items_below,
+    own_model_profile,
+    unit_level_items,
+)
+from strategium.army.roster_tree import RawProfile, RawSelection
+from strategium.model.profiles import ModelProfile
+from strategium.model.unit_types import SubType, UnitTypeSpec
+from strategium.model.weapons import WeaponProfile
+from strategium.rules.registry import RuleEntry
+
+_INVULNERABLE: Final = re.compile(r"(\d)\s*\+\s*invulnerable\s+save", re.IGNORECASE)
+_SORT_PREFIX: Final = re.compile(r"^\s*\d+(?:\.\d+)*\)\s*")
+
+
+@dataclass
+class _Loadout:
+    """What one model carries, gathered while walking its items."""
+
+    weapons: list[WeaponProfile] = field(default_factory=list)
+    wargear: list[str] = field(default_factory=list)
+    rules: list[RuleEntry] = field(default_factory=list)
+    invulnerable: int | None = None
+
+
+class ProfileSource(Protocol):
+    """What the model builder needs from the rest of the importer: parsed rules, weapons and profiles."""
+
+    def rule(self, written: str) -> RuleEntry:
+        """The registry entry for one written rule name."""
+
+    def weapon(self, profile: RawProfile, extra_rules: tuple[RuleEntry, ...]) -> WeaponProfile:
+        """The engine weapon for a Weapon profile, with ``extra_rules`` added to its Type's rules."""
+
+    def model_profile(self, profile: RawProfile, invulnerable: int | None) -> ModelProfile:
+        """The engine profile (Unit Type, Characteristics) for a model profile."""
+
+    def unit_type(self, profile: RawProfile) -> UnitTypeSpec:
+        """The parsed Unit Type of a model profile."""
+
+
+def display_name(name: str) -> str:
+    """A selection name without BattleScribe's ordering prefix ("1) Ogryn Brute" → "Ogryn Brute")."""
+    return _SORT_PREFIX.sub("", name).strip() or name
+
+
+def _share(total: int, models: int) -> list[int]:
+    """``total`` copies spread over ``models`` models: equal shares, the remainder to the first ones."""
+    if models <= 0:
+        return []
+    base, extra = divmod(max(total, 0), models)
+    return [base + (1 if i < extra else 0) for i in range(models)]
+
+
+def _carry(load: _Loadout, item: RawSelection, count: int, source: ProfileSource) -> None:
+    """Give ``count`` copies of ``item`` (and its sub-items, scaled) to one model."""
+    if count <= 0:
+        return
+    weapons = [p for p in item.profiles if is_weapon_profile(p)]
+    rules = tuple(source.rule(r) for r in item.rules if r.strip())
+    if weapons:
+        parsed = [source.weapon(p, ()) for p in weapons]
+        named = {_rule_key(r) for w in parsed for r in w.type.rules}
+        extra = tuple(r for r in rules if _rule_key(r) not in named)
+        for profile in weapons:
+            weapon = source.weapon(profile, extra)
+            load.weapons.extend([weapon] * count)
+    else:
+        load.rules.extend(rules)
+        if own_model_profile(item) is None and not has_weapon(item):
+            load.wargear.append(item.name if count == 1 else f"{item.name} x{count}")
+        for profile in item.profiles:
+            if is_wargear_profile(profile):
+                found = _INVULNERABLE.search(profile.column("Description"))
+                if found:
+                    value = int(found.group(1))
+                    load.invulnerable = value if load.invulnerable is None else min(load.invulnerable, value)
+    for child in items_below(item):
+        if item.number > 0:
+            _carry(load, child, round(count * child.number / item.number), source)
+
+
+def _rule_key(rule: RuleEntry) -> str:
+    return rule.name.casefold()
+
+
+@dataclass
+class _Slot:
+    """One model being built: its group, profile, and whether it is a Character."""
+
+    group: RawSelection
+    profile: RawProfile
+    character: bool
+    load: _Loadout = field(default_factory=_Loadout)
+
+
+def _targets(total: int, slots: Sequence[_Slot], groups: Sequence[RawSelection]) -> list[int]:
+    """How many copies of a unit-level item each model gets (rule 3 of the module docstring)."""
+    n = len(slots)
+    if total <= 1:
+        return [1 if total == 1 else 0] * n
+    if total >= n:
+        return _share(total, n)
+    same_size = next((g for g in groups if g.number == total), None)
+    if same_size is not None:
+        return [1 if s.group is same_size else 0 for s in slots]
+    order = [i for i, s in enumerate(slots) if not s.character] + [i for i, s in enumerate(slots) if s.character]
+    chosen = set(order[:total])
+    return [1 if i in chosen else 0 for i in range(n)]
+
+
+def build_models(
+    unit: RawSelection,
+    groups: tuple[RawSelection, ...],
+    unit_rules: tuple[RuleEntry, ...],
+    source: ProfileSource,
+    fail: Callable[[str], Exception],
+) -> tuple[Model, ...]:
+    """The ``Model`` values of one game unit (see the module docstring for who carries what).
+
+    ``unit_rules`` are given to every model first. ``fail(message)`` makes the error raised when a model group
+    has no model profile at all.
+    """
+    slots: list[_Slot] = []
+    for group in groups:
+        profile = carried_model_profile(group)
+        if profile is None:
+            raise fail(f"model {group.name!r} of unit {unit.name!r} has no profile")
+        character = source.unit_type(profile).has(SubType.CHARACTER)
+        group_rules = tuple(source.rule(r) for r in group.rules if r.strip()) if group is not unit else ()
+        for _ in range(group.number):
+            slot = _Slot(group, profile, character)
+            slot.load.rules.extend(unit_rules)
+            slot.load.rules.extend(group_rules)
+            slots.append(slot)
+    # items under each model group (collective counts)
+    for group in groups:
+        members = [s for s in slots if s.group is group]
+        for item in items_below(group):
+            for slot, count in zip(members, _share(item.number, len(members)), strict=True):
+                _carry(slot.load, item, count, source)
+    # items bought for the whole unit
+    for item in unit_level_items(unit, groups):
+        counts = _targets(item.number, slots, groups)
+        if item.number == 1:
+            counts = [0 if _already_carries(slot.load, item) else c for slot, c in zip(slots, counts, strict=True)]
+        for slot, count in zip(slots, counts, strict=True):
+            _carry(slot.load, item, count, source)
+    models = []
+    for index, slot in enumerate(slots, start=1):
+        models.append(
+            Model(
+                id=f"{unit.id}/{index}",
+                name=slot.profile.name if slot.group is unit else display_name(slot.group.name),
+                profile=source.model_profile(slot.profile, slot.load.invulnerable),
+                weapons=tuple(slot.load.weapons),
+                wargear=tuple(dict.fromkeys(slot.load.wargear)),
+                rules=_unique(slot.load.rules),
+                base_mm=None,
+            )
+        )
+    return tuple(models)
+
+
+def _already_carries(load: _Loadout, item: RawSelection) -> bool:
+    """True if the model already has a weapon of each of ``item``'s weapon profiles (by name), or, for an
+    item without weapons, a wargear entry of the same name."""
+    weapons = [p.name for p in item.profiles if is_weapon_profile(p)]
+    if weapons:
+        carried = {w.name for w in load.weapons}
+        return all(name in carried for name in weapons)
+    return item.name in load.wargear
+
+
+def _unique(rules: Sequence[RuleEntry]) -> tuple[RuleEntry, ...]:
+    """``rules`` without repeats (same kind and same text), first occurrence kept."""
+    seen: set[tuple[str, str]] = set()
+    out: list[RuleEntry] = []
+    for rule in rules:
+        mark = (type(rule).__name__, str(rule).casefold())
+        if mark not in seen:
+            seen.add(mark)
+            out.append(rule)
+    return tuple(out)
+
+
+unique_rules = _unique

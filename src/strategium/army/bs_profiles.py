@@ -1,0 +1,102 @@
+"""Roster profiles and rule names turned into engine values, through the project's own parsers.
+
+Rule names go through ``strategium.rules.registry.find_rule``; Unit Types, Characteristics and weapons through
+``strategium.model.parsing`` (tolerant mode: what cannot be read is kept visible in the value and recorded
+as a note of the import, never silently dropped). Results are cached per distinct text or profile, since a
+roster repeats the same weapon and model profiles many times.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from strategium.army.bs_layout import carried_model_profile, profile_kind
+from strategium.army.roster_tree import RawProfile, RawSelection
+from strategium.errors import InputError
+from strategium.model.parsing import ParseProblem, Severity, model_profile_from_columns, parse_unit_type
+from strategium.model.parsing import weapon_from_columns as _weapon_from_columns
+from strategium.model.profiles import ModelProfile
+from strategium.model.unit_types import SubType, UnitTypeSpec
+from strategium.model.weapons import WeaponProfile
+from strategium.rules.registry import RuleEntry, find_rule
+
+_VEHICLE_KINDS = frozenset({"Vehicle", "Knights and Titans", "Fortification"})
+
+
+class ParsedProfiles:
+    """Parses and caches the rules, weapons and model profiles of one roster file (``file`` names it in
+    errors). Implements ``strategium.army.bs_models.ProfileSource``."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self._rules: dict[str, RuleEntry] = {}
+        self._weapons: dict[tuple[RawProfile, tuple[RuleEntry, ...]], WeaponProfile] = {}
+        self._profiles: dict[tuple[RawProfile, int | None], ModelProfile] = {}
+        self._types: dict[str, UnitTypeSpec] = {}
+        self._problems: dict[str, None] = {}
+
+    def rule(self, written: str) -> RuleEntry:
+        """The registry entry for one written rule name (``RuleRef`` or ``UnknownRule``)."""
+        entry = self._rules.get(written)
+        if entry is None:
+            entry = self._rules[written] = find_rule(written)
+        return entry
+
+    def weapon(self, profile: RawProfile, extra_rules: tuple[RuleEntry, ...]) -> WeaponProfile:
+        """The ``WeaponProfile`` of a Weapon / Psychic Weapon profile, ``extra_rules`` appended to its Type's
+        rules (rules the weapon's selection lists but its Type column does not)."""
+        cache_key = (profile, extra_rules)
+        weapon = self._weapons.get(cache_key)
+        if weapon is None:
+            problems: list[ParseProblem] = []
+            weapon = _weapon_from_columns(profile.name, profile.as_dict(), problems=problems)
+            self._record(problems)
+            if extra_rules:
+                weapon = replace(weapon, type=replace(weapon.type, rules=(*weapon.type.rules, *extra_rules)))
+            self._weapons[cache_key] = weapon
+        return weapon
+
+    def unit_type(self, profile: RawProfile) -> UnitTypeSpec:
+        """The parsed Unit Type column of a model profile."""
+        text = profile.column("Unit Type")
+        spec = self._types.get(text)
+        if spec is None:
+            spec = self._types[text] = parse_unit_type(text, problems=[])
+        return spec
+
+    def model_profile(self, profile: RawProfile, invulnerable: int | None) -> ModelProfile:
+        """The ``ModelProfile`` of a model profile. Raises ``InputError`` if it cannot be built at all
+        (e.g. a Vehicle without readable Armour Values)."""
+        cache_key = (profile, invulnerable)
+        built = self._profiles.get(cache_key)
+        if built is None:
+            problems: list[ParseProblem] = []
+            result = model_profile_from_columns(
+                profile.name,
+                profile.type_name or profile.type_id,
+                profile.as_dict(),
+                invulnerable_save=invulnerable,
+                problems=problems,
+            )
+            self._record(problems)
+            if result is None:
+                reasons = "; ".join(p.message for p in problems if p.severity is Severity.ERROR) or "unreadable"
+                raise InputError(f"profile {profile.name!r} cannot be read: {reasons}", file=self.file, field="profile")
+            built = self._profiles[cache_key] = result
+        return built
+
+    def is_transport(self, sel: RawSelection) -> bool:
+        """True if ``sel`` is a vehicle-like unit whose Unit Type has the Transport Sub-type."""
+        profile = carried_model_profile(sel)
+        if profile is None or profile_kind(profile) not in _VEHICLE_KINDS:
+            return False
+        return self.unit_type(profile).has(SubType.TRANSPORT)
+
+    def _record(self, problems: list[ParseProblem]) -> None:
+        for problem in problems:
+            if problem.severity is Severity.ERROR:
+                self._problems.setdefault(f"{problem.field}: {problem.message} (read {problem.text!r})", None)
+
+    def notes(self) -> tuple[str, ...]:
+        """One line per distinct text the parsers could not fully read, in the order met."""
+        return tuple(self._problems)
