@@ -114,7 +114,9 @@ def _profile_line(model: Model) -> str:
 def _weapon_line(weapon: WeaponProfile, count: int) -> str:
     ap = "-" if weapon.ap is None else str(weapon.ap)
     times = f"{count}× " if count > 1 else ""
-    return f"{times}{weapon.name}: {weapon.range.text or '-'}, S{weapon.strength.text}, AP{ap}, {weapon.type.text}"
+    strength = weapon.strength.text or "-"
+    strength = f"S{strength}" if strength[:1].isdigit() else f"S {strength}"
+    return f"{times}{weapon.name}: {weapon.range.text or '-'}, {strength}, AP{ap}, {weapon.type.text}"
 
 
 def _weapons_text(weapons: Sequence[WeaponProfile]) -> str:
@@ -126,7 +128,7 @@ def _weapons_text(weapons: Sequence[WeaponProfile]) -> str:
 
 def _base(model: Model) -> str:
     if model.base_mm is None:
-        return "hull"
+        return "hull" if model.profile.has_armour_values else "-"
     a, b = model.base_mm
     return f"{a:g} mm" if a == b else f"{a:g}×{b:g} mm"
 
