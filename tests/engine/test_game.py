@@ -25,7 +25,7 @@ def army(prefix: str) -> Army:
     return Army(prefix, (Detachment("Crusade", ChartKind.CRUSADE, (unit,)),))
 
 
-def new_game(turns: int = 2, first: int = 0) -> Game:
+def new_game(turns: int = 2, first: int = 1) -> Game:
     return Game.new((army("a"), army("b")), last_game_turn=turns, first_player=first)
 
 
@@ -36,7 +36,7 @@ def end_steps(game: Game, n: int) -> None:
 
 
 def test_turn_sequence_walks_every_step_of_both_player_turns() -> None:
-    game = new_game(turns=1, first=1)
+    game = new_game(turns=1, first=2)
     end_steps(game, 1)  # leave the pre-game
     seen = []
     while game.pending is not None:
@@ -51,22 +51,22 @@ def test_turn_sequence_walks_every_step_of_both_player_turns() -> None:
         (Phase.ASSAULT, SubPhase.FIGHT),
         (Phase.ASSAULT, SubPhase.RESOLUTION),
     ]
-    assert seen == [(1, 1, *s) for s in steps] + [(1, 0, *s) for s in steps]
+    assert seen == [(1, 2, *s) for s in steps] + [(1, 1, *s) for s in steps]
     assert game.state.clock.phase is Phase.GAME_OVER
     assert isinstance(game.state.events[-1], GameEnded)
-    assert [e.player for e in game.state.events if isinstance(e, TurnStarted)] == [1, 0]
+    assert [e.player for e in game.state.events if isinstance(e, TurnStarted)] == [2, 1]
 
 
 def test_action_by_the_wrong_player_is_illegal_and_changes_nothing() -> None:
     game = new_game()
     before = game.state.snapshot()
-    verdict = game.check(EndStep(1))
+    verdict = game.check(EndStep(2))
     assert not verdict.legal
     assert verdict.reasons[0].rule == "Turn sequence"
     with pytest.raises(IllegalActionError, match="P2 end step"):
-        game.apply(EndStep(1))
+        game.apply(EndStep(2))
     with pytest.raises(IllegalActionError):
-        game.apply(Choose(0, "anything"))
+        game.apply(Choose(2, "anything"))
     assert game.state == before
 
 
@@ -74,16 +74,16 @@ def test_stupefied_made_in_the_enemy_shooting_phase_expires_at_the_end_of_its_co
     """STU-7 timing: Stupefied lasts until the end of its controlling player's following turn."""
     game = new_game(turns=3)
     end_steps(game, 1 + 2)  # into player 1's Shooting phase, Game Turn 1
-    assert game.state.clock.phase is Phase.SHOOTING and game.state.clock.active_player == 0
+    assert game.state.clock.phase is Phase.SHOOTING and game.state.clock.active_player == 1
     effect = game.add_effect(EffectKind.STUPEFIED, "b1", Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN, Reason("x", "y"))
     ended_at = None
     while game.pending is not None and ended_at is None:
         end_steps(game, 1)
         if not game.effects_on("b1"):
             ended_at = game.state.clock
-    assert effect.controller == 1
+    assert effect.controller == 2
     # It ended at the end of player 2's turn of Game Turn 1: the clock is now at player 1's Game Turn 2.
-    assert ended_at is not None and (ended_at.game_turn, ended_at.active_player) == (2, 0)
+    assert ended_at is not None and (ended_at.game_turn, ended_at.active_player) == (2, 1)
     assert any(isinstance(e, EffectEnded) and e.effect == effect for e in game.state.events)
 
 

@@ -29,7 +29,7 @@ class EndStep(Action):
     """The player has nothing more to do in the current step (phase or sub-phase)."""
 
     def text(self) -> str:
-        return f"P{self.player + 1} end step"
+        return f"P{self.player} end step"
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Choose(Action):
     option: str
 
     def text(self) -> str:
-        return f"P{self.player + 1} choose {self.option}"
+        return f"P{self.player} choose {self.option}"
 
 
 @dataclass(frozen=True)

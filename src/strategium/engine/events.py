@@ -46,7 +46,7 @@ class TurnStarted(Event):
     player: PlayerId
 
     def text(self) -> str:
-        return f"== Game Turn {self.game_turn}: player {self.player + 1}'s turn begins"
+        return f"== Game Turn {self.game_turn}: player {self.player}'s turn begins"
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class TurnEnded(Event):
     player: PlayerId
 
     def text(self) -> str:
-        return f"== Game Turn {self.game_turn}: player {self.player + 1}'s turn ends"
+        return f"== Game Turn {self.game_turn}: player {self.player}'s turn ends"
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ class Game:
         self.state = state
 
     @classmethod
-    def new(cls, armies: tuple[Army, Army], last_game_turn: int = 5, first_player: PlayerId = 0) -> Game:
+    def new(cls, armies: tuple[Army, Army], last_game_turn: int = 5, first_player: PlayerId = 1) -> Game:
         """A game in its pre-game, waiting for ``first_player`` to act."""
         state = GameState(armies=armies, last_game_turn=last_game_turn, first_player=first_player)
         state.pending = Decision(first_player, DecisionKind.ACT, "pre-game")

@@ -20,13 +20,14 @@ from strategium.engine.timing import Clock, PlayerId
 class GameState:
     """One battle in progress.
 
-    ``armies[p]`` is player ``p``'s army. ``effects`` are the effects in force, in the order they were made.
-    ``events`` is the game log. ``pending`` is the decision the engine waits for (None when the game is over).
+    ``armies[p - 1]`` is player ``p``'s army (players are 1 and 2). ``effects`` are the effects in force, in
+    the order they were made. ``events`` is the game log. ``pending`` is the decision the engine waits for
+    (None when the game is over).
     """
 
     armies: tuple[Army, Army]
     last_game_turn: int
-    first_player: PlayerId = 0
+    first_player: PlayerId = 1
     clock: Clock = field(default_factory=Clock)
     effects: tuple[Effect, ...] = ()
     next_effect_id: int = 1
@@ -43,7 +44,7 @@ class GameState:
 
     def owner(self, unit_id: str) -> PlayerId:
         """Which player controls the unit; raises KeyError if there is no such unit."""
-        for player, army in enumerate(self.armies):
+        for player, army in enumerate(self.armies, start=1):
             if any(u.id == unit_id for u in army.units):
                 return player
         raise KeyError(unit_id)

@@ -10,12 +10,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 PlayerId = int
-"""Players are 0 and 1 (the order the armies were given in)."""
+"""Players are 1 and 2 (the order the armies were given in)."""
 
 
 def opponent(player: PlayerId) -> PlayerId:
     """The other player."""
-    return 1 - player
+    return 3 - player
 
 
 class Phase(StrEnum):
@@ -56,7 +56,7 @@ class Clock:
 
     game_turn: int = 0
     turn_index: int = 0
-    active_player: PlayerId = 0
+    active_player: PlayerId = 1
     phase: Phase = Phase.PRE_GAME
     sub_phase: SubPhase = SubPhase.NONE
 
@@ -66,7 +66,7 @@ class Clock:
         if self.phase is Phase.GAME_OVER:
             return "Game over"
         sub = "" if self.sub_phase is SubPhase.NONE else f", {self.sub_phase.value}"
-        return f"Game Turn {self.game_turn}, player {self.active_player + 1}'s turn, {self.phase.value}{sub}"
+        return f"Game Turn {self.game_turn}, player {self.active_player}'s turn, {self.phase.value}{sub}"
 
     def with_step(self, phase: Phase, sub_phase: SubPhase) -> Clock:
         """The same turn at another step."""

@@ -1,0 +1,185 @@
+"""Measuring: footprints and the named distance predicates, with one tolerance constant.
+
+Every distance in strategium is in inches and is measured between the **closest points** of two footprints
+(bases or hulls), never between centres (Age of Darkness rulebook p.165 for measuring; see
+``docs/geometry.md``). A :class:`Footprint` is a convex *core* (a point for a round base, a polygon for a
+hull or an oval base) grown by a *radius*; distances between footprints are therefore exact for round bases
+(no polygon approximation of circles is involved).
+
+Boundary conventions (one constant, :data:`EPSILON` = 1e-6"):
+
+* ``more_than(d, x)``  is ``d > x + EPSILON``  (strict: exactly 9.0" is **not** more than 9");
+* ``within(d, x)``     is ``d <= x + EPSILON`` (inclusive: exactly 9.0" **is** within 9");
+  ``within`` and ``more_than`` are exact complements of each other;
+* ``in_contact(a, b)`` is ``distance(a, b) <= EPSILON`` (base or hull contact; touching counts).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+import numpy as np
+import shapely
+from shapely.geometry import Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+EPSILON = 1e-6
+"""The one floating-point tolerance of all geometric predicates, in inches."""
+
+MM_PER_INCH = 25.4
+"""Millimetres per inch: base sizes are given in millimetres and converted with this."""
+
+DRAW_QUAD_SEGS = 16
+"""Segments per quarter circle when a round base is turned into a polygon (drawing, unions)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Footprint:
+    """What a model occupies on the table: a convex core grown by a radius (inches).
+
+    A round base is ``Footprint(Point(x, y), radius)``; a hull or oval base is a convex polygon with
+    ``radius == 0``. The core must be convex (bases and hulls are); distances are exact for these shapes.
+    """
+
+    core: BaseGeometry
+    radius: float = 0.0
+
+    @cached_property
+    def centre(self) -> tuple[float, float]:
+        """The centre of the footprint (x, y) in inches."""
+        c = self.core.centroid
+        return (float(c.x), float(c.y))
+
+    @property
+    def is_round(self) -> bool:
+        """True for a round base (a point core)."""
+        return isinstance(self.core, Point)
+
+    def polygon(self, quad_segs: int = DRAW_QUAD_SEGS) -> Polygon:
+        """The footprint as a polygon (round bases approximated, vertices on the circle); for drawing."""
+        if self.radius > 0:
+            poly: Polygon = self.core.buffer(self.radius, quad_segs=quad_segs)
+            return poly
+        assert isinstance(self.core, Polygon)
+        return self.core
+
+    def outer_polygon(self, segments: int = 16) -> Polygon:
+        """A polygon that contains the footprint: round bases become a circumscribed regular polygon.
+
+        Used where a larger stand-in is the safe side (the observer's base in line of sight).
+        """
+        if self.radius <= 0:
+            assert isinstance(self.core, Polygon)
+            return self.core
+        x, y = self.centre
+        big = self.radius / math.cos(math.pi / segments)
+        angles = np.arange(segments) * (2 * math.pi / segments)
+        return Polygon(np.column_stack([x + big * np.cos(angles), y + big * np.sin(angles)]))
+
+    def translated(self, dx: float, dy: float) -> Footprint:
+        """The same footprint moved by (dx, dy) inches."""
+        return Footprint(shapely.transform(self.core, lambda c: c + np.array([dx, dy])), self.radius)
+
+    def moved_to(self, x: float, y: float) -> Footprint:
+        """The same footprint with its centre at (x, y)."""
+        cx, cy = self.centre
+        return self.translated(x - cx, y - cy)
+
+
+def distance(a: Footprint, b: Footprint | BaseGeometry) -> float:
+    """Distance in inches between the closest points of two footprints (0 when they touch or overlap).
+
+    ``b`` may also be a bare shapely geometry (a terrain or Building footprint).
+    """
+    if isinstance(b, Footprint):
+        return max(0.0, float(a.core.distance(b.core)) - a.radius - b.radius)
+    return max(0.0, float(a.core.distance(b)) - a.radius)
+
+
+def more_than(d: float, inches: float) -> bool:
+    """Strict "more than X inches": ``d > X + EPSILON``. Exactly X is not more than X."""
+    return d > inches + EPSILON
+
+
+def within(d: float, inches: float) -> bool:
+    """Inclusive "within X inches": ``d <= X + EPSILON``. The complement of :func:`more_than`."""
+    return d <= inches + EPSILON
+
+
+def in_contact(a: Footprint, b: Footprint | BaseGeometry) -> bool:
+    """Base or hull contact: the footprints touch or overlap (closest distance at most EPSILON)."""
+    return distance(a, b) <= EPSILON
+
+
+def farthest_distance(a: Footprint, b: Footprint) -> float:
+    """The largest distance from any point of ``a`` to the footprint ``b`` (inches).
+
+    Exact for a round or polygonal ``a`` against a convex ``b`` (the distance to a convex set is a
+    convex function, so its maximum over ``a`` lies on a vertex, or for a disc on the ray away from ``b``).
+    """
+    if a.is_round:
+        x, y = a.centre
+        p = Point(x, y)
+        if isinstance(b.core, Polygon) and b.core.contains(p):
+            inner = max(0.0, a.radius - float(b.core.exterior.distance(p)))
+        else:
+            inner = float(b.core.distance(p)) + a.radius
+        return max(0.0, inner - b.radius)
+    assert isinstance(a.core, Polygon)
+    coords = np.asarray(a.core.exterior.coords)
+    dists = shapely.distance(shapely.points(coords), b.core)
+    return max(0.0, float(np.max(dists)) - b.radius)
+
+
+def entirely_within(a: Footprint, b: Footprint, inches: float) -> bool:
+    """ "Entirely (wholly) within X": every point of ``a`` is within X inches of ``b`` (inclusive, EPSILON)."""
+    return within(farthest_distance(a, b), inches)
+
+
+def min_distance(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
+    """Closest distance between any footprint of ``a`` and any of ``b`` (unit to unit), inches.
+
+    Raises ``ValueError`` if either sequence is empty.
+    """
+    if not a or not b:
+        raise ValueError("min_distance needs at least one footprint on each side")
+    ca = np.array([f.core for f in a], dtype=object)
+    cb = np.array([f.core for f in b], dtype=object)
+    ra = np.array([f.radius for f in a])
+    rb = np.array([f.radius for f in b])
+    d = shapely.distance(ca[:, None], cb[None, :]) - ra[:, None] - rb[None, :]
+    return max(0.0, float(np.min(d)))
+
+
+class Quantifier(StrEnum):
+    """How many of a unit's models must satisfy a predicate: any, at least half, or all."""
+
+    ANY = "any"
+    HALF = "half"
+    ALL = "all"
+
+
+def count_satisfies(flags: Iterable[bool], quantifier: Quantifier) -> bool:
+    """Apply a :class:`Quantifier` to per-model results (an empty unit satisfies nothing)."""
+    values = list(flags)
+    if not values:
+        return False
+    if quantifier is Quantifier.ANY:
+        return any(values)
+    if quantifier is Quantifier.ALL:
+        return all(values)
+    return 2 * sum(values) >= len(values)
+
+
+def unit_within(a: Sequence[Footprint], b: Sequence[Footprint], inches: float, quantifier: Quantifier) -> bool:
+    """Unit ``a`` is within X of unit ``b``: any / at least half / all of a's models within X of some b model."""
+    return count_satisfies((within(min_distance([m], b), inches) for m in a), quantifier)
+
+
+def unit_more_than(a: Sequence[Footprint], b: Sequence[Footprint], inches: float) -> bool:
+    """Every model of ``a`` is more than X from every model of ``b`` (the Infiltrate and Scout test)."""
+    return more_than(min_distance(a, b), inches)

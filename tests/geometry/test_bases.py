@@ -1,0 +1,52 @@
+"""Hulls and Facings (HOW-4: which Facing a charging model's base touches, rulebook p.239)."""
+
+from __future__ import annotations
+
+import pytest
+
+from strategium.errors import InputError
+from strategium.geometry.bases import Hull
+from strategium.model.characteristics import Facing, facing_arcs, facings_touched
+from tests.geometry.helpers import disc
+
+# A hull 5" long, 3" wide, centred at (10, 10), Front facing +x: front edge at x=12.5, rear at x=7.5.
+HULL = Hull(10, 10, 5, 3, heading=0)
+
+
+def test_hull_corners_follow_the_heading() -> None:
+    assert HULL.corners() == ((12.5, 11.5), (7.5, 11.5), (7.5, 8.5), (12.5, 8.5))
+    turned = Hull(0, 0, 4, 2, heading=90)
+    assert [tuple(round(c, 9) for c in p) for p in turned.corners()] == [(-1, 2), (-1, -2), (1, -2), (1, 2)]
+    with pytest.raises(InputError):
+        Hull(0, 0, 0, 2)
+
+
+def test_how4_base_touching_the_front_edge_touches_the_front_only() -> None:
+    assert facings_touched(HULL, disc(12.5 + 0.5, 10, 0.5)) == {Facing.FRONT}
+
+
+def test_how4_base_touching_a_side_or_the_rear() -> None:
+    assert facings_touched(HULL, disc(10, 11.5 + 0.5, 0.5)) == {Facing.SIDE}
+    assert facings_touched(HULL, disc(10, 8.5 - 0.5, 0.5)) == {Facing.SIDE}
+    assert facings_touched(HULL, disc(7.5 - 0.5, 9, 0.5)) == {Facing.REAR}
+
+
+def test_how4_base_touching_a_hull_corner_touches_two_facings() -> None:
+    # centre on the diagonal beyond the front-left corner (12.5, 11.5), at exactly its radius
+    r = 0.5
+    off = r / 2**0.5
+    assert facings_touched(HULL, disc(12.5 + off, 11.5 + off, r)) == {Facing.FRONT, Facing.SIDE}
+    assert facings_touched(HULL, disc(7.5 - off, 8.5 - off, r)) == {Facing.REAR, Facing.SIDE}
+
+
+def test_how4_base_not_in_contact_touches_no_facing() -> None:
+    assert facings_touched(HULL, disc(13.01, 10, 0.5)) == frozenset()
+
+
+def test_facing_arcs_are_drawn_through_the_corners() -> None:
+    assert facing_arcs(HULL, (20, 10)) == {Facing.FRONT}
+    assert facing_arcs(HULL, (10, 20)) == {Facing.SIDE}
+    assert facing_arcs(HULL, (0, 10)) == {Facing.REAR}
+    # on the ray from the centre through the front-left corner: both arcs
+    assert facing_arcs(HULL, (10 + 2.5 * 4, 10 + 1.5 * 4)) == {Facing.FRONT, Facing.SIDE}
+    assert facing_arcs(HULL, (10, 10)) == frozenset()
