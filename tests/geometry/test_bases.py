@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from strategium.errors import InputError
-from strategium.geometry.bases import Hull
-from strategium.model.characteristics import Facing, facing_arcs, facings_touched
+from strategium.geometry.bases import Hull, facing_arcs, facings_touched
+from strategium.model.characteristics import Facing
 from tests.geometry.helpers import disc
 
 # A hull 5" long, 3" wide, centred at (10, 10), Front facing +x: front edge at x=12.5, rear at x=7.5.
