@@ -274,6 +274,12 @@ class Dice:
 
     # -- snapshots -----------------------------------------------------------------------------------
 
+    def __eq__(self, other: object) -> bool:
+        """Two ``Dice`` are equal when they would roll the same from here and have the same log."""
+        return isinstance(other, Dice) and self.state() == other.state()
+
+    __hash__ = None  # type: ignore[assignment]
+
     def state(self) -> DiceState:
         """A frozen snapshot of the generator, the forced queue and the log."""
         return DiceState(

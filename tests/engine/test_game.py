@@ -4,29 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Model, Unit
 from strategium.engine.actions import Choose, EndStep, IllegalActionError
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind, EndTrigger
 from strategium.engine.events import EffectEnded, GameEnded, TurnStarted
 from strategium.engine.game import Game
 from strategium.engine.timing import Phase, SubPhase
-from strategium.model.characteristics import Characteristics
-from strategium.model.profiles import ModelProfile
-from strategium.model.unit_types import UnitType, UnitTypeSpec
-
-PROFILE = ModelProfile("Legionary", UnitTypeSpec(UnitType.INFANTRY), Characteristics(7, 4, 4, 4, 4, 1, 4, 1, 7, 3))
-
-
-def army(prefix: str) -> Army:
-    unit = Unit(
-        f"{prefix}1", f"{prefix} Tactical Squad", ForceOrgSlot.TROOPS, (Model(f"{prefix}1.1", "Legionary", PROFILE),)
-    )
-    return Army(prefix, (Detachment("Crusade", ChartKind.CRUSADE, (unit,)),))
+from tests.engine.builders import quick_battle
 
 
 def new_game(turns: int = 2, first: int = 1) -> Game:
-    return Game.new((army("a"), army("b")), last_game_turn=turns, first_player=first)
+    return quick_battle(turns, first)
 
 
 def end_steps(game: Game, n: int) -> None:
@@ -37,7 +25,6 @@ def end_steps(game: Game, n: int) -> None:
 
 def test_turn_sequence_walks_every_step_of_both_player_turns() -> None:
     game = new_game(turns=1, first=2)
-    end_steps(game, 1)  # leave the pre-game
     seen = []
     while game.pending is not None:
         c = game.state.clock
@@ -73,7 +60,7 @@ def test_action_by_the_wrong_player_is_illegal_and_changes_nothing() -> None:
 def test_stupefied_made_in_the_enemy_shooting_phase_expires_at_the_end_of_its_controllers_next_turn() -> None:
     """STU-7 timing: Stupefied lasts until the end of its controlling player's following turn."""
     game = new_game(turns=3)
-    end_steps(game, 1 + 2)  # into player 1's Shooting phase, Game Turn 1
+    end_steps(game, 2)  # into player 1's Shooting phase, Game Turn 1
     assert game.state.clock.phase is Phase.SHOOTING and game.state.clock.active_player == 1
     effect = game.add_effect(EffectKind.STUPEFIED, "b1", Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN, Reason("x", "y"))
     ended_at = None

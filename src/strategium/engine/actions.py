@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from strategium.engine.board import Placement, ReserveMode
 from strategium.engine.citations import Reason
 from strategium.engine.timing import PlayerId
 from strategium.errors import StrategiumError
@@ -61,3 +62,82 @@ class IllegalActionError(StrategiumError):
         self.verdict = verdict
         why = "; ".join(str(r) for r in verdict.reasons) or "not allowed now"
         super().__init__(f"illegal action '{action.text()}': {why}")
+
+
+def _placement_text(positions: Placement) -> str:
+    return ", ".join(f"{model_id}@{pose}" for model_id, pose in positions)
+
+
+@dataclass(frozen=True)
+class DeclareReserves(Action):
+    """Place a unit in Reserves before deployment, normally or as part of a Flanking Assault (OUT-1)."""
+
+    unit_id: str
+    mode: ReserveMode = ReserveMode.NORMAL
+
+    def text(self) -> str:
+        return f"P{self.player} {self.unit_id} to {self.mode.value}"
+
+
+@dataclass(frozen=True)
+class JoinUnit(Action):
+    """An Independent Character joins a unit before deployment (rulebook p.241); they deploy together."""
+
+    character_id: str
+    unit_id: str
+
+    def text(self) -> str:
+        return f"P{self.player} {self.character_id} joins {self.unit_id}"
+
+
+@dataclass(frozen=True)
+class HoldToInfiltrate(Action):
+    """Hold a unit back to deploy it by Infiltrate after all other units (INF-1). With ``transport_id`` it will
+    infiltrate inside that Dedicated Transport, which is held back with it (INF-6)."""
+
+    unit_id: str
+    transport_id: str | None = None
+
+    def text(self) -> str:
+        inside = f" in {self.transport_id}" if self.transport_id else ""
+        return f"P{self.player} hold {self.unit_id}{inside} to Infiltrate"
+
+
+@dataclass(frozen=True)
+class Deploy(Action):
+    """Deploy a unit: its models at ``positions``, or embarked in ``embark_in`` (a Transport unit or a
+    Building id), in which case ``positions`` is empty."""
+
+    unit_id: str
+    positions: Placement = ()
+    embark_in: str | None = None
+
+    def text(self) -> str:
+        where = f"embarked in {self.embark_in}" if self.embark_in else _placement_text(self.positions)
+        return f"P{self.player} deploy {self.unit_id}: {where}"
+
+
+@dataclass(frozen=True)
+class Infiltrate(Action):
+    """Place a held-back unit by Infiltrate (INF-3/INF-5), or inside a Building (INF-4, ``building_id``), or
+    inside its Dedicated Transport (INF-6: ``positions`` are then the Transport's)."""
+
+    unit_id: str
+    positions: Placement = ()
+    building_id: str | None = None
+
+    def text(self) -> str:
+        where = f"in {self.building_id}" if self.building_id else _placement_text(self.positions)
+        return f"P{self.player} infiltrate {self.unit_id}: {where}"
+
+
+@dataclass(frozen=True)
+class ScoutRedeploy(Action):
+    """Redeploy a unit with Scout (SCT-1..3): every model of it (or of the Transport carrying it) to
+    ``positions``."""
+
+    unit_id: str
+    positions: Placement
+
+    def text(self) -> str:
+        return f"P{self.player} Scout {self.unit_id}: {_placement_text(self.positions)}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from strategium.dice import Roll
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Effect
 from strategium.engine.timing import Clock, PlayerId
@@ -98,3 +99,73 @@ class EffectEnded(Event):
     def text(self) -> str:
         what = str(self.effect.rule) if self.effect.rule is not None else self.effect.kind.value
         return f"{self.unit_name}: no longer {what} ({self.why})"
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """Dice were rolled (every roll of the game is one of these; the roll says who and why)."""
+
+    roll: Roll
+
+    def text(self) -> str:
+        return f"   roll: {self.roll}"
+
+
+@dataclass(frozen=True)
+class RollOffWon(Event):
+    """A roll-off between the players was won (ties are re-rolled)."""
+
+    why: str
+    winner: PlayerId
+    rounds: tuple[tuple[int, int], ...]
+
+    def text(self) -> str:
+        shown = "; ".join(f"P1 {a} v P2 {b}" for a, b in self.rounds)
+        return f"{self.why}: player {self.winner} wins the roll-off ({shown})"
+
+
+@dataclass(frozen=True)
+class PreGameStepStarted(Event):
+    """A step of the pre-game has begun."""
+
+    step: str
+
+    def text(self) -> str:
+        return f"-- Pre-game: {self.step}"
+
+
+@dataclass(frozen=True)
+class Ruling(Event):
+    """Something the rules decided, in words, with its reasons (who deploys first, who goes first, ...)."""
+
+    what: str
+    why: tuple[Reason, ...] = ()
+
+    def text(self) -> str:
+        cited = "".join(f" [{r.citation}]" for r in self.why)
+        return f"{self.what}{cited}"
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self.why
+
+
+@dataclass(frozen=True)
+class UnitPlaced(Event):
+    """A unit was put somewhere in the pre-game: deployed, infiltrated, redeployed, sent to Reserves, embarked,
+    held back or joined. ``how`` says which, ``where`` describes the place."""
+
+    player: PlayerId
+    unit_id: str
+    unit_name: str
+    how: str
+    where: str
+    why: tuple[Reason, ...] = ()
+
+    def text(self) -> str:
+        cited = "".join(f" [{r.citation}]" for r in self.why)
+        return f"P{self.player} {self.unit_name}: {self.how} {self.where}{cited}".rstrip()
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self.why

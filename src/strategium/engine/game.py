@@ -1,11 +1,12 @@
 """The ``Game``: one loop for every player (DESIGN principles 1-4).
 
 ``game.pending`` says who must decide what; ``game.check(action)`` returns a ``Verdict`` with cited reasons;
-``game.apply(action)`` applies a legal action and runs the phase machine on to the next decision, or raises
+``game.apply(action)`` applies a legal action and runs the engine on to the next decision, or raises
 ``IllegalActionError`` and leaves the state untouched.
 
 The phase machine walks each Player Turn through the steps of ``timing.PHASE_ORDER`` and fires the timing
-windows (start of turn, end of phase, end of turn, end of Game Turn) at which effects expire.
+windows (start of turn, end of phase, end of turn, end of Game Turn) at which effects expire. The pre-game runs
+first (:mod:`strategium.engine.pregame`).
 """
 
 from __future__ import annotations
@@ -13,16 +14,31 @@ from __future__ import annotations
 from dataclasses import replace
 
 from strategium.army.army import Army
+from strategium.config import RulesConfig
+from strategium.dice import Roll
+from strategium.engine import pregame
 from strategium.engine.actions import Action, EndStep, IllegalActionError, Verdict
 from strategium.engine.citations import Reason
 from strategium.engine.decisions import Decision, DecisionKind
 from strategium.engine.effects import Duration, Effect, EffectKind, EndTrigger, Moment, Window, end_on_trigger, expire
-from strategium.engine.events import EffectApplied, EffectEnded, Event, GameEnded, StepStarted, TurnEnded, TurnStarted
+from strategium.engine.events import (
+    DiceRolled,
+    EffectApplied,
+    EffectEnded,
+    Event,
+    GameEnded,
+    StepStarted,
+    TurnEnded,
+    TurnStarted,
+)
+from strategium.engine.handlers import HANDLERS, handles
 from strategium.engine.state import GameState
 from strategium.engine.timing import PHASE_ORDER, Clock, Phase, PlayerId, SubPhase, opponent
+from strategium.geometry.terrain import Battlefield
 from strategium.rules.registry import RuleRef
 
 NOT_YOUR_DECISION = "the engine is waiting for another player's decision"
+SEQUENCE = "Turn sequence"
 
 
 class Game:
@@ -32,12 +48,24 @@ class Game:
         self.state = state
 
     @classmethod
-    def new(cls, armies: tuple[Army, Army], last_game_turn: int = 5, first_player: PlayerId = 1) -> Game:
-        """A game in its pre-game, waiting for ``first_player`` to act."""
-        state = GameState(armies=armies, last_game_turn=last_game_turn, first_player=first_player)
-        state.pending = Decision(first_player, DecisionKind.ACT, "pre-game")
-        state.events.append(StepStarted(state.clock))
-        return cls(state)
+    def new(
+        cls,
+        armies: tuple[Army, Army],
+        battlefield: Battlefield,
+        config: RulesConfig | None = None,
+        seed: int = 0,
+        forced_dice: tuple[int, ...] = (),
+    ) -> Game:
+        """A game at the start of its pre-game (the roll-off for deployment is made at once).
+
+        ``forced_dice`` are the first die results to use, in order (tests and rulings); then the seeded
+        generator takes over. Raises ``ValueError`` if two units share an id.
+        """
+        state = GameState.start(armies, battlefield, config or RulesConfig(), seed)
+        state.dice.force(*forced_dice)
+        game = cls(state)
+        pregame.begin(game)
+        return game
 
     # -- the loop ---------------------------------------------------------------------------------------
     @property
@@ -51,10 +79,11 @@ class Game:
         if pending is None:
             return Verdict(False, (Reason("Game over", "the battle has ended"),))
         if action.player != pending.player:
-            return Verdict(False, (Reason("Turn sequence", NOT_YOUR_DECISION),))
-        if isinstance(action, EndStep):
-            return Verdict(pending.kind is DecisionKind.ACT)
-        return Verdict(False, (Reason("Turn sequence", f"'{action.text()}' is not possible now"),))
+            return Verdict(False, (Reason(SEQUENCE, NOT_YOUR_DECISION),))
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            return Verdict(False, (Reason(SEQUENCE, f"'{action.text()}' is not possible now"),))
+        return handler.check(self, action)
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Apply a legal action and advance to the next decision; returns the events it caused.
@@ -67,12 +96,21 @@ class Game:
         before = len(self.state.events)
         backup = self.state.snapshot()
         try:
-            if isinstance(action, EndStep):
-                self._end_step()
+            HANDLERS[type(action)].apply(self, action)
         except Exception:
             self.state = backup
             raise
         return tuple(self.state.events[before:])
+
+    def log(self, event: Event) -> None:
+        """Append an event to the game log."""
+        self.state.events.append(event)
+
+    # -- dice -------------------------------------------------------------------------------------------
+    def logged(self, roll: Roll) -> Roll:
+        """Log a roll made with ``self.state.dice`` and return it."""
+        self.log(DiceRolled(roll))
+        return roll
 
     # -- effects ----------------------------------------------------------------------------------------
     def add_effect(
@@ -100,7 +138,7 @@ class Game:
         )
         s.next_effect_id += 1
         s.effects = (*s.effects, effect)
-        s.events.append(EffectApplied(effect, s.unit(unit_id).name))
+        self.log(EffectApplied(effect, s.unit(unit_id).name))
         return effect
 
     def effects_on(self, unit_id: str, kind: EffectKind | None = None) -> tuple[Effect, ...]:
@@ -120,13 +158,16 @@ class Game:
         s.events.extend(EffectEnded(e, s.unit(e.unit_id).name, f"expired: {e.duration.value}") for e in gone)
 
     # -- the phase machine -------------------------------------------------------------------------------
-    def _end_step(self) -> None:
+    def start_battle(self, first_player: PlayerId) -> None:
+        """End the pre-game and begin Game Turn 1 with ``first_player``'s turn."""
+        self.state.first_player = first_player
+        self._window(Window.END_OF_PHASE)
+        self._start_turn(game_turn=1, player=first_player)
+
+    def end_step(self) -> None:
+        """The active player has finished the current step of their turn: move on."""
         s = self.state
         c = s.clock
-        if c.phase is Phase.PRE_GAME:
-            self._window(Window.END_OF_PHASE)
-            self._start_turn(game_turn=1, player=s.first_player)
-            return
         step = PHASE_ORDER.index((c.phase, c.sub_phase))
         if step + 1 < len(PHASE_ORDER):
             phase, sub = PHASE_ORDER[step + 1]
@@ -136,7 +177,7 @@ class Game:
             return
         self._window(Window.END_OF_PHASE)
         self._window(Window.END_OF_TURN)
-        s.events.append(TurnEnded(c.game_turn, c.turn_index, c.active_player))
+        self.log(TurnEnded(c.game_turn, c.turn_index, c.active_player))
         if c.active_player == s.first_player:
             self._start_turn(game_turn=c.game_turn, player=opponent(c.active_player))
             return
@@ -144,7 +185,7 @@ class Game:
         if c.game_turn >= s.last_game_turn:
             s.clock = replace(c, phase=Phase.GAME_OVER, sub_phase=SubPhase.NONE)
             s.pending = None
-            s.events.append(GameEnded(c.game_turn))
+            self.log(GameEnded(c.game_turn))
             return
         self._start_turn(game_turn=c.game_turn + 1, player=s.first_player)
 
@@ -152,12 +193,29 @@ class Game:
         s = self.state
         phase, sub = PHASE_ORDER[0]
         s.clock = Clock(game_turn, s.clock.turn_index + 1, player, phase, sub)
-        s.events.append(TurnStarted(game_turn, s.clock.turn_index, player))
+        self.log(TurnStarted(game_turn, s.clock.turn_index, player))
         self._window(Window.START_OF_TURN)
         self._enter(s.clock)
 
     def _enter(self, clock: Clock) -> None:
         s = self.state
         s.clock = clock
-        s.events.append(StepStarted(clock))
+        self.log(StepStarted(clock))
         s.pending = Decision(clock.active_player, DecisionKind.ACT, str(clock))
+
+
+def _check_end_step(game: Game, action: EndStep) -> Verdict:
+    if game.state.clock.phase is Phase.PRE_GAME:
+        return pregame.check_end_step(game, action)
+    pending = game.pending
+    return Verdict(pending is not None and pending.kind is DecisionKind.ACT)
+
+
+def _apply_end_step(game: Game, action: EndStep) -> None:
+    if game.state.clock.phase is Phase.PRE_GAME:
+        pregame.apply_end_step(game, action)
+    else:
+        game.end_step()
+
+
+handles(EndStep, _check_end_step, _apply_end_step)

@@ -1,7 +1,8 @@
 """``GameState``: everything that changes during one battle, in one snapshot-able root (STYLE items 1, 4).
 
-The armies themselves (their profiles) never change and are shared between snapshots; what changes (the
-clock, effects, the log, the pending decision, and later positions and wounds) lives here.
+The armies (their profiles), the battlefield and the rules configuration never change and are shared between
+snapshots; what changes (the clock, where each unit is, effects, the dice, the log, the pending decision and the
+pre-game's bookkeeping) lives here.
 """
 
 from __future__ import annotations
@@ -10,29 +11,50 @@ import copy
 from dataclasses import dataclass, field
 
 from strategium.army.army import Army, Unit
+from strategium.config import RulesConfig
+from strategium.dice import Dice
+from strategium.engine.board import Location, UnitStatus
 from strategium.engine.decisions import Decision
 from strategium.engine.effects import Effect
 from strategium.engine.events import Event
+from strategium.engine.pregame_track import PreGameTrack
 from strategium.engine.timing import Clock, PlayerId
+from strategium.geometry.terrain import Battlefield
 
 
 @dataclass
 class GameState:
     """One battle in progress.
 
-    ``armies[p - 1]`` is player ``p``'s army (players are 1 and 2). ``effects`` are the effects in force, in
-    the order they were made. ``events`` is the game log. ``pending`` is the decision the engine waits for
-    (None when the game is over).
+    ``armies[p - 1]`` is player ``p``'s army (players are 1 and 2). ``units`` says where each unit of both
+    armies is. ``effects`` are the effects in force, in the order they were made. ``events`` is the game log.
+    ``pending`` is the decision the engine waits for (None when the game is over).
     """
 
     armies: tuple[Army, Army]
+    battlefield: Battlefield
+    config: RulesConfig
+    dice: Dice
     last_game_turn: int
+    units: dict[str, UnitStatus]
     first_player: PlayerId = 1
     clock: Clock = field(default_factory=Clock)
     effects: tuple[Effect, ...] = ()
     next_effect_id: int = 1
     events: list[Event] = field(default_factory=list)
     pending: Decision | None = None
+    pregame: PreGameTrack = field(default_factory=PreGameTrack)
+
+    @classmethod
+    def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
+        """A fresh state: every unit not yet deployed. Raises ``ValueError`` if a unit id is used twice."""
+        units: dict[str, UnitStatus] = {}
+        for player, army in enumerate(armies, start=1):
+            for unit in army.units:
+                if unit.id in units:
+                    raise ValueError(f"unit id {unit.id!r} is used twice")
+                units[unit.id] = UnitStatus(unit.id, player)
+        return cls(armies, battlefield, config, Dice(seed), config.game.turns, units)
 
     def unit(self, unit_id: str) -> Unit:
         """The army-list unit with this id; raises KeyError if there is none."""
@@ -44,15 +66,28 @@ class GameState:
 
     def owner(self, unit_id: str) -> PlayerId:
         """Which player controls the unit; raises KeyError if there is no such unit."""
-        for player, army in enumerate(self.armies, start=1):
-            if any(u.id == unit_id for u in army.units):
-                return player
-        raise KeyError(unit_id)
+        return self.units[unit_id].player
+
+    def units_of(self, player: PlayerId, location: Location | None = None) -> tuple[Unit, ...]:
+        """The player's units (those at ``location``, if given), in army-list order."""
+        return tuple(
+            u for u in self.armies[player - 1].units if location is None or self.units[u.id].location is location
+        )
+
+    def characters_joined_to(self, unit_id: str) -> tuple[Unit, ...]:
+        """The Independent Characters that have joined ``unit_id``."""
+        return tuple(self.unit(s.unit_id) for s in self.units.values() if s.joined_to == unit_id)
 
     def snapshot(self) -> GameState:
         """A copy for undo and look-ahead (python-chess memento style: no inverse logic).
 
-        The armies and the logged events are immutable and shared; the event list itself is copied.
+        The armies, battlefield, configuration and logged events are immutable and shared; the event list
+        itself is copied.
         """
-        memo: dict[int, object] = {id(self.armies): self.armies, id(self.events): list(self.events)}
+        memo: dict[int, object] = {
+            id(self.armies): self.armies,
+            id(self.battlefield): self.battlefield,
+            id(self.config): self.config,
+            id(self.events): list(self.events),
+        }
         return copy.deepcopy(self, memo=memo)

@@ -1,0 +1,74 @@
+"""Where every unit is: on the table (each model's pose), embarked, in Reserves, not yet deployed, destroyed.
+
+Positions are model centres in inches with a heading in degrees (anticlockwise from +x); the model's footprint
+(base or hull) comes from :mod:`strategium.engine.placement`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from strategium.engine.timing import PlayerId
+
+
+@dataclass(frozen=True)
+class Pose:
+    """A model's centre (x, y) in inches and its heading in degrees (0 = facing +x, anticlockwise)."""
+
+    x: float
+    y: float
+    heading: float = 0.0
+
+    def __str__(self) -> str:
+        h = f", {self.heading:g}°" if self.heading else ""
+        return f"({self.x:g}, {self.y:g}{h})"
+
+
+Placement = tuple[tuple[str, Pose], ...]
+"""Model id → pose, for every model a placement puts on the table (frozen, ordered)."""
+
+
+class Location(StrEnum):
+    """Where a unit is."""
+
+    UNDEPLOYED = "not yet deployed"
+    HELD_FOR_INFILTRATE = "held back to Infiltrate"
+    RESERVES = "in Reserves"
+    TABLE = "on the table"
+    EMBARKED = "embarked"
+    DESTROYED = "destroyed"
+
+
+class ReserveMode(StrEnum):
+    """How a unit in Reserves will arrive (Reserves p.309; Flanking Assault p.311)."""
+
+    NORMAL = "Reserves"
+    FLANKING_ASSAULT = "Flanking Assault"
+
+
+class DeployedBy(StrEnum):
+    """How a unit came onto the table in the pre-game."""
+
+    NORMAL = "deployed"
+    INFILTRATE = "Infiltrate"
+
+
+@dataclass
+class UnitStatus:
+    """The changing facts of one unit of the army list.
+
+    ``poses`` holds the pose of each of its models on the table (empty unless ``location`` is TABLE).
+    ``embarked_in`` is the id of the Transport unit or Building it is inside; ``joined_to`` the unit an
+    Independent Character has joined; ``reserve_mode`` how it will arrive from Reserves.
+    """
+
+    unit_id: str
+    player: PlayerId
+    location: Location = Location.UNDEPLOYED
+    poses: dict[str, Pose] = field(default_factory=dict)
+    embarked_in: str | None = None
+    joined_to: str | None = None
+    reserve_mode: ReserveMode | None = None
+    deployed_by: DeployedBy | None = None
+    scouted: bool = False

@@ -1,0 +1,128 @@
+"""Checks of a proposed placement against the table: model count, standing room, overlap, coherency, zone.
+
+Each check returns a list of cited reasons (empty when the placement passes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shapely.geometry import Point, Polygon
+
+from strategium.army.army import Model, Unit
+from strategium.engine.board import Location, Placement
+from strategium.engine.citations import Reason
+from strategium.engine.placement import footprint
+from strategium.engine.state import GameState
+from strategium.engine.timing import PlayerId
+from strategium.geometry.measure import EPSILON, Footprint, distance, within
+from strategium.geometry.regions import may_stand
+from strategium.model.unit_types import SubType
+
+MEASURING = Reason("Measuring", "models may not overlap other models or stand off the table or in Impassable terrain")
+
+
+def models_placed(units: Sequence[Unit], positions: Placement) -> list[Reason]:
+    """Every model of ``units`` is given exactly one position, and nothing else is."""
+    wanted = [m.id for u in units for m in u.models]
+    given = [model_id for model_id, _ in positions]
+    if sorted(wanted) == sorted(given):
+        return []
+    missing = sorted(set(wanted) - set(given))
+    extra = sorted(set(given) - set(wanted))
+    twice = sorted({g for g in given if given.count(g) > 1})
+    parts = [
+        f"missing {', '.join(missing)}" if missing else "",
+        f"not in the unit: {', '.join(extra)}" if extra else "",
+    ]
+    parts.append(f"given twice: {', '.join(twice)}" if twice else "")
+    text = "; ".join(p for p in parts if p)
+    return [Reason("Deployment", f"positions must be given for exactly the unit's models ({text})")]
+
+
+def footprints(units: Sequence[Unit], positions: Placement) -> list[tuple[Model, Footprint]]:
+    """The footprint of each placed model (``positions`` already checked by :func:`models_placed`)."""
+    where = dict(positions)
+    return [(m, footprint(m, where[m.id])) for u in units for m in u.models]
+
+
+def overlaps(a: Footprint, b: Footprint) -> bool:
+    """True if two footprints overlap (touching is allowed)."""
+    if a.radius > 0 or b.radius > 0:
+        return float(a.core.distance(b.core)) < a.radius + b.radius - EPSILON
+    assert isinstance(a.core, Polygon) and isinstance(b.core, Polygon)
+    return float(a.core.intersection(b.core).area) > EPSILON
+
+
+def standing_room(state: GameState, placed: list[tuple[Model, Footprint]], moving: set[str]) -> list[Reason]:
+    """Every model stands wholly on the table, off Impassable terrain and Buildings, overlapping no model
+    already on the table (other than those of ``moving``, the units being placed) nor each other."""
+    reasons: list[Reason] = []
+    for model, fp in placed:
+        if not may_stand(state.battlefield, fp):
+            reasons.append(
+                Reason(MEASURING.rule, f"{model.name} ({model.id}) is off the table or in Impassable terrain")
+            )
+    others = [
+        (m.id, footprint(m, status.poses[m.id]))
+        for status in state.units.values()
+        if status.location is Location.TABLE and status.unit_id not in moving
+        for m in state.unit(status.unit_id).models
+        if m.id in status.poses
+    ]
+    for i, (model, fp) in enumerate(placed):
+        for other_id, other in others + [(m.id, f) for m, f in placed[i + 1 :]]:
+            if overlaps(fp, other):
+                reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {other_id}"))
+                break
+    return reasons
+
+
+def coherency_distance(state: GameState, units: Sequence[Unit]) -> float:
+    """Unit coherency in inches (rules configuration ``movement.coherency``): 3" if every model is Skirmish,
+    1" if every model is Close-order (Sub-types, rulebook p.197 and Libers)."""
+    models = [m for u in units for m in u.models]
+    if models and all(m.profile.unit_type.has(SubType.SKIRMISH) for m in models):
+        return 3.0
+    if models and all(m.profile.unit_type.has(SubType.CLOSE_ORDER) for m in models):
+        return 1.0
+    return state.config.movement.coherency
+
+
+def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model, Footprint]]) -> list[Reason]:
+    """The models form one group, each within coherency distance of another (a chain; CORE_A §5.4)."""
+    if len(placed) <= 1:
+        return []
+    limit = coherency_distance(state, units)
+    reached = {0}
+    frontier = [0]
+    while frontier:
+        i = frontier.pop()
+        for j in range(len(placed)):
+            if j not in reached and within(distance(placed[i][1], placed[j][1]), limit):
+                reached.add(j)
+                frontier.append(j)
+    if len(reached) == len(placed):
+        return []
+    stray = ", ".join(placed[j][0].id for j in range(len(placed)) if j not in reached)
+    return [Reason("Unit coherency", f'every model must be within {limit:g}" of the rest of its unit ({stray})')]
+
+
+def in_deployment_zone(state: GameState, player: PlayerId, placed: list[tuple[Model, Footprint]]) -> list[Reason]:
+    """Every model stands wholly within the player's deployment zone (the mission's map, CORE_A §3.2)."""
+    deployment = state.battlefield.deployment
+    if deployment is None:
+        return [Reason("Deployment", "the battlefield has no deployment map")]
+    zone = deployment.zone(player).polygon
+    grown = zone.buffer(EPSILON)
+
+    def inside(fp: Footprint) -> bool:
+        if fp.is_round:  # exact for round bases: the centre stays at least a radius inside the zone
+            return bool(zone.buffer(EPSILON - fp.radius).contains(Point(fp.centre)))
+        return bool(grown.contains(fp.polygon()))
+
+    out = [m for m, fp in placed if not inside(fp)]
+    if not out:
+        return []
+    names = ", ".join(m.id for m in out)
+    return [Reason("Deployment", f"models must be wholly within player {player}'s deployment zone ({names})")]
