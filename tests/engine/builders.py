@@ -95,7 +95,8 @@ def quick_battle(turns: int = 2, first: int = 1) -> Game:
     config = parse_overrides({"game": {"turns": turns, "extra_turn_targets": []}})
     game = Game.new((army("A", unit("a1")), army("B", unit("b1"))), battlefield(), config, seed=3)
     to_deployment(game, first=first)
-    for player, uid, y in ((first, "a1" if first == 1 else "b1", 0.0), (3 - first, "b1" if first == 1 else "a1", 0.0)):
+    for player in (first, 3 - first):
+        uid = "a1" if player == 1 else "b1"
         game.apply(Deploy(player, uid, line(game.state.unit(uid), 10, 5 if player == 1 else 43)))
     game.apply(Choose(3 - first, "decline"))
     return game
