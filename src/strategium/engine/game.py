@@ -12,6 +12,7 @@ first (:mod:`strategium.engine.pregame`).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from strategium.army.army import Army
 from strategium.config import RulesConfig
@@ -32,6 +33,7 @@ from strategium.engine.events import (
     TurnStarted,
 )
 from strategium.engine.handlers import HANDLERS, handles
+from strategium.engine.record import ForcedDice, GameRecord, overrides_of
 from strategium.engine.state import GameState
 from strategium.engine.timing import PHASE_ORDER, Clock, Phase, PlayerId, SubPhase, opponent
 from strategium.geometry.terrain import Battlefield
@@ -62,10 +64,28 @@ class Game:
         generator takes over. Raises ``ValueError`` if two units share an id.
         """
         state = GameState.start(armies, battlefield, config or RulesConfig(), seed)
-        state.dice.force(*forced_dice)
         game = cls(state)
+        if forced_dice:
+            game.force_dice(*forced_dice)
         pregame.begin(game)
         return game
+
+    def force_dice(self, *faces: int) -> None:
+        """Force the next die results, in order (tests and rulings); recorded in the history for replays.
+
+        Raises ``DiceError`` for a face that is not 1-6.
+        """
+        if any(not 1 <= f <= 6 for f in faces):
+            from strategium.dice import DiceError
+
+            raise DiceError(f"forced D6 faces must be 1 to 6, got {faces}")
+        self.state.dice.force(*faces)
+        self.state.history.append(ForcedDice(tuple(faces)))
+
+    def record(self, setup: dict[str, Any] | None = None) -> GameRecord:
+        """Everything needed to play this game again exactly."""
+        s = self.state
+        return GameRecord(s.dice.seed, tuple(s.history), overrides_of(s.config), setup or {})
 
     # -- the loop ---------------------------------------------------------------------------------------
     @property
@@ -97,6 +117,7 @@ class Game:
         backup = self.state.snapshot()
         try:
             HANDLERS[type(action)].apply(self, action)
+            self.state.history.append(action)
         except Exception:
             self.state = backup
             raise

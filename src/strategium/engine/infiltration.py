@@ -103,8 +103,7 @@ def _explain(state: GameState, player: PlayerId, unit: PlacedUnit) -> Reason:
     who = ", ".join(state.unit(u).name for u in seen_by) or "the enemy"
     return reason(
         "INF-5",
-        f'seen by {who}, so it must be more than {INFILTRATE_PLAIN_SIGHT:g}" from every enemy unit '
-        f'(nearest {d:.2f}")',
+        f'seen by {who}, so it must be more than {INFILTRATE_PLAIN_SIGHT:g}" from every enemy unit (nearest {d:.2f}")',
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from strategium.army.army import Army, Unit
 from strategium.config import RulesConfig
@@ -28,7 +29,8 @@ class GameState:
 
     ``armies[p - 1]`` is player ``p``'s army (players are 1 and 2). ``units`` says where each unit of both
     armies is. ``effects`` are the effects in force, in the order they were made. ``events`` is the game log.
-    ``pending`` is the decision the engine waits for (None when the game is over).
+    ``pending`` is the decision the engine waits for (None when the game is over). ``history`` is every
+    applied action and forced dice, in order (see :mod:`strategium.engine.record`).
     """
 
     armies: tuple[Army, Army]
@@ -44,6 +46,7 @@ class GameState:
     events: list[Event] = field(default_factory=list)
     pending: Decision | None = None
     pregame: PreGameTrack = field(default_factory=PreGameTrack)
+    history: list[Any] = field(default_factory=list)
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
@@ -89,5 +92,6 @@ class GameState:
             id(self.battlefield): self.battlefield,
             id(self.config): self.config,
             id(self.events): list(self.events),
+            id(self.history): list(self.history),
         }
         return copy.deepcopy(self, memo=memo)
