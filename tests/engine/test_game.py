@@ -107,3 +107,17 @@ def test_a_reason_cites_the_registered_rule_book_and_page() -> None:
         "book": "Age of Darkness rulebook",
         "text": "placed more than 9 inches away, unseen",
     }
+
+
+def test_this_turn_facts_are_forgotten_when_the_next_player_turn_begins() -> None:
+    from strategium.engine.watchers import Fact
+
+    game = new_game()
+    game.state.facts.note("a1", Fact.RAN)
+    assert game.state.facts.has("a1", Fact.RAN) and not game.state.facts.has("b1", Fact.RAN)
+    end_steps(game, 5)  # the rest of player 1's turn: Shooting, Charge, Fight, Resolution, then end
+    assert game.state.clock.active_player == 1
+    end_steps(game, 1)
+    assert game.state.clock.active_player == 2
+    assert not game.state.facts.has("a1", Fact.RAN)
+    assert game.state.facts.turn_index == 2

@@ -214,6 +214,7 @@ class Game:
         s = self.state
         phase, sub = PHASE_ORDER[0]
         s.clock = Clock(game_turn, s.clock.turn_index + 1, player, phase, sub)
+        s.facts.new_turn(s.clock.turn_index)
         self.log(TurnStarted(game_turn, s.clock.turn_index, player))
         self._window(Window.START_OF_TURN)
         self._enter(s.clock)

@@ -20,6 +20,7 @@ from strategium.engine.effects import Effect
 from strategium.engine.events import Event
 from strategium.engine.pregame_track import PreGameTrack
 from strategium.engine.timing import Clock, PlayerId
+from strategium.engine.watchers import TurnFacts
 from strategium.geometry.terrain import Battlefield
 
 
@@ -30,7 +31,8 @@ class GameState:
     ``armies[p - 1]`` is player ``p``'s army (players are 1 and 2). ``units`` says where each unit of both
     armies is. ``effects`` are the effects in force, in the order they were made. ``events`` is the game log.
     ``pending`` is the decision the engine waits for (None when the game is over). ``history`` is every
-    applied action and forced dice, in order (see :mod:`strategium.engine.record`).
+    applied action and forced dice, in order (see :mod:`strategium.engine.record`); ``facts`` what each unit
+    has done this Player Turn.
     """
 
     armies: tuple[Army, Army]
@@ -47,6 +49,7 @@ class GameState:
     pending: Decision | None = None
     pregame: PreGameTrack = field(default_factory=PreGameTrack)
     history: list[Any] = field(default_factory=list)
+    facts: TurnFacts = field(default_factory=TurnFacts)
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
