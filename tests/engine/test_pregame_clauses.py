@@ -60,7 +60,7 @@ def test_INF_4_inside_a_building_more_than_9_inches_away() -> None:
     game = game_of(blue, (unit("r-tac"),), bastion=True)
     to_deployment(game)
     play(game, Deploy(1, "b-tac", line(game.state.unit("b-tac"), 5, 5)), HoldToInfiltrate(1, "b-inf"))
-    # Bastion: x 56-62, y 17-23. Red at y 32.0 (32 mm bases): gap to the Bastion is 9.0 - ...
+    # Bastion: x 56-62, y 17-23; Red stands in its zone, 13.87" away.
     play(game, Deploy(2, "r-tac", line(game.state.unit("r-tac"), 55, 37.5)))
     verdict = game.check(Infiltrate(1, "b-inf", building_id="Bastion"))
     assert verdict.legal and verdict.reasons[0].text.startswith("INF-4")
