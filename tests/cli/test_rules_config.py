@@ -53,7 +53,7 @@ def test_table_shows_values_defaults_and_confidence(tmp_path: Path) -> None:
     path.write_text("seize_initiative:\n  target: 5\n", encoding="utf-8")
     result = runner.invoke(app, ["rules", "config", "-f", str(path)], env={"COLUMNS": "250"})
     assert result.exit_code == 0, result.output
-    assert f"116 settings, 1 overridden by {path}" in result.stdout
+    assert f"119 settings, 1 overridden by {path}" in result.stdout
     line = next(row for row in result.stdout.splitlines() if "seize_initiative.target" in row)
     cells = [cell.strip() for cell in line.split("│")[1:-1]]
     assert cells[:5] == ["seize_initiative.target", "5", "6", "yes", "unconfirmed"]
@@ -82,7 +82,7 @@ def test_good_run_through_main_exits_0(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit) as caught:
         main(["rules", "config", "--json"])
     assert caught.value.code == 0
-    assert len(json.loads(capsys.readouterr().out)["settings"]) == 116
+    assert len(json.loads(capsys.readouterr().out)["settings"]) == 119
 
 
 def test_bad_file_in_a_real_process(tmp_path: Path) -> None:

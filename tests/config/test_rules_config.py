@@ -42,7 +42,7 @@ def test_defaults_of_the_main_unknowns() -> None:
 
 def test_every_row_has_a_source_confidence_and_description() -> None:
     rows = RulesConfig().describe()
-    assert len(rows) == 116
+    assert len(rows) == 119
     assert len({row.name for row in rows}) == len(rows)
     for row in rows:
         assert re.fullmatch(r"[a-z_]+\.[a-z0-9_]+", row.name), row.name

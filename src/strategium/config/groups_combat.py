@@ -133,6 +133,12 @@ class VehicleDamageConfig(ConfigGroup):
         source="CORE_B §2.4 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
+    ap_modifiers_vs_buildings: bool = setting(
+        True,
+        description="Whether the AP modifiers to the Vehicle Damage roll also apply to the Building Damage roll.",
+        source="CORE_B §2.6 (Building Damage Table, rulebook p.226, read without its modifiers)",
+        confidence=C.UNCONFIRMED,
+    )
     explosion_strength: int = setting(
         4,
         ge=1,
@@ -165,6 +171,20 @@ class DamageConfig(ConfigGroup):
         False,
         description="Whether a Character may pass a wound allocated to it to another model (not found in HH2).",
         source="CORE_B §1.7",
+        confidence=C.UNCONFIRMED,
+    )
+    wounded_models_first: bool = setting(
+        True,
+        description="A model that has already lost Wounds takes the next Wound allocated to its unit before any "
+        "other model does.",
+        source="CORE_B §1.7 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    eternal_warrior_mitigates_instant_death: bool = setting(
+        False,
+        description="Whether a model with Eternal Warrior may make Feel No Pain or Stupefied rolls against a Wound "
+        "that would inflict Instant Death (both rules bar rolls against Instant Death).",
+        source="CORE_B §1.7, §3; Eternal Warrior, rulebook p.237; SEED_RULES STU-6",
         confidence=C.UNCONFIRMED,
     )
 
