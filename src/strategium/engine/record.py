@@ -16,7 +16,6 @@ from typing import Any
 from strategium import __version__
 from strategium.army.army import Army
 from strategium.config import RulesConfig, parse_overrides
-from strategium.engine import actions as action_types
 from strategium.engine.actions import Action
 from strategium.engine.board import Pose, ReserveMode
 from strategium.errors import InputError
@@ -39,11 +38,15 @@ class ForcedDice:
 Entry = Action | ForcedDice
 """One step of a game's history."""
 
-_ACTIONS: dict[str, type[Action]] = {
-    cls.__name__: cls
-    for cls in vars(action_types).values()
-    if isinstance(cls, type) and issubclass(cls, Action) and cls is not Action
-}
+def _action_types() -> dict[str, type[Action]]:
+    """Every action class loaded (subclasses of ``Action`` in any module), by class name."""
+    found: dict[str, type[Action]] = {}
+    todo = list(Action.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        found[cls.__name__] = cls
+        todo.extend(cls.__subclasses__())
+    return found
 
 
 def entry_to_json(entry: Entry) -> dict[str, Any]:
@@ -68,7 +71,7 @@ def entry_from_json(data: Any, where: str = "history") -> Entry:
     kind = data["type"]
     if kind == "ForceDice":
         return ForcedDice(tuple(int(f) for f in data.get("faces", ())))
-    cls = _ACTIONS.get(kind)
+    cls = _action_types().get(kind)
     if cls is None:
         raise InputError(f"unknown action type {kind!r}", field=where)
     values = {k: v for k, v in data.items() if k != "type"}
