@@ -60,7 +60,8 @@ class UnitStatus:
 
     ``poses`` holds the pose of each of its models on the table (empty unless ``location`` is TABLE).
     ``embarked_in`` is the id of the Transport unit or Building it is inside; ``joined_to`` the unit an
-    Independent Character has joined; ``reserve_mode`` how it will arrive from Reserves.
+    Independent Character has joined; ``reserve_mode`` how it will arrive from Reserves. ``wounds_lost`` holds
+    the Wounds (or Hull Points) each model has lost; ``casualties`` the models removed, in order.
     """
 
     unit_id: str
@@ -72,3 +73,9 @@ class UnitStatus:
     reserve_mode: ReserveMode | None = None
     deployed_by: DeployedBy | None = None
     scouted: bool = False
+    wounds_lost: dict[str, int] = field(default_factory=dict)
+    casualties: list[str] = field(default_factory=list)
+
+    def is_casualty(self, model_id: str) -> bool:
+        """True once the model has been removed as a casualty."""
+        return model_id in self.casualties

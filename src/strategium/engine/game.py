@@ -33,6 +33,7 @@ from strategium.engine.events import (
     TurnStarted,
 )
 from strategium.engine.handlers import HANDLERS, handles
+from strategium.engine.hooks import run_step_hooks
 from strategium.engine.record import ForcedDice, GameRecord, overrides_of
 from strategium.engine.state import GameState
 from strategium.engine.timing import PHASE_ORDER, Clock, Phase, PlayerId, SubPhase, opponent
@@ -224,6 +225,7 @@ class Game:
         s.clock = clock
         self.log(StepStarted(clock))
         s.pending = Decision(clock.active_player, DecisionKind.ACT, str(clock))
+        run_step_hooks(self)
 
 
 def _check_end_step(game: Game, action: EndStep) -> Verdict:
@@ -241,3 +243,6 @@ def _apply_end_step(game: Game, action: EndStep) -> None:
 
 
 handles(EndStep, _check_end_step, _apply_end_step)
+
+# Modules that register handlers, hooks, blockers and modifier sources when imported.
+from strategium.engine import morale, statuses  # noqa: E402, F401

@@ -38,6 +38,7 @@ class ForcedDice:
 Entry = Action | ForcedDice
 """One step of a game's history."""
 
+
 def _action_types() -> dict[str, type[Action]]:
     """Every action class loaded (subclasses of ``Action`` in any module), by class name."""
     found: dict[str, type[Action]] = {}

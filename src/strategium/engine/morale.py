@@ -1,0 +1,153 @@
+"""Leadership tests, Morale checks and Pinning (CORE_B §6; Pinning p.244; Fearless p.238).
+
+A Leadership test rolls 2D6 and passes when the total is at most the unit's Leadership (the 7th-edition
+mechanic that HH2 kept, CORE_B §6.1; the rules configuration ``morale.double_one_passes`` says whether double
+1 always passes). The unit uses the highest Leadership among its models (7th-edition convention). Negative
+Leadership modifiers are ignored by Stubborn units (p.248).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from strategium.engine.citations import Reason
+from strategium.engine.effects import Duration, EffectKind, EndTrigger
+from strategium.engine.events import Ruling
+from strategium.engine.profiles_now import current
+from strategium.engine.queries import Block, Query, ask, blocker
+from strategium.model.unit_types import SubType, UnitType
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+PINNING = "Pinning"
+
+
+def living_models(game: Game, unit_id: str) -> list[str]:
+    """Ids of the unit's models that are not casualties."""
+    status = game.state.units[unit_id]
+    return [m.id for m in game.state.unit(unit_id).models if not status.is_casualty(m.id)]
+
+
+def leadership(game: Game, unit_id: str) -> int | None:
+    """The unit's Leadership: the highest of its living models (None if no model has one)."""
+    unit = game.state.unit(unit_id)
+    values = []
+    for model in unit.models:
+        if game.state.units[unit_id].is_casualty(model.id):
+            continue
+        now = current(game, unit_id, model)
+        ld = getattr(now, "ld", None)
+        if ld is not None:
+            values.append(ld)
+    return max(values) if values else None
+
+
+def is_fearless(game: Game, unit_id: str) -> bool:
+    """Every living model of the unit has Fearless (p.238), by rule or Unit Type (Dreadnought, Automata)."""
+    unit = game.state.unit(unit_id)
+    alive = set(living_models(game, unit_id))
+    return bool(alive) and all(
+        m.has_rule("Fearless") or m.profile.unit_type.unit_type in (UnitType.DREADNOUGHT, UnitType.AUTOMATA)
+        for m in unit.models
+        if m.id in alive
+    )
+
+
+def leadership_test(game: Game, unit_id: str, why: str, modifier: int = 0) -> bool:
+    """Roll 2D6 against the unit's Leadership plus ``modifier``; log the roll and the result."""
+    unit = game.state.unit(unit_id)
+    ld = leadership(game, unit_id)
+    if ld is None:
+        game.log(Ruling(f"{unit.name} has no Leadership: {why} passed automatically"))
+        return True
+    if modifier < 0 and any(m.has_rule("Stubborn") for m in unit.models):
+        modifier = 0
+    target = ld + modifier
+    roll = game.logged(game.state.dice.two_d6(why, who=unit_id))
+    passed = roll.total <= target or (game.state.config.morale.double_one_passes and roll.results == (1, 1))
+    game.log(Ruling(f"{unit.name}: {why} {'passed' if passed else 'failed'} ({roll.total} against Ld {target})"))
+    return passed
+
+
+def pinning_test(game: Game, unit_id: str, source: str) -> bool:
+    """A Pinning test (p.244): units that may not be Pinned pass; a failed test makes the unit Pinned until the
+    end of its controller's next turn or until it is forced to move. Returns True if the unit is not Pinned."""
+    answer = ask(game, Query.MAY_BE_PINNED, unit_id)
+    if not answer:
+        game.log(Ruling(f"{game.state.unit(unit_id).name} cannot be Pinned ({source})", answer.reasons))
+        return True
+    if is_fearless(game, unit_id):
+        game.log(
+            Ruling(
+                f"{game.state.unit(unit_id).name} is Fearless: Pinning test passed",
+                (Reason.of("Fearless", "passes Pinning tests automatically"),),
+            )
+        )
+        return True
+    if leadership_test(game, unit_id, f"Pinning test ({source})"):
+        return True
+    game.add_effect(
+        EffectKind.PINNED,
+        unit_id,
+        Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN,
+        Reason.of(PINNING, "failed a Pinning test: Pinned until the end of its next turn or until forced to move"),
+        ends_on=frozenset({EndTrigger.FORCED_TO_MOVE}),
+    )
+    return False
+
+
+# -- who may not be Pinned, and what Pinned forbids (p.244) -----------------------------------------------
+
+
+@blocker(Query.MAY_BE_PINNED)
+def _immune_types(game: Game, unit_id: str) -> Block | None:
+    unit = game.state.unit(unit_id)
+    immune = {UnitType.CAVALRY, UnitType.VEHICLE, UnitType.KNIGHT, UnitType.TITAN, UnitType.FORTIFICATION}
+    for m in unit.models:
+        kind = m.profile.unit_type
+        if kind.unit_type in immune or kind.has(SubType.MONSTROUS):
+            return Block("unit-type", Reason.of(PINNING, f"{kind} models cannot be Pinned"))
+    return None
+
+
+@blocker(Query.MAY_BE_PINNED)
+def _already_pinned_or_embarked(game: Game, unit_id: str) -> Block | None:
+    from strategium.engine.board import Location
+
+    if game.effects_on(unit_id, EffectKind.PINNED):
+        return Block("already-pinned", Reason.of(PINNING, "already Pinned"))
+    if game.state.units[unit_id].location is Location.EMBARKED:
+        return Block("embarked", Reason.of(PINNING, "embarked units cannot be Pinned"))
+    return None
+
+
+def _pinned(game: Game, unit_id: str, what: str) -> Block | None:
+    if game.effects_on(unit_id, EffectKind.PINNED):
+        return Block("pinned", Reason.of(PINNING, f"a Pinned unit {what}"))
+    return None
+
+
+@blocker(Query.MAY_MOVE)
+def _pinned_no_move(game: Game, unit_id: str) -> Block | None:
+    return _pinned(game, unit_id, "cannot move")
+
+
+@blocker(Query.MAY_RUN)
+def _pinned_no_run(game: Game, unit_id: str) -> Block | None:
+    return _pinned(game, unit_id, "cannot Run")
+
+
+@blocker(Query.MAY_CHARGE)
+def _pinned_no_charge(game: Game, unit_id: str) -> Block | None:
+    return _pinned(game, unit_id, "cannot declare a Charge")
+
+
+@blocker(Query.MAY_REACT)
+def _pinned_no_reaction(game: Game, unit_id: str) -> Block | None:
+    return _pinned(game, unit_id, "cannot make Reactions")
+
+
+@blocker(Query.FULL_BALLISTIC_SKILL)
+def _pinned_snap_shots(game: Game, unit_id: str) -> Block | None:
+    return _pinned(game, unit_id, "fires only Snap Shots")

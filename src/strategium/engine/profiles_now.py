@@ -1,0 +1,73 @@
+"""Characteristics as they are now: the profile's values plus modifier records, in one documented order
+(STYLE item 8). Nothing is ever changed on the profile; dropping an effect drops its modifiers.
+
+Order: every additive modifier (+1 Strength while Stupefied, -1 WS from Concussive...) is summed, then every
+"set to" modifier (WS1 and BS1 while Blind) applies, the last one winning; then the floors: Initiative at least
+1, the others at least 0 (CORE_A §2.1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from strategium.army.army import Model
+from strategium.engine.citations import Reason
+from strategium.model.characteristics import Characteristics, KnightCharacteristics
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+FIELDS = ("m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "sv")
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A change to one Characteristic (a field name of ``Characteristics``): ``add`` or ``set_to``."""
+
+    characteristic: str
+    reason: Reason
+    add: int = 0
+    set_to: int | None = None
+
+
+ModifierSource = Callable[["Game", str, Model], list[Modifier]]
+_SOURCES: list[ModifierSource] = []
+
+
+def modifier_source(fn: ModifierSource) -> ModifierSource:
+    """Decorator: register a source of modifiers (a rule module's)."""
+    _SOURCES.append(fn)
+    return fn
+
+
+def modifiers(game: Game, unit_id: str, model: Model) -> list[Modifier]:
+    """Every modifier in force on ``model`` of ``unit_id``."""
+    return [m for source in _SOURCES for m in source(game, unit_id, model)]
+
+
+def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightCharacteristics | None:
+    """The model's Characteristics now, or None for a model without them (a Vehicle or Building).
+
+    Primarchs are immune to modifiers that lower their Characteristics other than Wounds (rulebook p.196):
+    the caller's modifier sources are expected to respect that.
+    """
+    base = model.profile.characteristics
+    if not isinstance(base, Characteristics | KnightCharacteristics):
+        return None
+    changes: dict[str, int] = {}
+    mods = modifiers(game, unit_id, model)
+    for name in FIELDS:
+        if not hasattr(base, name):
+            continue
+        value = getattr(base, name)
+        if value is None:
+            continue
+        value += sum(m.add for m in mods if m.characteristic == name)
+        for m in mods:
+            if m.characteristic == name and m.set_to is not None:
+                value = m.set_to
+        changes[name] = max(1 if name == "i" else 0, value)
+    return type(base)(**{**dataclasses.asdict(base), **changes})

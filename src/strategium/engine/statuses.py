@@ -1,0 +1,22 @@
+"""Status effects that change Characteristics (CORE_B §6.5): Blind (p.236) sets WS and BS to 1 until the end
+of the unit's next turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from strategium.army.army import Model
+from strategium.engine.citations import Reason
+from strategium.engine.effects import EffectKind
+from strategium.engine.profiles_now import Modifier, modifier_source
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+
+@modifier_source
+def _blind(game: Game, unit_id: str, model: Model) -> list[Modifier]:
+    if not game.effects_on(unit_id, EffectKind.BLIND):
+        return []
+    why = Reason.of("Blind", "a Blinded unit has WS1 and BS1")
+    return [Modifier("ws", why, set_to=1), Modifier("bs", why, set_to=1)]
