@@ -33,7 +33,7 @@ from strategium.engine.events import (
     TurnStarted,
 )
 from strategium.engine.handlers import HANDLERS, handles
-from strategium.engine.hooks import run_step_hooks
+from strategium.engine.hooks import run_event_hooks, run_step_hooks
 from strategium.engine.record import ForcedDice, GameRecord, overrides_of
 from strategium.engine.state import GameState
 from strategium.engine.timing import PHASE_ORDER, Clock, Phase, PlayerId, SubPhase, opponent
@@ -127,6 +127,11 @@ class Game:
     def log(self, event: Event) -> None:
         """Append an event to the game log."""
         self.state.events.append(event)
+
+    def emit(self, event: Event) -> None:
+        """Log a "did" event and run the rules hooked to it (``hooks.on_event``)."""
+        self.log(event)
+        run_event_hooks(self, event)
 
     # -- dice -------------------------------------------------------------------------------------------
     def logged(self, roll: Roll) -> Roll:

@@ -1,11 +1,12 @@
-"""Step hooks: rule modules run code when a step of a Player Turn begins (the Reserves rolls at the start of
-the Movement phase, Regroup tests, ...). A hook may replace the pending decision (e.g. to ask a player for a
-choice); if it does nothing, the active player acts in the step as usual."""
+"""Hooks: rule modules run code when a step of a Player Turn begins (the Reserves rolls at the start of the
+Movement phase, Regroup tests, ...) and after "did" events (a Shooting Attack was resolved, units arrived from
+Reserves...). A hook may replace the pending decision (e.g. to ask a player for a choice); if it does nothing,
+the game goes on as before."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from strategium.engine.timing import Phase, SubPhase
 
@@ -31,3 +32,25 @@ def run_step_hooks(game: Game) -> None:
     c = game.state.clock
     for fn in _HOOKS.get((c.phase, c.sub_phase), ()):
         fn(game)
+
+
+EventHook = Callable[["Game", Any], None]
+_EVENT_HOOKS: dict[type, list[EventHook]] = {}
+
+
+def on_event(kind: type) -> Callable[[EventHook], EventHook]:
+    """Decorator: run the function after every event of type ``kind`` is emitted with ``Game.emit`` ("did"
+    events: a Shooting Attack was resolved, units arrived from Reserves...). Hooks run in registration order and
+    may emit events of their own or set ``state.pending`` to ask a player something."""
+
+    def register(fn: EventHook) -> EventHook:
+        _EVENT_HOOKS.setdefault(kind, []).append(fn)
+        return fn
+
+    return register
+
+
+def run_event_hooks(game: Game, event: object) -> None:
+    """Run the hooks registered for the event's type."""
+    for fn in _EVENT_HOOKS.get(type(event), ()):
+        fn(game, event)
