@@ -1,9 +1,90 @@
-"""The `strategium map` command (being written)."""
+"""The ``strategium map`` command: draw a scenario's table as an SVG map, with legal-region overlays.
+
+``strategium map [SCENARIO] --out FILE.svg [--overlay infiltrate:UNIT] [--overlay scout:UNIT]
+[--overlay deployment:PLAYER]``. SCENARIO is a scenario file, or ``demo`` (the default) for the bundled one.
+The whole map is computed before anything is written: on an error nothing is written (exit code 2, one line).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from strategium.errors import InputError
+from strategium.report.svg import Overlay, render_svg
+from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario
+from strategium.scenario.overlays import overlay_for
+
+
+def resolve_scenario(name: str | None) -> Scenario:
+    """Load the scenario file ``name``, or the bundled demo for None or ``"demo"``.
+
+    Raises:
+        InputError: no such file, or any mistake in the file (see ``load_scenario``).
+    """
+    if name is None or name == "demo":
+        return load_scenario(demo_scenario_path())
+    path = Path(name)
+    if not path.is_file():
+        raise InputError("no such scenario file (give a file, or 'demo' for the bundled scenario)", file=name)
+    return load_scenario(path)
+
+
+def summary(scenario: Scenario, out: Path, notes: list[str]) -> str:
+    """One line: where the map went and what it shows."""
+    bf = scenario.battlefield
+    on_table = scenario.with_status(Status.ON_TABLE)
+    models = sum(len(p.placed.models) for p in on_table if p.placed is not None)
+    per_side = " + ".join(str(len(scenario.with_status(Status.ON_TABLE, player))) for player in (1, 2))
+    parts = [
+        f'{bf.table.width:g}" x {bf.table.depth:g}" table',
+        bf.deployment.name if bf.deployment is not None else "no deployment map",
+        f"{len(bf.terrain)} terrain pieces",
+        f"{len(bf.buildings)} Buildings",
+        f"{len(on_table)} units on the table ({per_side}; {models} models)",
+        f"{len(scenario.with_status(Status.EMBARKED))} embarked",
+        f"{len(scenario.with_status(Status.RESERVES))} in Reserves",
+        f"{len(scenario.with_status(Status.UNDEPLOYED))} not deployed",
+    ]
+    text = f"wrote {out}: " + ", ".join(parts)
+    return text + (f"; overlays: {'; '.join(notes)}" if notes else "")
+
+
+def map_command(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the SVG map (required).")],
+    scenario: Annotated[
+        str | None,
+        typer.Argument(metavar="SCENARIO", help="A scenario file, or 'demo' (the default) for the bundled one."),
+    ] = None,
+    overlay: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--overlay",
+            metavar="KIND:ARG",
+            help="infiltrate:UNIT, scout:UNIT or deployment:PLAYER (repeatable); UNIT is an id or PLAYER:ID.",
+        ),
+    ] = None,
+) -> None:
+    """Draw the table, terrain, Buildings, deployment zones and placed units of a scenario as an SVG map."""
+    loaded = resolve_scenario(scenario)
+    overlays: list[Overlay] = []
+    notes: list[str] = []
+    for request in overlay or []:
+        result = overlay_for(loaded, request)
+        overlays.extend(result.overlays)
+        notes.append(result.summary)
+    svg = render_svg(loaded.battlefield, loaded.placed_units(), overlays, title=loaded.name)
+    if not out.parent.is_dir():
+        raise InputError("the folder does not exist", file=str(out))
+    try:
+        out.write_text(svg, encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot write the map: {err.strerror or err}", file=str(out)) from None
+    typer.echo(summary(loaded, out, notes))
 
 
 def register(app: typer.Typer) -> None:
-    """Add this command to the application."""
+    """Add the ``map`` command to the application."""
+    app.command("map")(map_command)

@@ -1,0 +1,273 @@
+"""Malformed scenario files: each error names the file, the line and the field, exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+
+from strategium.errors import InputError
+from strategium.scenario import load_scenario
+
+HEAD = """\
+version: 1
+name: Test
+deployment: dawn_of_war
+"""
+
+ARMIES = """\
+armies:
+  - demo: emperors_children
+    positions:
+      centurion: [[36, 6]]
+  - demo: imperialis_militia
+"""
+
+
+def _load(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(dedent(text), encoding="utf-8")
+    load_scenario(path)
+
+
+def _error(tmp_path: Path, text: str) -> str:
+    with pytest.raises(InputError) as info:
+        _load(tmp_path, text)
+    return str(info.value)
+
+
+def test_minimal_scenario_loads(tmp_path: Path) -> None:
+    _load(tmp_path, HEAD + ARMIES)
+
+
+def test_bad_yaml(tmp_path: Path) -> None:
+    message = _error(tmp_path, "version: 1\nname: [unclosed\narmies: []\n")
+    assert message.startswith("s.yaml:3: not valid YAML: ")
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    assert _error(tmp_path, "") == "s.yaml:1: the file is empty"
+
+
+def test_not_a_mapping(tmp_path: Path) -> None:
+    assert _error(tmp_path, "- 1\n") == "s.yaml:1: a scenario file must be a mapping (version:, name:, armies:, ...)"
+
+
+def test_unknown_top_level_key_is_an_error(tmp_path: Path) -> None:
+    assert _error(tmp_path, HEAD + "actions: []\n" + ARMIES) == "s.yaml:4: actions: unknown key"
+
+
+def test_other_version(tmp_path: Path) -> None:
+    text = HEAD.replace("version: 1", "version: 2") + ARMIES
+    assert _error(tmp_path, text) == "s.yaml:1: version: this strategium reads scenario version 1, not 2"
+
+
+def test_missing_version_and_armies(tmp_path: Path) -> None:
+    assert _error(tmp_path, "name: Test\narmies: []\nversion: 1\n").startswith("s.yaml:2: armies: ")
+    assert _error(tmp_path, "name: Test\n" + ARMIES) == "s.yaml:1: version: is required"
+
+
+def test_wrong_type(tmp_path: Path) -> None:
+    text = HEAD + "table:\n  width: wide\n" + ARMIES
+    assert _error(tmp_path, text) == "s.yaml:5: table.width: must be a number"
+
+
+def test_unknown_deployment_map(tmp_path: Path) -> None:
+    text = HEAD.replace("dawn_of_war", "dawn_of_doom") + ARMIES
+    assert _error(tmp_path, text).startswith("s.yaml:3: deployment: must be one of 'dawn_of_war', ")
+
+
+def test_unknown_demo_army(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("imperialis_militia", "ultramarines")
+    assert _error(tmp_path, text) == (
+        "s.yaml:8: armies[1].demo: no demo army named 'ultramarines' (bundled: emperors_children, imperialis_militia)"
+    )
+
+
+def test_two_army_sources(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("  - demo: imperialis_militia", "  - demo: imperialis_militia\n    army: x.yaml")
+    assert _error(tmp_path, text) == "s.yaml:8: armies[1]: give exactly one of 'demo', 'army' or 'roster'"
+
+
+def test_unknown_unit_id(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("centurion: [[36, 6]]", "captain: [[36, 6]]")
+    assert _error(tmp_path, text) == (
+        "s.yaml:7: armies[0].positions.captain: no unit 'captain' in \"Emperor's Children demo\" (unit ids: "
+        "centurion, tactical-1, tactical-2, tactical-support, tactical-support-rhino, recon, javelins, contemptors)"
+    )
+
+
+def test_position_off_the_table(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("[[36, 6]]", "[[71.5, 6]]")
+    assert _error(tmp_path, text) == (
+        "s.yaml:7: armies[0].positions.centurion[0]: model 1 (Legion Centurion) at [71.5, 6] is (partly) off the "
+        '72" x 48" table'
+    )
+
+
+def test_position_off_the_table_in_the_long_form(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace(
+        "      centurion: [[36, 6]]", "      centurion:\n        models:\n          - [36, 6]\n          - [36, -1]"
+    )
+    assert _error(tmp_path, text) == "s.yaml:7: armies[0].positions.centurion: the unit has 1 model, 2 positions given"
+    text = HEAD + ARMIES.replace(
+        "      centurion: [[36, 6]]", "      centurion:\n        models:\n          - [36, -1]"
+    )
+    assert _error(tmp_path, text) == (
+        "s.yaml:9: armies[0].positions.centurion.models[0]: model 1 (Legion Centurion) at [36, -1] is (partly) off "
+        'the 72" x 48" table'
+    )
+
+
+def test_model_count_does_not_match(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("centurion: [[36, 6]]", "tactical-1: [[10, 4], [12, 4]]")
+    assert (
+        _error(tmp_path, text) == "s.yaml:7: armies[0].positions.tactical-1: the unit has 20 models, 2 positions given"
+    )
+
+
+def test_overlapping_models(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace(
+        "centurion: [[36, 6]]", "centurion: [[36, 6]]\n      contemptors: [[50, 6], [37, 6.5], [56, 6]]"
+    )
+    assert _error(tmp_path, text) == (
+        "s.yaml:8: armies[0].positions.contemptors[1]: model 2 (Contemptor Dreadnought) overlaps "
+        "1:centurion model 1 (Legion Centurion)"
+    )
+
+
+def test_touching_models_do_not_overlap(tmp_path: Path) -> None:
+    # 32 mm bases whose centres are exactly one diameter apart touch
+    d = 32 / 25.4
+    text = HEAD + ARMIES.replace(
+        "centurion: [[36, 6]]", f"tactical-1: [{', '.join(f'[{10 + k * d!r}, 4]' for k in range(20))}]"
+    )
+    _load(tmp_path, text)
+
+
+def test_overlap_across_armies(tmp_path: Path) -> None:
+    text = HEAD + ARMIES + "    positions:\n      force-commander: [[36.5, 6.2]]\n"
+    assert _error(tmp_path, text) == (
+        "s.yaml:10: armies[1].positions.force-commander[0]: model 1 (Mounted Force Commander) overlaps "
+        "1:centurion model 1 (Legion Centurion)"
+    )
+
+
+def test_model_on_impassable_terrain(tmp_path: Path) -> None:
+    text = HEAD + "terrain:\n  - {id: rock, kind: impassable, rect: [35, 5, 2, 2], height: 2}\n" + ARMIES
+    assert _error(tmp_path, text) == (
+        "s.yaml:9: armies[0].positions.centurion[0]: model 1 (Legion Centurion) stands on Impassable terrain (rock)"
+    )
+
+
+def test_non_convex_blocking_terrain(tmp_path: Path) -> None:
+    text = (
+        HEAD
+        + (
+            "terrain:\n  - id: l-ruin\n    kind: area\n"
+            "    polygon: [[0, 20], [6, 20], [6, 22], [2, 22], [2, 26], [0, 26]]\n"
+        )
+        + ARMIES
+    )
+    assert _error(tmp_path, text) == (
+        "s.yaml:7: terrain[0].polygon: a piece that blocks line of sight must be convex; describe it as several "
+        "convex pieces"
+    )
+
+
+def test_terrain_off_the_table_and_shape_given_twice(tmp_path: Path) -> None:
+    text = HEAD + "terrain:\n  - {id: w, kind: difficult, rect: [70, 20, 5, 5]}\n" + ARMIES
+    assert _error(tmp_path, text) == 's.yaml:5: terrain[0].rect: the piece lies (partly) off the 72" x 48" table'
+    text = HEAD + "terrain:\n  - {id: w, kind: open}\n" + ARMIES
+    assert (
+        _error(tmp_path, text)
+        == "s.yaml:5: terrain[0]: give either 'rect' [x, y, width, depth] or 'polygon' [[x, y], ...]"
+    )
+
+
+def test_duplicate_terrain_and_building_id(tmp_path: Path) -> None:
+    text = (
+        HEAD
+        + (
+            "terrain:\n  - {id: a, kind: open, rect: [1, 20, 2, 2]}\n"
+            "buildings:\n  - {id: a, at: [30, 24], size: [4, 4]}\n"
+        )
+        + ARMIES
+    )
+    assert _error(tmp_path, text) == "s.yaml:7: buildings[0].id: id 'a' is already used by terrain[0]"
+
+
+def test_unknown_transport(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("centurion: [[36, 6]]", "tactical-support: {embarked_in: land-raider}")
+    assert _error(tmp_path, text) == (
+        "s.yaml:7: armies[0].positions.tactical-support.embarked_in: no Transport of this army and no Building "
+        "with id 'land-raider'"
+    )
+
+
+def test_embarking_in_a_unit_that_is_not_a_transport(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("centurion: [[36, 6]]", "tactical-support: {embarked_in: tactical-1}")
+    assert _error(tmp_path, text) == (
+        "s.yaml:7: armies[0].positions.tactical-support.embarked_in: 'tactical-1' is not a Transport or Building"
+    )
+
+
+def test_embarking_in_a_building_without_capacity(tmp_path: Path) -> None:
+    text = (
+        HEAD
+        + "buildings:\n  - {id: tower, at: [30, 24], size: [4, 4]}\n"
+        + ARMIES.replace("centurion: [[36, 6]]", "tactical-support: {embarked_in: tower}")
+    )
+    assert _error(tmp_path, text) == (
+        "s.yaml:9: armies[0].positions.tactical-support.embarked_in: the Building 'tower' has no Transport Capacity"
+    )
+
+
+def test_placement_with_two_places(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("centurion: [[36, 6]]", "javelins: {reserves: true, embarked_in: x}")
+    assert _error(tmp_path, text) == (
+        "s.yaml:7: armies[0].positions.javelins: give only one of 'models' (positions), 'embarked_in' or "
+        "'reserves: true'"
+    )
+
+
+def test_bad_coordinate(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("[[36, 6]]", "[[36, 6, 90, 1]]")
+    assert _error(tmp_path, text) == ("s.yaml:7: armies[0].positions.centurion[0]: must have at most 3 items, not 4")
+    text = HEAD + ARMIES.replace("[[36, 6]]", "[[36, true]]")
+    assert _error(tmp_path, text) == "s.yaml:7: armies[0].positions.centurion[0][1]: must be a number, not true/false"
+
+
+def test_bad_base_override(tmp_path: Path) -> None:
+    text = HEAD + ARMIES.replace("centurion: [[36, 6]]", "centurion: {models: [[36, 6]], base: big}")
+    assert _error(tmp_path, text) == (
+        "s.yaml:7: armies[0].positions.centurion.base: cannot read base size 'big' (expected e.g. '32mm' or '60x35mm')"
+    )
+
+
+def test_inline_rules_config_error(tmp_path: Path) -> None:
+    text = HEAD + "rules_config:\n  reserves:\n    target: 9\n" + ARMIES
+    assert _error(tmp_path, text) == "s.yaml:6: rules_config.reserves.target: must be between 2 and 6"
+
+
+def test_missing_files(tmp_path: Path) -> None:
+    text = HEAD + "rules_config: nowhere.yaml\n" + ARMIES
+    assert _error(tmp_path, text) == "s.yaml:4: rules_config: no such file: nowhere.yaml"
+    text = HEAD + ARMIES.replace("demo: imperialis_militia", "roster: lists/missing.ros")
+    assert _error(tmp_path, text) == "s.yaml:8: armies[1].roster: no such file: lists/missing.ros"
+
+
+def test_custom_zones_need_both_players(tmp_path: Path) -> None:
+    text = (
+        HEAD.replace(
+            "deployment: dawn_of_war", "deployment:\n  zones:\n    - {player: 1, polygon: [[0, 0], [72, 0], [72, 10]]}"
+        )
+        + ARMIES
+    )
+    assert _error(tmp_path, text) == "s.yaml:3: deployment: custom zones must be one for player 1 and one for player 2"
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="cannot read the file"):
+        load_scenario(tmp_path / "none.yaml")
