@@ -226,7 +226,7 @@ def test_bad_yaml_gives_file_and_yaml_line() -> None:
 
 def test_wrong_type_gives_file_line_and_field() -> None:
     message = error_of(GOOD.replace("bs: 4", "bs: [4]"))
-    assert message == "tiny.yaml:16: units[0].models[0].bs: Input should be a valid integer"
+    assert message == "tiny.yaml:16: units[0].models[0].bs: must be a whole number"
 
 
 def test_unreadable_characteristic_text_is_an_error() -> None:
@@ -236,12 +236,14 @@ def test_unreadable_characteristic_text_is_an_error() -> None:
 
 def test_missing_field_names_it_and_points_at_the_parent() -> None:
     message = error_of(GOOD.replace("    points: 100\n", ""))
-    assert message == "tiny.yaml:6: units[0].points: Field required"
+    assert message == "tiny.yaml:6: units[0].points: is required"
 
 
 def test_missing_characteristic_for_the_unit_type() -> None:
     message = error_of(GOOD.replace("        ld: 7\n", ""))
-    assert message.startswith("tiny.yaml:11: units[0].models[0].ld: Field required")
+    assert (
+        message == "tiny.yaml:11: units[0].models[0].ld: is required for an Infantry model (write '-' if it has none)"
+    )
 
 
 def test_unparseable_unit_type_is_an_error() -> None:
@@ -251,7 +253,9 @@ def test_unparseable_unit_type_is_an_error() -> None:
 
 def test_unknown_field_is_an_error() -> None:
     message = error_of(GOOD.replace("        sv: 3+\n", "        sv: 3+\n        inv: 4+\n"))
-    assert message.startswith("tiny.yaml:24: units[0].models[0].inv: Extra inputs are not permitted")
+    assert message.startswith("tiny.yaml:24: units[0].models[0].inv: unknown field; known: name, count, unit_type, m,")
+    message = error_of(GOOD.replace("        sv: 3+\n", "        sv: 3+\n        invulnerable: 4+\n"))
+    assert message == "tiny.yaml:24: units[0].models[0].invulnerable: unknown field; did you mean 'invulnerable_save'?"
 
 
 def test_unknown_weapon_and_unit_references() -> None:
@@ -279,10 +283,151 @@ def test_load_army_reports_the_file_name(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         load_army(bad)
     assert (info.value.file, info.value.line, info.value.field) == ("broken.yaml", 16, "units[0].models[0].bs")
-    with pytest.raises(InputError, match="cannot read the file"):
+    with pytest.raises(InputError) as info:
         load_army(tmp_path / "missing.yaml")
+    assert info.value.message == "no such file"
+    with pytest.raises(InputError) as info:
+        load_army(tmp_path)
+    assert info.value.message == "is a directory, not an army file"
 
 
 def test_unknown_demo_name() -> None:
     with pytest.raises(InputError, match="no demo army named 'orks'"):
         load_demo_army("orks")
+
+
+def test_no_library_jargon_in_messages() -> None:
+    assert error_of(GOOD.replace("format: 1", "format: 2")) == "tiny.yaml:1: format: must be 1"
+    assert error_of(GOOD.replace("ws: 4", "ws: 4.5")) == "tiny.yaml:15: units[0].models[0].ws: must be a whole number"
+    assert error_of(GOOD.replace("slot: Troops", "slot: Troop")) == (
+        "tiny.yaml:8: units[0].slot: must be one of: HQ, Troops, Elites, Fast Attack, Heavy Support, Lord of War, "
+        "Fortification, Primarch, Dedicated Transport, None"
+    )
+    assert (
+        error_of(GOOD.replace("count: 2", "count: 0")) == "tiny.yaml:12: units[0].models[0].count: must be at least 1"
+    )
+    assert (
+        error_of(GOOD.replace("    units: [a]", "    units: []"))
+        == "tiny.yaml:28: detachments[0].units: must not be empty"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "message"),
+    [
+        ("ws: 4", "ws: -3", "ws", "must be between 0 and 10 (got -3)"),
+        ("ws: 4", "ws: 99", "ws", "must be between 0 and 10 (got 99)"),
+        ("ld: 7", "ld: 11", "ld", "must be between 0 and 10 (got 11)"),
+        ("w: 1", "w: 0", "w", "must be between 1 and 10 (got 0)"),
+        ("m: 7", "m: -1", "m", "must be at least 0 (got -1)"),
+        ("sv: 3+", "sv: 1", "sv", "must be between 2 and 6 (got 1)"),
+        ("sv: 3+", "sv: 7+", "sv", "a save target must be between 2+ and 6+ (got '7+')"),
+    ],
+)
+def test_impossible_characteristics_are_errors(old: str, new: str, field: str, message: str) -> None:
+    line = next(n for n, text in enumerate(GOOD.splitlines(), start=1) if text.strip() == old)
+    assert error_of(GOOD.replace(old, new)) == f"tiny.yaml:{line}: units[0].models[0].{field}: {message}"
+
+
+def test_dash_stays_allowed_and_extremes_are_accepted() -> None:
+    army = parse_army_text(GOOD.replace("ws: 4", "ws: 10").replace("bs: 4", 'bs: "-"').replace("m: 7", "m: 0"))
+    values = army.units[0].models[0].profile.characteristics
+    assert isinstance(values, Characteristics)
+    assert (values.ws, values.bs, values.m) == (10, None, 0)
+
+
+VEHICLE = GOOD.replace(
+    """        unit_type: Infantry (Line)
+        m: 7
+        ws: 4
+        bs: 4
+        s: 4
+        t: 4
+        w: 1
+        i: 4
+        a: 1
+        ld: 7
+        sv: 3+
+""",
+    """        unit_type: Vehicle (Transport)
+        m: 12
+        bs: 4
+        front: 11
+        side: 11
+        rear: 10
+        hp: 3
+""",
+)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("front: 11", "front: 15", "front: must be between 0 and 14 (got 15)"),
+        ("rear: 10", "rear: -1", "rear: must be between 0 and 14 (got -1)"),
+        ("hp: 3", "hp: 0", "hp: must be at least 1 (got 0)"),
+    ],
+)
+def test_impossible_vehicle_values_are_errors(old: str, new: str, message: str) -> None:
+    assert error_of(VEHICLE.replace(old, new)).endswith(f"units[0].models[0].{message}")
+
+
+def test_unit_type_typo_is_an_error_with_a_hint() -> None:
+    message = error_of(GOOD.replace("Infantry (Line)", "Infantri (Line)"))
+    assert message == (
+        "tiny.yaml:13: units[0].models[0].unit_type: cannot read Unit Type 'Infantri (Line)': 'Infantri' is not a "
+        "Unit Type or Sub-type; did you mean 'Infantry'?"
+    )
+    message = error_of(GOOD.replace("Infantry (Line)", "Infantry (Lien)"))
+    assert message.endswith("cannot read Unit Type 'Infantry (Lien)': unknown word 'Lien'; did you mean 'Line'?")
+
+
+def test_rule_typos_are_kept_and_named_in_the_notes() -> None:
+    text = GOOD.replace(
+        "        weapons: [Bolter]\n", "        weapons: [Bolter]\n        rules: [Relentles, Fearles]\n"
+    )
+    text = text.replace("    points: 100\n", "    points: 100\n    rules: [Independant Character, Scot, Fea]\n")
+    army = parse_army_text(text, file="tiny.yaml")
+    model = army.units[0].models[0]
+    assert [str(r) for r in model.rules] == ["Independent Character", "Scout", "Fea", "Relentless", "Fearless"]
+    assert isinstance(model.rules[2], UnknownRule)
+    assert army.notes == (
+        "tiny.yaml:10: units[0].rules[0]: read 'Independant Character' as Independent Character",
+        "tiny.yaml:10: units[0].rules[1]: read 'Scot' as Scout",
+        "tiny.yaml:26: units[0].models[0].rules[0]: read 'Relentles' as Relentless",
+        "tiny.yaml:26: units[0].models[0].rules[1]: read 'Fearles' as Fearless",
+    )
+
+
+def test_correct_names_add_no_notes() -> None:
+    assert (
+        parse_army_text(GOOD.replace("weapons: [Bolter]", "weapons: [Bolter]\n        rules: [Relentless]")).notes == ()
+    )
+
+
+def test_MCM_2_infantry_model_with_the_mount_becomes_cavalry_keeping_its_sub_types() -> None:
+    text = GOOD.replace("Infantry (Line)", "Infantry (Character, Militia)").replace(
+        "weapons: [Bolter]", "weapons: [Bolter]\n        rules: [Militia Cavalry Mount]"
+    )
+    army = parse_army_text(text, file="tiny.yaml")
+    for model in army.units[0].models:
+        spec = model.profile.unit_type
+        assert (spec.unit_type, spec.sub_types) == (UnitType.CAVALRY, frozenset({SubType.CHARACTER, SubType.MILITIA}))
+    assert army.notes == (
+        "tiny.yaml:13: units[0].models[0].unit_type: Legionary: Infantry (Character, Militia) read as Cavalry "
+        "(Character, Militia) (Militia Cavalry Mount, MCM-2, Legacies of the Age of Darkness: Imperialis Militia p.37)",
+    )
+
+
+def test_MCM_2_leaves_a_model_without_the_mount_and_a_cavalry_model_alone(militia: Army) -> None:
+    assert (
+        parse_army_text(GOOD.replace("Infantry (Line)", "Infantry (Militia)"))
+        .units[0]
+        .models[0]
+        .profile.unit_type.unit_type
+        is UnitType.INFANTRY
+    )
+    mounted = unit(militia, "force-commander").models[0]
+    assert mounted.has_rule("Militia Cavalry Mount")
+    assert str(mounted.profile.unit_type) == "Cavalry (Character, Militia)"
+    assert militia.notes == ()

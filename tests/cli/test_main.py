@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
 
 from strategium import __version__
+from strategium.cli.main import app
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -27,3 +32,23 @@ def test_help_lists_the_commands() -> None:
     result = run("--help")
     assert result.returncode == 0
     assert "Horus Heresy" in result.stdout
+
+
+def test_every_document_the_readme_names_exists() -> None:
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(docs/[^`]+)`", readme))
+    assert {"docs/roster-json.md", "docs/army-format.md", "docs/rules-configuration.md", "docs/geometry.md"} <= named
+    for path in named:
+        assert (root / path).is_file(), path
+    assert "```\nmake battle\nmake test\n```" in readme
+
+
+def test_help_has_no_type_tags_on_flags_nor_braces_in_usage() -> None:
+    for args in (["roster", "--help"], ["army", "list", "--help"], ["rules", "config", "--help"], ["--help"]):
+        result = CliRunner().invoke(app, args, env={"COLUMNS": "100"})
+        assert result.exit_code == 0
+        assert "<bool>" not in result.stdout and "{" not in result.stdout and "``" not in result.stdout, args
+    usage = CliRunner().invoke(app, ["roster", "--help"], env={"COLUMNS": "100"}).stdout
+    assert "Usage: strategium roster [OPTIONS] FILE" in usage
+    assert "Import a BattleScribe / New Recruit roster and show its units and Force Organisation verdict." in usage

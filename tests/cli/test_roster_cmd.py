@@ -106,6 +106,8 @@ def test_human_output_shows_tables_and_the_verdict(capsys: pytest.CaptureFixture
         ("empty.ros", b"", "the file is empty"),
         ("noise.ros", bytes(range(256)) * 4, "XML"),
         ("bomb.ros", b'<!DOCTYPE r [<!ENTITY a "aaaa">]><r>&a;</r>', "unsafe XML"),
+        ("notzip.rosz", b"just some text\n", "not a zip archive (a .rosz roster is a ZIP file holding one .ros)"),
+        ("army.ros", b"format: 1\nname: X\nunits: []\n", "this looks like a strategium army file (YAML): use"),
     ],
 )
 def test_bad_file_is_one_line_and_exit_code_2(
@@ -134,3 +136,16 @@ def test_installed_entry_point_exits_2_without_traceback(tmp_path: Path) -> None
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "not a Horus Heresy 2nd edition roster" in result.stderr
+
+
+def test_directory_is_named_as_such(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = _run(capsys, str(tmp_path))
+    assert (code, out, err) == (2, "", f"strategium: error: {tmp_path}: is a directory, not a roster file\n")
+
+
+def test_human_output_has_import_notes_under_a_heading(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, str(ROSTERS / "OgrynChainaxeFix.ros"))
+    assert code == 0
+    notes = " ".join(out.split("Notes from the import:")[1].split())
+    assert "IM - Discipline Master Cadre: Discipline Master: Infantry (Character, Militia) read as Cavalry" in notes
+    assert "use '-'" not in out

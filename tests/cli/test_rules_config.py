@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from strategium.cli.main import app, main
 from strategium.config import RulesConfig
+from strategium.config.metadata import format_value
 
 runner = CliRunner()
 
@@ -48,23 +49,45 @@ def test_json_with_overrides_file(tmp_path: Path) -> None:
     assert [(s["name"], s["value"], s["default"]) for s in overridden] == [("reserves.target", 4, 3)]
 
 
-def test_table_shows_values_defaults_and_confidence(tmp_path: Path) -> None:
+def cells(stdout: str, name: str) -> list[str]:
+    line = next(row for row in stdout.splitlines() if f"│ {name} " in row)
+    return [cell.strip() for cell in line.split("│")[1:-1]]
+
+
+def test_table_shows_values_overrides_and_confidence(tmp_path: Path) -> None:
     path = tmp_path / "my.yaml"
     path.write_text("seize_initiative:\n  target: 5\n", encoding="utf-8")
-    result = runner.invoke(app, ["rules", "config", "-f", str(path)], env={"COLUMNS": "250"})
+    result = runner.invoke(app, ["rules", "config", "-f", str(path)], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
-    assert f"119 settings, 1 overridden by {path}" in result.stdout
-    line = next(row for row in result.stdout.splitlines() if "seize_initiative.target" in row)
-    cells = [cell.strip() for cell in line.split("│")[1:-1]]
-    assert cells[:5] == ["seize_initiative.target", "5", "6", "yes", "unconfirmed"]
-    line = next(row for row in result.stdout.splitlines() if "statuses.mounted_ic_may_join_infantry" in row)
-    assert [cell.strip() for cell in line.split("│")[1:-1]][:5] == [
-        "statuses.mounted_ic_may_join_infantry",
-        "false",
-        "false",
-        "",
-        "contested",
-    ]
+    assert f"{len(RulesConfig().describe())} settings, 1 overridden by {path}" in result.stdout
+    assert "seize_initiative." in result.stdout
+    seize = result.stdout.split("seize_initiative.")[1]
+    assert cells(seize, "target") == ["target", "5 * (default 6)", "unconfirmed"]
+    statuses = result.stdout.split("statuses.")[1]
+    assert cells(statuses, "mounted_ic_may_join_infantry") == ["mounted_ic_may_join_infantry", "false", "contested"]
+    assert "source:" not in result.stdout
+
+
+@pytest.mark.parametrize("columns", ["80", "160"])
+def test_table_cuts_no_value_at_80_and_160_columns(columns: str) -> None:
+    result = runner.invoke(app, ["rules", "config"], env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    assert all(len(line) <= int(columns) for line in result.stdout.splitlines())
+    for row in RulesConfig().describe():
+        group, name = row.name.split(".", 1)
+        section = result.stdout.split(f"\n{group}.")[1]
+        if len(name) <= 30:  # long names may fold onto a second line at 80 columns; values never do
+            assert cells(section, name)[1] == format_value(row.value), row.name
+
+
+def test_verbose_adds_meaning_allowed_values_and_source() -> None:
+    result = runner.invoke(app, ["rules", "config", "-v"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    row = RulesConfig().entry("reserves.target")
+    assert row.description in result.stdout
+    assert f"allowed: {row.allowed}" in result.stdout
+    assert f"source: {row.source}" in result.stdout
 
 
 def test_bad_file_is_one_line_on_stderr_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -82,7 +105,7 @@ def test_good_run_through_main_exits_0(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit) as caught:
         main(["rules", "config", "--json"])
     assert caught.value.code == 0
-    assert len(json.loads(capsys.readouterr().out)["settings"]) == 119
+    assert len(json.loads(capsys.readouterr().out)["settings"]) == len(RulesConfig().describe())
 
 
 def test_bad_file_in_a_real_process(tmp_path: Path) -> None:
@@ -104,3 +127,10 @@ def test_bad_file_in_a_real_process(tmp_path: Path) -> None:
         )
         + "\n"
     )
+
+
+def test_directory_as_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["rules", "config", "--file", str(tmp_path)])
+    assert caught.value.code == 2
+    assert capsys.readouterr().err == f"strategium: error: {tmp_path}: is a directory, not a rules configuration file\n"

@@ -178,8 +178,11 @@ def test_unsupported_suffix_and_missing_file(tmp_path: Path) -> None:
     assert err.message == "unsupported rules configuration file type (use .yaml, .yml or .toml)"
     missing = tmp_path / "missing.yaml"
     err = error_of(missing)
-    assert (err.file, err.line) == (str(missing), None)
-    assert err.message.startswith("cannot read the file")
+    assert (err.file, err.line, err.message) == (str(missing), None, "no such file")
+    folder = tmp_path / "adir.yaml"
+    folder.mkdir()
+    assert error_of(folder).message == "is a directory, not a rules configuration file"
+    assert error_of(tmp_path).message == "is a directory, not a rules configuration file"
 
 
 def test_parse_overrides_without_a_file() -> None:
@@ -187,3 +190,26 @@ def test_parse_overrides_without_a_file() -> None:
     with pytest.raises(InputError) as caught:
         parse_overrides({"reserves": {"target": 7}})
     assert str(caught.value) == "reserves.target: must be between 2 and 6"
+
+
+@pytest.mark.parametrize("written", ["none", "None", "null", "~"])
+def test_none_word_null_and_tilde_clear_a_nullable_setting(tmp_path: Path, written: str) -> None:
+    config = load_config(write(tmp_path, "my.yaml", f"reserves:\n  max_fraction: {written}\n"))
+    assert config.reserves.max_fraction is None
+    assert config.entry("reserves.max_fraction").overridden is True
+
+
+def test_none_word_in_toml(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, "my.toml", '[cover]\nintervening_models_save = "none"\n'))
+    assert config.cover.intervening_models_save is None
+
+
+def test_none_word_is_refused_where_none_is_not_allowed(tmp_path: Path) -> None:
+    err = error_of(write(tmp_path, "my.yaml", "reserves:\n  target: none\n"))
+    assert (err.line, err.field, err.message) == (2, "reserves.target", "must be a whole number")
+
+
+def test_unknown_key_is_reported_before_the_key_it_leaves_missing(tmp_path: Path) -> None:
+    err = error_of(write(tmp_path, "my.yaml", "charge:\n  movement_bonus:\n    - {min_movement: 10, bonuss: 1}\n"))
+    assert (err.line, err.field) == (3, "charge.movement_bonus[0].bonuss")
+    assert err.message == "unknown setting; did you mean 'bonus'? (and 1 more problem)"

@@ -55,7 +55,7 @@ def test_not_a_mapping(tmp_path: Path) -> None:
 
 
 def test_unknown_top_level_key_is_an_error(tmp_path: Path) -> None:
-    assert _error(tmp_path, HEAD + "actions: []\n" + ARMIES) == "s.yaml:4: actions: unknown key"
+    assert _error(tmp_path, HEAD + "moves: []\n" + ARMIES) == "s.yaml:4: moves: unknown key"
 
 
 def test_other_version(tmp_path: Path) -> None:

@@ -35,13 +35,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Unit
+from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Model, Unit
 from strategium.army.bs_layout import model_groups, nested_units, subtree_points
+from strategium.army.bs_markers import add_marker_sub_types
 from strategium.army.bs_models import build_models, display_name, unique_rules
 from strategium.army.bs_profiles import ParsedProfiles
+from strategium.army.library import looks_like_army_file
 from strategium.army.roster_tree import RawCategory, RawForce, RawRoster, RawSelection, read_roster_tree
 from strategium.army.rosz import load_roster_element
 from strategium.errors import InputError
+from strategium.rules.militia_cavalry_mount import mount_model
 from strategium.rules.registry import RuleEntry
 
 CHART_IDS: Final = {
@@ -87,9 +90,24 @@ def import_roster(path: str | Path) -> Army:
     bad numbers, models without a profile.
     """
     file = Path(path)
-    root = load_roster_element(file)
+    try:
+        root = load_roster_element(file)
+    except InputError:
+        if _is_army_file(file):
+            raise InputError(
+                "this looks like a strategium army file (YAML): use `strategium army show FILE`", file=str(file)
+            ) from None
+        raise
     raw = read_roster_tree(root, str(file))
     return build_army(raw, str(file))
+
+
+def _is_army_file(file: Path) -> bool:
+    try:
+        head = file.read_bytes()[:65536]
+    except OSError:
+        return False
+    return looks_like_army_file(head)
 
 
 def build_army(raw: RawRoster, file: str) -> Army:
@@ -277,6 +295,19 @@ class _ForceBuilder:
                 )
         return units
 
+    def _adjust(self, unit_name: str, models: tuple[Model, ...]) -> tuple[Model, ...]:
+        """Sub-types the roster gives as rules (``bs_markers``), then MCM-2 (``rules.militia_cavalry_mount``);
+        each change is named once in the import notes."""
+        out: list[Model] = []
+        for model in models:
+            model, marked = add_marker_sub_types(model)
+            model, mounted = mount_model(model)
+            for note in (marked, mounted):
+                if note is not None and f"{unit_name}: {note}" not in self.notes:
+                    self.notes.append(f"{unit_name}: {note}")
+            out.append(model)
+        return tuple(out)
+
     def _compulsory(self, choice: RawSelection, slot: ForceOrgSlot) -> bool | None:
         if not self.marks or slot not in _COMPULSORY_SLOTS:
             return None
@@ -293,8 +324,9 @@ class _ForceBuilder:
         groups = model_groups(sel)
         if not groups:
             raise self._fail(f"unit {sel.name!r} has no model profile")
+        self.source.unit_name = display_name(sel.name)
         rules = unique_rules([*shared, *self._rules(sel)])
-        models = build_models(sel, groups, rules, self.source, self._fail)
+        models = self._adjust(display_name(sel.name), build_models(sel, groups, rules, self.source, self._fail))
         return Unit(
             id=sel.id,
             name=display_name(sel.name),

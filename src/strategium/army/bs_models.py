@@ -46,7 +46,9 @@ from strategium.army.roster_tree import RawProfile, RawSelection
 from strategium.model.profiles import ModelProfile
 from strategium.model.unit_types import SubType, UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.registry import RuleEntry
+from strategium.rules.registry import RuleEntry, RuleRef, XKind, get_rule_def
+
+_NUMERIC_X: Final = frozenset({XKind.NUMBER, XKind.TARGET, XKind.INCHES})
 
 _INVULNERABLE: Final = re.compile(r"(\d)\s*\+\s*invulnerable\s+save", re.IGNORECASE)
 _SORT_PREFIX: Final = re.compile(r"^\s*\d+(?:\.\d+)*\)\s*")
@@ -212,15 +214,31 @@ def _already_carries(load: _Loadout, item: RawSelection) -> bool:
 
 
 def _unique(rules: Sequence[RuleEntry]) -> tuple[RuleEntry, ...]:
-    """``rules`` without repeats (same kind and same text), first occurrence kept."""
-    seen: set[tuple[str, str]] = set()
-    out: list[RuleEntry] = []
+    """``rules`` without repeats, first occurrence kept.
+
+    Repeats are the same kind and text, and also two (X) values of one numeric rule: the data may give a model
+    "Bulky (2)" and "Bulky (2 or 3)" (the Thallax); the first specific value is kept ("Bulky (2)"), and a
+    choice such as "2 or 3" only when no specific value is given. Rules whose X is a word ("Hatred (...)") keep
+    every distinct X.
+    """
+    chosen: dict[tuple[str, str], RuleEntry] = {}
     for rule in rules:
-        mark = (type(rule).__name__, str(rule).casefold())
-        if mark not in seen:
-            seen.add(mark)
-            out.append(rule)
-    return tuple(out)
+        mark = _mark(rule)
+        current = chosen.get(mark)
+        if current is None or (current.x_text is not None and _vague(current) and not _vague(rule)):
+            chosen[mark] = rule
+    return tuple(chosen.values())
+
+
+def _mark(rule: RuleEntry) -> tuple[str, str]:
+    if isinstance(rule, RuleRef) and rule.x_text is not None and get_rule_def(rule.name).x_kind in _NUMERIC_X:
+        return ("numeric", rule.name)
+    return (type(rule).__name__, str(rule).casefold())
+
+
+def _vague(rule: RuleEntry) -> bool:
+    """True for an (X) that is not one value ("2 or 3", "X")."""
+    return isinstance(rule, RuleRef) and rule.value is None
 
 
 unique_rules = _unique

@@ -8,11 +8,13 @@ roster repeats the same weapon and model profiles many times.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from strategium.army.bs_layout import carried_model_profile, profile_kind
 from strategium.army.roster_tree import RawProfile, RawSelection
 from strategium.errors import InputError
+from strategium.model.parse_unit_type import is_typo_note
 from strategium.model.parsing import ParseProblem, Severity, model_profile_from_columns, parse_unit_type
 from strategium.model.parsing import weapon_from_columns as _weapon_from_columns
 from strategium.model.profiles import ModelProfile
@@ -21,6 +23,7 @@ from strategium.model.weapons import WeaponProfile
 from strategium.rules.registry import RuleEntry, find_rule
 
 _VEHICLE_KINDS = frozenset({"Vehicle", "Knights and Titans", "Fortification"})
+_AUTHOR_ADVICE = re.compile(r"\s*\(use '-'[^)]*\)")
 
 
 class ParsedProfiles:
@@ -29,17 +32,23 @@ class ParsedProfiles:
 
     def __init__(self, file: str) -> None:
         self.file = file
+        self.unit_name = ""
+        """The unit being built: notes found while building it start with its name."""
         self._rules: dict[str, RuleEntry] = {}
         self._weapons: dict[tuple[RawProfile, tuple[RuleEntry, ...]], WeaponProfile] = {}
         self._profiles: dict[tuple[RawProfile, int | None], ModelProfile] = {}
         self._types: dict[str, UnitTypeSpec] = {}
-        self._problems: dict[str, None] = {}
+        self._found: dict[object, tuple[str, ...]] = {}
+        self._notes: dict[str, None] = {}
 
     def rule(self, written: str) -> RuleEntry:
         """The registry entry for one written rule name (``RuleRef`` or ``UnknownRule``)."""
         entry = self._rules.get(written)
         if entry is None:
-            entry = self._rules[written] = find_rule(written)
+            problems: list[ParseProblem] = []
+            entry = self._rules[written] = find_rule(written, problems=problems)
+            self._found[("rule", written)] = _noteworthy(problems)
+        self._emit(("rule", written))
         return entry
 
     def weapon(self, profile: RawProfile, extra_rules: tuple[RuleEntry, ...]) -> WeaponProfile:
@@ -50,10 +59,12 @@ class ParsedProfiles:
         if weapon is None:
             problems: list[ParseProblem] = []
             weapon = _weapon_from_columns(profile.name, profile.as_dict(), problems=problems)
-            self._record(problems)
+            blank = (f"{profile.name}: the roster gives this weapon a blank profile",)
+            self._found[("weapon", profile)] = blank if is_blank_weapon(weapon) else _noteworthy(problems)
             if extra_rules:
                 weapon = replace(weapon, type=replace(weapon.type, rules=(*weapon.type.rules, *extra_rules)))
             self._weapons[cache_key] = weapon
+        self._emit(("weapon", profile))
         return weapon
 
     def unit_type(self, profile: RawProfile) -> UnitTypeSpec:
@@ -61,7 +72,10 @@ class ParsedProfiles:
         text = profile.column("Unit Type")
         spec = self._types.get(text)
         if spec is None:
-            spec = self._types[text] = parse_unit_type(text, problems=[])
+            problems: list[ParseProblem] = []
+            spec = self._types[text] = parse_unit_type(text, field=f"{profile.name}: Unit Type", problems=problems)
+            self._found[("type", text)] = _noteworthy(problems)
+        self._emit(("type", text))
         return spec
 
     def model_profile(self, profile: RawProfile, invulnerable: int | None) -> ModelProfile:
@@ -78,11 +92,12 @@ class ParsedProfiles:
                 invulnerable_save=invulnerable,
                 problems=problems,
             )
-            self._record(problems)
+            self._found[("profile", profile)] = _noteworthy(problems)
             if result is None:
                 reasons = "; ".join(p.message for p in problems if p.severity is Severity.ERROR) or "unreadable"
                 raise InputError(f"profile {profile.name!r} cannot be read: {reasons}", file=self.file, field="profile")
             built = self._profiles[cache_key] = result
+        self._emit(("profile", profile))
         return built
 
     def is_transport(self, sel: RawSelection) -> bool:
@@ -92,11 +107,33 @@ class ParsedProfiles:
             return False
         return self.unit_type(profile).has(SubType.TRANSPORT)
 
-    def _record(self, problems: list[ParseProblem]) -> None:
-        for problem in problems:
-            if problem.severity is Severity.ERROR:
-                self._problems.setdefault(f"{problem.field}: {problem.message} (read {problem.text!r})", None)
+    def _emit(self, key: object) -> None:
+        prefix = f"{self.unit_name}: " if self.unit_name else ""
+        for note in self._found.get(key, ()):
+            self._notes.setdefault(prefix + note, None)
 
     def notes(self) -> tuple[str, ...]:
-        """One line per distinct text the parsers could not fully read, in the order met."""
-        return tuple(self._problems)
+        """One line per distinct text the parsers could not fully read or read as a typo, in the order met, each
+        starting with the unit it was found in."""
+        return tuple(self._notes)
+
+
+def _noteworthy(problems: list[ParseProblem]) -> tuple[str, ...]:
+    """The problems worth a roster user's attention, as note lines: what could not be read, and typos read as a
+    known name. Advice meant for authors of army files ("use '-' ...") is dropped: a roster user cannot edit the
+    data."""
+    out: list[str] = []
+    for problem in problems:
+        if problem.severity is Severity.ERROR:
+            message = _AUTHOR_ADVICE.sub("", problem.message)
+            seen = f" (the roster has {problem.text!r})" if problem.text else ""
+            out.append(f"{problem.field}: {message}{seen}")
+        elif is_typo_note(problem):
+            out.append(f"{problem.field}: {problem.message}")
+    return tuple(dict.fromkeys(out))
+
+
+def is_blank_weapon(weapon: WeaponProfile) -> bool:
+    """True for a weapon profile whose Range, Strength, AP and Type are all blank in the data (the Callidus's
+    Phase Sword in some exports)."""
+    return not (weapon.range.text or weapon.strength.text or weapon.type.text) and weapon.ap is None

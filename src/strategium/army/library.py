@@ -5,21 +5,28 @@ detachments that hold the units; the format is described in ``docs/army-format.m
 file with pydantic and converts it to the engine's :class:`~strategium.army.army.Army`.
 
 Every mistake is reported as one :class:`~strategium.errors.InputError` naming the file, the line and the
-field, e.g. ``emperors_children.yaml:42: units[3].models[0].bs: Input should be a valid integer``. Special
-rules the registry does not know are kept as ``UnknownRule`` (listed, never dropped); a Unit Type, a weapon
-profile or a Characteristic that cannot be read is an error.
+field in plain words, e.g. ``emperors_children.yaml:42: units[3].models[0].bs: must be a whole number``
+(messages from ``strategium.validation_messages``). Special rules the registry does not know are kept as
+``UnknownRule`` (listed, never dropped); a rule name read only by the registry's typo tolerance is kept and named
+in ``Army.notes`` ("read 'Relentles' as Relentless"). A Unit Type, a weapon profile or a Characteristic that
+cannot be read, or is out of its range, is an error; so is a Unit Type word that is only a typo of a known one
+(the error says "did you mean ...?"). Militia Cavalry Mount's MCM-2 is applied to every model
+(``strategium.rules.militia_cavalry_mount``) and named in the notes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import difflib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Model, Unit
+from strategium.army.rosz import looks_like_roster
 from strategium.errors import InputError
 from strategium.model.characteristics import (
     BuildingCharacteristics,
@@ -28,14 +35,16 @@ from strategium.model.characteristics import (
     Profile,
     VehicleCharacteristics,
 )
-from strategium.model.parse_unit_type import parse_unit_type
+from strategium.model.parse_unit_type import is_typo_note, parse_unit_type, typo_corrections
 from strategium.model.parse_values import parse_characteristic, parse_save
 from strategium.model.parse_weapons import weapon_from_columns
 from strategium.model.problems import Problems, Severity
 from strategium.model.profiles import ModelProfile
-from strategium.model.unit_types import UnitType, UnitTypeSpec
+from strategium.model.unit_types import SubType, UnitType, UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
+from strategium.rules.militia_cavalry_mount import mount_model
 from strategium.rules.registry import RuleEntry, find_rule
+from strategium.validation_messages import plain_message
 from strategium.yaml_lines import field_text, line_of, load_yaml
 
 __all__ = ["DEMO_FOLDER", "demo_army_names", "demo_army_paths", "load_army", "load_demo_army", "parse_army_text"]
@@ -71,6 +80,19 @@ def _save(value: object) -> object:
     return value
 
 
+def _within(low: int, high: int | None) -> Callable[[int | None], int | None]:
+    """A check that a Characteristic, when given, is between ``low`` and ``high`` (None: no upper bound)."""
+
+    def check(value: int | None) -> int | None:
+        if value is None or (value >= low and (high is None or value <= high)):
+            return value
+        if high is None:
+            raise ValueError(f"must be at least {low} (got {value})")
+        raise ValueError(f"must be between {low} and {high} (got {value})")
+
+    return check
+
+
 def _base(value: object) -> object:
     """A base size in millimetres: one number (round) or [length, width] (oval)."""
     if isinstance(value, int | float) and not isinstance(value, bool):
@@ -78,8 +100,20 @@ def _base(value: object) -> object:
     return value
 
 
-Stat = Annotated[int | None, BeforeValidator(_characteristic)]
-Save = Annotated[int | None, BeforeValidator(_save)]
+Stat = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, 10))]
+"""WS, BS, S, T, I, A, Ld: 0 to 10 (Age of Darkness rulebook pp.160-162 profiles), or "-" for none."""
+Wounds = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(1, 10))]
+"""W: 1 to 10 (a model with no Wounds is not a model)."""
+Move = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, None))]
+"""M in inches, at least 0."""
+Armour = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, 14))]
+"""Armour Values: 0 to 14."""
+HullPoints = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(1, None))]
+"""Hull Points: at least 1."""
+Count = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, None))]
+"""Transport Capacity and Fire Points: at least 0."""
+Save = Annotated[int | None, BeforeValidator(_save), AfterValidator(_within(2, 6))]
+"""A save target: 2+ to 6+, or "-" for none."""
 Base = Annotated[tuple[float, float] | None, BeforeValidator(_base)]
 
 
@@ -108,22 +142,22 @@ class ModelSpec(_Strict):
     name: str = Field(min_length=1)
     count: int = Field(default=1, ge=1)
     unit_type: str
-    m: Stat = None
+    m: Move = None
     ws: Stat = None
     bs: Stat = None
     s: Stat = None
     t: Stat = None
-    w: Stat = None
+    w: Wounds = None
     i: Stat = None
     a: Stat = None
     ld: Stat = None
     sv: Save = None
-    front: Stat = None
-    side: Stat = None
-    rear: Stat = None
-    hp: Stat = None
-    transport_capacity: Stat = None
-    fire_points: Stat = None
+    front: Armour = None
+    side: Armour = None
+    rear: Armour = None
+    hp: HullPoints = None
+    transport_capacity: Count = None
+    fire_points: Count = None
     invulnerable_save: Save = None
     base_mm: Base = None
     rules: tuple[str, ...] = ()
@@ -207,30 +241,57 @@ def _is_tag(part: str | int) -> bool:
 
 
 class _Where:
-    """Turns a place in the file (a path) into an ``InputError`` with file, line and field."""
+    """Turns a place in the file (a path) into an ``InputError`` with file, line and field, and collects the
+    notes of the load (``FILE:LINE: FIELD: MESSAGE``, for ``Army.notes``)."""
 
     def __init__(self, file: str, lines: Mapping[Path_, int]) -> None:
         self.file = file
         self.lines = lines
+        self.notes: list[str] = []
 
     def error(self, path: Path_, message: str) -> InputError:
         return InputError(message, file=self.file, line=line_of(self.lines, path), field=field_text(path) or None)
+
+    def note(self, path: Path_, message: str) -> None:
+        self.notes.append(str(self.error(path, message)))
 
 
 # ------------------------------------------------------------------------------------------------ conversion
 
 
-def _rules(written: Sequence[str]) -> tuple[RuleEntry, ...]:
-    return tuple(find_rule(text) for text in written)
+def _rules(written: Sequence[str], where: _Where, path: Path_) -> tuple[RuleEntry, ...]:
+    """The registry's entries for rule names written at ``path``; typo-tolerant readings become notes."""
+    out: list[RuleEntry] = []
+    for k, text in enumerate(written):
+        problems: Problems = []
+        out.append(find_rule(text, problems=problems))
+        for problem in problems:
+            if is_typo_note(problem):
+                where.note((*path, k), problem.message)
+    return tuple(out)
+
+
+_TYPE_WORDS = [t.value for t in UnitType] + [s.value for s in SubType]
 
 
 def _unit_type(spec: ModelSpec, where: _Where, path: Path_) -> UnitTypeSpec:
     problems: Problems = []
     parsed = parse_unit_type(spec.unit_type, problems=problems)
     errors = [p for p in problems if p.severity is Severity.ERROR]
+    here = (*path, "unit_type")
     if parsed.unit_type is None or parsed.unknown or errors:
         why = errors[0].message if errors else "names no Unit Type"
-        raise where.error((*path, "unit_type"), f"cannot read Unit Type {spec.unit_type!r}: {why}")
+        close = difflib.get_close_matches(parsed.unknown[0], _TYPE_WORDS, n=1, cutoff=0.6) if parsed.unknown else []
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise where.error(here, f"cannot read Unit Type {spec.unit_type!r}: {why}{hint}")
+    typos = typo_corrections(problems)
+    if typos:
+        written, known = typos[0]
+        raise where.error(
+            here,
+            f"cannot read Unit Type {spec.unit_type!r}: {written!r} is not a Unit Type or Sub-type; "
+            f"did you mean {known!r}?",
+        )
     return parsed
 
 
@@ -259,7 +320,9 @@ def _characteristics(spec: ModelSpec, unit_type: UnitTypeSpec, where: _Where, pa
         if name in spec.model_fields_set and getattr(spec, name) is None:
             continue  # written as "-": the model lacks it
         if name not in spec.model_fields_set:
-            raise where.error((*path, name), f"Field required for a {unit_type.unit_type} model")
+            kind_name = str(unit_type.unit_type)
+            article = "an" if kind_name[:1] in "AEIOU" else "a"
+            raise where.error((*path, name), f"is required for {article} {kind_name} model (write '-' if it has none)")
     if kind == "vehicle":
         return VehicleCharacteristics(
             m=spec.m, bs=spec.bs, front=_num(spec.front), side=_num(spec.side), rear=_num(spec.rear),
@@ -316,7 +379,7 @@ def _model_weapons(
 
 def _unit(spec: UnitSpec, index: int, table: Mapping[str, WeaponProfile], where: _Where) -> Unit:
     path: Path_ = ("units", index)
-    unit_rules = _rules(spec.rules)
+    unit_rules = _rules(spec.rules, where, (*path, "rules"))
     models: list[Model] = []
     for m, model_spec in enumerate(spec.models):
         here = (*path, "models", m)
@@ -328,19 +391,21 @@ def _unit(spec: UnitSpec, index: int, table: Mapping[str, WeaponProfile], where:
             invulnerable_save=model_spec.invulnerable_save,
         )
         weapons = _model_weapons(model_spec, table, where, here)
-        rules = unit_rules + _rules(model_spec.rules)
+        rules = unit_rules + _rules(model_spec.rules, where, (*here, "rules"))
+        first = Model(
+            id="",
+            name=model_spec.name,
+            profile=profile,
+            weapons=weapons,
+            wargear=model_spec.wargear,
+            rules=rules,
+            base_mm=model_spec.base_mm,
+        )
+        first, mounted = mount_model(first)
+        if mounted is not None:
+            where.note((*here, "unit_type"), mounted)
         for _ in range(model_spec.count):
-            models.append(
-                Model(
-                    id=f"{spec.id}/{len(models) + 1}",
-                    name=model_spec.name,
-                    profile=profile,
-                    weapons=weapons,
-                    wargear=model_spec.wargear,
-                    rules=rules,
-                    base_mm=model_spec.base_mm,
-                )
-            )
+            models.append(replace(first, id=f"{spec.id}/{len(models) + 1}"))
     return Unit(
         id=spec.id,
         name=spec.name,
@@ -392,12 +457,13 @@ def _check_links(spec: ArmySpec, where: _Where) -> dict[str, str]:
 
 
 def _validation_error(err: ValidationError, data: object, where: _Where) -> InputError:
-    first = err.errors(include_url=False)[0]
+    """The first problem pydantic found, in plain words. Where a value may be a name or a mapping (a model's
+    weapons), the complaint about the form actually written is preferred."""
+    errors = err.errors(include_url=False)
+    specific = [e for e in errors if "str" not in e["loc"][:-1] and not (e["loc"] and e["loc"][-1] == "str")]
+    first = (specific or errors)[0]
     path = _field_path(first["loc"], data)
-    message = str(first["msg"])
-    if message.startswith("Value error, "):
-        message = message[len("Value error, ") :]
-    return where.error(path, message)
+    return where.error(path, plain_message({**first, "loc": path}, ArmySpec))
 
 
 def parse_army_text(text: str, file: str = "<army>") -> Army:
@@ -435,7 +501,7 @@ def parse_army_text(text: str, file: str = "<army>") -> Army:
         faction=spec.faction,
         allegiance=spec.allegiance,
         source=file,
-        notes=spec.notes,
+        notes=(*spec.notes, *where.notes),
     )
 
 
@@ -448,10 +514,30 @@ def load_army(path: str | Path) -> Army:
     """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the file: {err}", file=str(p)) from None
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", file=str(p)) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not an army file", file=str(p)) from None
+    except OSError as err:
+        raise InputError(f"cannot read the file ({err.strerror or err})", file=str(p)) from None
+    if looks_like_roster(data):
+        raise InputError("this looks like a BattleScribe roster: use `strategium roster FILE`", file=str(p))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("the file is not UTF-8 text (an army file is YAML)", file=str(p)) from None
     return parse_army_text(text, file=p.name)
+
+
+def looks_like_army_file(data: bytes) -> bool:
+    """True for text that reads as an army file: a YAML mapping with ``format:`` and ``units:`` keys."""
+    try:
+        text = data[:65536].decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    keys = {line.split(":", 1)[0].strip() for line in text.splitlines() if line[:1].isalpha() and ":" in line}
+    return {"format", "units"} <= keys
 
 
 def _demo_files() -> Iterator[Any]:

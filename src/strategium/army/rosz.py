@@ -61,7 +61,22 @@ def read_roster_bytes(path: Path) -> bytes:
         raise InputError("the file is empty", file=name)
     if data.startswith((_ZIP_MAGIC, _EMPTY_ZIP_MAGIC)):
         return _unzip_roster(data, name)
+    if path.suffix.lower() == ".rosz" and not _looks_like_xml(data):
+        raise InputError("not a zip archive (a .rosz roster is a ZIP file holding one .ros)", file=name)
     return data
+
+
+_XML_MARK: Final = b"<"
+
+
+def _looks_like_xml(data: bytes) -> bool:
+    return data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").startswith(_XML_MARK)
+
+
+def looks_like_roster(data: bytes) -> bool:
+    """True for the first bytes of a BattleScribe / New Recruit roster: a ZIP archive or roster XML."""
+    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith((_ZIP_MAGIC, _EMPTY_ZIP_MAGIC, b"<?xml", b"<roster"))
 
 
 def _unzip_roster(data: bytes, name: str) -> bytes:

@@ -1,17 +1,25 @@
-"""The ``strategium army`` command group: ``army show`` (one army file or bundled demo) and ``army list``."""
+"""The ``strategium army`` command group: ``army show`` (one army file or bundled demo) and ``army list``.
+
+``army show`` prints the same tables as ``strategium roster`` and the Force Organisation verdict; with
+``--json`` it writes the same ``strategium.roster/1`` document (``docs/roster-json.md``). ``army list --json``
+writes ``{"armies": [{"name", "title", "faction", "points"}, ...]}``.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from strategium.army.army import Army
+from strategium.army.force_org import validate_army
 from strategium.army.library import demo_army_names, load_army, load_demo_army
+from strategium.cli.roster_json import roster_data
 from strategium.errors import InputError
-from strategium.report.army_view import army_to_data, render_army
+from strategium.report.army_view import render_army
 
 army_app = typer.Typer(help="Project-authored army files and the bundled demo armies.", no_args_is_help=True)
 
@@ -20,9 +28,12 @@ def resolve_army(file_or_demo: str) -> Army:
     """Load ``file_or_demo``: an existing army file, else a bundled demo army's name.
 
     Raises:
-        InputError: neither a file nor a demo name, or the file is not a valid army file.
+        InputError: a directory, neither a file nor a demo name, a roster (use ``strategium roster``), or the
+            file is not a valid army file.
     """
     path = Path(file_or_demo)
+    if path.is_dir():
+        raise InputError("is a directory, not an army file", file=file_or_demo)
     if path.is_file():
         return load_army(path)
     if file_or_demo in demo_army_names():
@@ -31,25 +42,43 @@ def resolve_army(file_or_demo: str) -> Army:
     raise InputError(f"no such file, and no demo army of that name (bundled: {known})", file=file_or_demo)
 
 
-@army_app.command("show")
 def show(
-    file_or_demo: str = typer.Argument(..., metavar="FILE_OR_DEMO_NAME", help="An army file, or a demo army name."),
-    as_json: bool = typer.Option(False, "--json", help="Print the army as JSON instead of tables."),
+    file_or_demo: Annotated[
+        str, typer.Argument(metavar="FILE_OR_DEMO_NAME", help="An army file (YAML), or a demo army name.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the army as JSON (schema strategium.roster/1).")
+    ] = False,
 ) -> None:
-    """Print an army: its detachments, units, special rules (with status), models and weapons."""
+    """Print an army: units, models, weapons, special rules (with status) and the Force Organisation verdict."""
     army = resolve_army(file_or_demo)
+    verdict = validate_army(army)
     if as_json:
-        typer.echo(json.dumps(army_to_data(army), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(roster_data(army, verdict), indent=2, ensure_ascii=False))
         return
-    Console().print(render_army(army))
+    Console().print(render_army(army, verdict))
 
 
-@army_app.command("list")
-def list_demos() -> None:
-    """List the bundled demo armies (names usable with ``army show``)."""
-    for name in demo_army_names():
-        army = load_demo_army(name)
+def list_demos(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the bundled demo armies (names usable with 'strategium army show')."""
+    armies = [(name, load_demo_army(name)) for name in demo_army_names()]
+    if as_json:
+        payload = {
+            "armies": [
+                {"name": name, "title": army.name, "faction": army.faction, "points": army.points}
+                for name, army in armies
+            ]
+        }
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    for name, army in armies:
         typer.echo(f"{name}\t{army.name} ({army.faction}, {army.points} points)")
+
+
+army_app.command("show")(show)
+army_app.command("list")(list_demos)
 
 
 def register(app: typer.Typer) -> None:

@@ -7,11 +7,39 @@ as one line on stderr with exit code 2; no traceback is ever shown for them.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import typer
 
 from strategium import __version__
 from strategium.errors import StrategiumError
+
+
+def _plain_help() -> None:
+    """Help without type tags on flags ("--json <bool>") and without braces round required arguments ("{FILE}"),
+    which recent typer releases add. Only the help text changes; a typer without these hooks is left alone."""
+    from typer import core
+
+    option: Any = getattr(core, "TyperOption", None)
+    if option is not None and hasattr(option, "display_type_rich"):
+        typed = option.display_type_rich
+
+        def display_type_rich(self: Any, ctx: Any) -> str | None:
+            return None if getattr(self, "is_flag", False) else typed(self, ctx)
+
+        option.display_type_rich = display_type_rich
+    argument: Any = getattr(core, "TyperArgument", None)
+    if argument is not None and hasattr(argument, "_usage_display_name"):
+
+        def usage_name(self: Any) -> str:
+            name = str(self.metavar) if self.metavar is not None else str(self.name).upper()
+            name = name if self.required else f"[{name}]"
+            return name + ("..." if self.nargs != 1 else "")
+
+        argument._usage_display_name = usage_name
+
+
+_plain_help()
 
 app = typer.Typer(
     name="strategium",
@@ -39,9 +67,9 @@ def _root(
 
 def _register() -> None:
     # Imported here so that each command group lives in its own module.
-    from strategium.cli import army_cmd, battle_cmd, map_cmd, roster_cmd, rules_cmd
+    from strategium.cli import army_cmd, battle_cmd, check_cmd, map_cmd, roster_cmd, rules_cmd
 
-    for module in (rules_cmd, army_cmd, roster_cmd, map_cmd, battle_cmd):
+    for module in (rules_cmd, army_cmd, roster_cmd, map_cmd, check_cmd, battle_cmd):
         module.register(app)
 
 

@@ -1,25 +1,39 @@
 """`strategium rules list`: the special-rule registry as a table (or JSON).
 
-``--status implemented|partial|not-yet`` keeps only rules with that implementation status; ``--json`` prints
-``{"count": N, "status": <filter or null>, "rules": [RuleDef.as_dict(), ...]}`` sorted by name.
+``--status implemented|partial|not-yet|unknown`` keeps only rules with that implementation status. "unknown" is
+the mark a roster or army gets for a rule name the registry does not hold, so no registered rule has it: the
+list is then empty and says why. ``--json`` prints ``{"count": N, "status": <filter or null>, "rules":
+[RuleDef.as_dict(), ...]}`` sorted by name, statuses spelt as in every JSON output (``"not-yet"``).
 """
 
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
+from strategium.report.army_view import RULE_MARKS
 from strategium.rules.registry import ImplementationStatus, RuleDef, XKind, all_rule_defs
 
-_STYLE = {
-    ImplementationStatus.IMPLEMENTED: "green",
-    ImplementationStatus.PARTIAL: "yellow",
-    ImplementationStatus.NOT_YET: "dim",
-}
+UNKNOWN_NOTE = (
+    "No registered rule is 'unknown': that mark is for rule names in a roster or army file that the registry "
+    "does not know (see 'strategium roster FILE')."
+)
+
+
+class StatusFilter(StrEnum):
+    """What ``--status`` accepts: the registry's statuses and "unknown" (never a registered rule's)."""
+
+    IMPLEMENTED = "implemented"
+    PARTIAL = "partial"
+    NOT_YET = "not-yet"
+    UNKNOWN = "unknown"
+
 
 _X_LABEL = {
     XKind.NONE: "",
@@ -35,14 +49,17 @@ def register(app: typer.Typer) -> None:
     app.command("list")(list_command)
 
 
-def select_rules(status: ImplementationStatus | None) -> tuple[RuleDef, ...]:
-    """The registered rules, sorted by name, keeping only those with ``status`` when it is given."""
-    return tuple(rule for rule in all_rule_defs() if status is None or rule.status is status)
+def select_rules(status: ImplementationStatus | StatusFilter | None) -> tuple[RuleDef, ...]:
+    """The registered rules, sorted by name, keeping only those with ``status`` when it is given (none for
+    ``StatusFilter.UNKNOWN``)."""
+    if status is None:
+        return all_rule_defs()
+    return tuple(rule for rule in all_rule_defs() if rule.status.value == status.value)
 
 
 def list_command(
     status: Annotated[
-        ImplementationStatus | None,
+        StatusFilter | None,
         typer.Option("--status", case_sensitive=False, help="Only rules with this implementation status."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of a table.")] = False,
@@ -57,24 +74,39 @@ def list_command(
         }
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
-    Console().print(_table(rules, status))
+    Console().print(_output(rules, status))
 
 
-def _table(rules: tuple[RuleDef, ...], status: ImplementationStatus | None) -> Table:
+def _output(rules: tuple[RuleDef, ...], status: StatusFilter | None) -> RenderableType:
+    if status is StatusFilter.UNKNOWN:
+        return Text(UNKNOWN_NOTE)
+    return _table(rules, status)
+
+
+def _status_text(status: ImplementationStatus) -> Text:
+    mark, style, words = RULE_MARKS[status.value]
+    return Text(f"{mark} {words}", style=style)
+
+
+def _table(rules: tuple[RuleDef, ...], status: StatusFilter | None) -> RenderableType:
     title = f"Special rules ({len(rules)}"
     title += f", status {status.value})" if status is not None else ")"
     table = Table(title=title, show_lines=False, expand=True)
-    table.add_column("Rule", ratio=2, min_width=12)
+    table.add_column("Rule", ratio=2, min_width=12, overflow="fold")
     table.add_column("(X)", no_wrap=True)
-    table.add_column("Source", ratio=2, min_width=12)
-    table.add_column("Status", no_wrap=True)
-    table.add_column("Paraphrase", ratio=5, min_width=24)
+    table.add_column("Source", ratio=2, min_width=12, overflow="fold")
+    table.add_column("Status", min_width=9, overflow="fold")
+    table.add_column("Paraphrase", ratio=5, min_width=24, overflow="fold")
     for rule in rules:
         table.add_row(
             rule.display_name,
             _X_LABEL[rule.x_kind],
             rule.citation,
-            f"[{_STYLE[rule.status]}]{rule.status.value}[/]",
+            _status_text(rule.status),
             rule.paraphrase,
         )
-    return table
+    counts = {s: sum(r.status is s for r in all_rule_defs()) for s in ImplementationStatus}
+    summary = Text(
+        "registry: " + ", ".join(f"{counts[s]} {RULE_MARKS[s.value][2]}" for s in ImplementationStatus), style="dim"
+    )
+    return Group(table, summary)

@@ -1,7 +1,8 @@
 """Settings for vehicles, shooting, Damage Mitigation, Charges, fighting, Morale and statuses.
 
-Distances in inches. Sources point at the project's reference files (``CORE_A``, ``CORE_B``, ``RULINGS``)
-and the book pages they cite.
+Distances in inches. Each ``source`` is what a user can look up (book and page, or
+the convention followed); each ``note`` names the section of the project's reference files (``CORE_A``, ``CORE_B``,
+``RULINGS``) for developers.
 """
 
 from __future__ import annotations
@@ -21,20 +22,23 @@ class VehicleConfig(ConfigGroup):
     combat_speed_rule: Literal["half_movement", "fixed"] = setting(
         "half_movement",
         description="Where Combat Speed ends: at half the vehicle's Movement, or at a fixed distance.",
-        source="CORE_A §2.4 (recollection of HH2; 7th edition used 6 inches)",
+        source='recollection of the HH2 rulebook, not confirmed (7th edition used 6")',
+        note="CORE_A §2.4 (recollection of HH2; 7th edition used 6 inches)",
         confidence=C.UNCONFIRMED,
     )
     combat_speed_distance: float = setting(
         6.0,
         gt=0,
         description="Largest move that is still Combat Speed when combat_speed_rule is fixed.",
-        source="CORE_A §2.4 (7th-edition value)",
+        source="7th-edition value",
+        note="CORE_A §2.4 (7th-edition value)",
         confidence=C.UNCONFIRMED,
     )
     may_run: bool = setting(
         False,
         description="Whether Vehicles may Run (otherwise Fast vehicles use Flat-out, rulebook p.214).",
-        source="CORE_A §5.2",
+        source="no source: project default (Run, Vehicles and Flat-out, rulebook p.214, not read in full)",
+        note="CORE_A §5.2",
         confidence=C.UNCONFIRMED,
     )
     defensive_max_strength: int = setting(
@@ -42,20 +46,23 @@ class VehicleConfig(ConfigGroup):
         ge=1,
         le=10,
         description="Highest Strength of a weapon that counts as Defensive (vehicles fire only these in Reactions).",
-        source="CORE_B §2.8 (a 2022 article implies 6; 7th edition used 4)",
+        source="Warhammer Community article (2022) implies 6; 7th edition used 4",
+        note="CORE_B §2.8 (a 2022 article implies 6; 7th edition used 4)",
         confidence=C.UNCONFIRMED,
     )
     melee_facing: Literal["facing_touched", "rear"] = setting(
         "facing_touched",
         description="Armour facing hit by close combat attacks: the facing the attacker touches (as Hammer of "
         "Wrath, rulebook p.239), or always Rear (7th edition).",
-        source="CORE_B §2.2",
+        source="no source: project default (Hammer of Wrath, rulebook p.239, uses the facing touched)",
+        note="CORE_B §2.2",
         confidence=C.UNCONFIRMED,
     )
     weapon_destroyed_chooser: Literal["attacker", "controller"] = setting(
         "attacker",
         description="Who picks the weapon lost to a Weapon Destroyed result (Buildings: their controller).",
-        source="CORE_B §2.5 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §2.5 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
 
@@ -68,7 +75,8 @@ class VehicleDamageConfig(ConfigGroup):
         ge=2,
         le=10,
         description="Lowest modified result that is Crew Stunned (anything lower is Crew Shaken).",
-        source="CORE_B §2.5 (result names confirmed, bands 7th edition)",
+        source="Vehicle Damage table, rulebook (result names); bands are the 7th-edition values",
+        note="CORE_B §2.5 (result names confirmed, bands 7th edition)",
         confidence=C.UNCONFIRMED,
     )
     weapon_destroyed_from: int = setting(
@@ -76,7 +84,8 @@ class VehicleDamageConfig(ConfigGroup):
         ge=2,
         le=10,
         description="Lowest modified result that is Weapon Destroyed.",
-        source="CORE_B §2.5",
+        source="Vehicle Damage table, rulebook (result names); bands are the 7th-edition values",
+        note="CORE_B §2.5",
         confidence=C.UNCONFIRMED,
     )
     immobilised_from: int = setting(
@@ -84,7 +93,8 @@ class VehicleDamageConfig(ConfigGroup):
         ge=2,
         le=10,
         description="Lowest modified result that is Immobilised.",
-        source="CORE_B §2.5",
+        source="Vehicle Damage table, rulebook (result names); bands are the 7th-edition values",
+        note="CORE_B §2.5",
         confidence=C.UNCONFIRMED,
     )
     explodes_from: int = setting(
@@ -92,7 +102,8 @@ class VehicleDamageConfig(ConfigGroup):
         ge=2,
         le=10,
         description="Lowest modified result that is Explodes (D3 further Hull Points lost).",
-        source="CORE_B §2.5",
+        source="Vehicle Damage table, rulebook (result names); bands are the 7th-edition values",
+        note="CORE_B §2.5",
         confidence=C.UNCONFIRMED,
     )
     ap1_modifier: int = setting(
@@ -100,7 +111,8 @@ class VehicleDamageConfig(ConfigGroup):
         ge=-3,
         le=3,
         description="Modifier to the roll from an AP1 hit.",
-        source="CORE_B §2.5 (faction rules refer to it)",
+        source="HH2 faction rules that refer to it; value 7th edition",
+        note="CORE_B §2.5 (faction rules refer to it)",
         confidence=C.CONFIRMED,
     )
     ap2_modifier: int = setting(
@@ -108,7 +120,8 @@ class VehicleDamageConfig(ConfigGroup):
         ge=-3,
         le=3,
         description="Modifier to the roll from an AP2 hit.",
-        source="CORE_B §2.5 (7th-edition value)",
+        source="7th-edition value",
+        note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
     )
     no_ap_modifier: int = setting(
@@ -116,7 +129,8 @@ class VehicleDamageConfig(ConfigGroup):
         ge=-3,
         le=3,
         description="Modifier to the roll from a hit with no AP value.",
-        source="CORE_B §2.5 (7th-edition value)",
+        source="7th-edition value",
+        note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
     )
     open_topped_modifier: int = setting(
@@ -124,19 +138,22 @@ class VehicleDamageConfig(ConfigGroup):
         ge=-3,
         le=3,
         description="Modifier to the roll against an open-topped or exposed vehicle.",
-        source="CORE_B §2.5 (7th-edition value)",
+        source="7th-edition value",
+        note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
     )
     glancing_hits_roll: bool = setting(
         False,
         description="Whether Glancing Hits also roll on the table (they always cost a Hull Point).",
-        source="CORE_B §2.4 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §2.4 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
     ap_modifiers_vs_buildings: bool = setting(
         True,
         description="Whether the AP modifiers to the Vehicle Damage roll also apply to the Building Damage roll.",
-        source="CORE_B §2.6 (Building Damage Table, rulebook p.226, read without its modifiers)",
+        source="Building Damage Table, Age of Darkness rulebook p.226 (its modifiers not read)",
+        note="CORE_B §2.6 (Building Damage Table, rulebook p.226, read without its modifiers)",
         confidence=C.UNCONFIRMED,
     )
     explosion_strength: int = setting(
@@ -144,7 +161,8 @@ class VehicleDamageConfig(ConfigGroup):
         ge=1,
         le=10,
         description="Strength of the hits an exploding vehicle inflicts on nearby models.",
-        source="CORE_B §2.5 (7th-edition value)",
+        source="7th-edition value",
+        note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
     )
 
@@ -164,27 +182,32 @@ class DamageConfig(ConfigGroup):
         ge=2,
         le=6,
         description="Target of Shrouded written without a value.",
-        source="CORE_B §3; Shrouded (X), rulebook p.247",
+        source="Shrouded (X), Age of Darkness rulebook p.247",
+        note="CORE_B §3; Shrouded (X), rulebook p.247",
         confidence=C.CONFIRMED,
     )
     look_out_sir: bool = setting(
         False,
         description="Whether a Character may pass a wound allocated to it to another model (not found in HH2).",
-        source="CORE_B §1.7",
+        source="no source: project default (not found in HH2; HH1 had it)",
+        note="CORE_B §1.7",
         confidence=C.UNCONFIRMED,
     )
     wounded_models_first: bool = setting(
         True,
         description="A model that has already lost Wounds takes the next Wound allocated to its unit before any "
         "other model does.",
-        source="CORE_B §1.7 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §1.7 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
     eternal_warrior_mitigates_instant_death: bool = setting(
         False,
         description="Whether a model with Eternal Warrior may make Feel No Pain or Stupefied rolls against a Wound "
         "that would inflict Instant Death (both rules bar rolls against Instant Death).",
-        source="CORE_B §1.7, §3; Eternal Warrior, rulebook p.237; SEED_RULES STU-6",
+        source="Eternal Warrior, Age of Darkness rulebook p.237; Legiones Hereticus (Emperor's Children), Exemplary "
+        "Battles vol.1 p.107",
+        note="CORE_B §1.7, §3; Eternal Warrior, rulebook p.237; SEED_RULES STU-6",
         confidence=C.UNCONFIRMED,
     )
 
@@ -197,19 +220,22 @@ class ShootingConfig(ConfigGroup):
         ge=1,
         le=10,
         description="Ballistic Skill a Snap Shot uses (roll modifiers still apply; Primarchs keep their own).",
-        source="CORE_B §1.3 (2022 rules Q&A article)",
+        source="Warhammer Community rules Q&A article (2022)",
+        note="CORE_B §1.3 (2022 rules Q&A article)",
         confidence=C.LIKELY,
     )
     overwatch_snap_shots: bool = setting(
         True,
         description="Overwatch is fired as Snap Shots (false: at full Ballistic Skill).",
-        source="CORE_B §4.3 (7th-edition convention; the Wall of Death design points the same way)",
+        source="7th-edition convention (the Wall of Death rule points the same way)",
+        note="CORE_B §4.3 (7th-edition convention; the Wall of Death design points the same way)",
         confidence=C.UNCONFIRMED,
     )
     evade_scope: Literal["attack", "phase"] = setting(
         "attack",
         description="How long the Shrouded (5+) from Evade lasts: against the triggering attack, or the whole phase.",
-        source="CORE_B §4.3 (2022 blog summary)",
+        source="Warhammer Community summary of the Reactions (2022)",
+        note="CORE_B §4.3 (2022 blog summary)",
         confidence=C.LIKELY,
     )
     morale_casualty_fraction: float = setting(
@@ -217,13 +243,15 @@ class ShootingConfig(ConfigGroup):
         gt=0,
         le=1,
         description="Share of its models a unit must lose to shooting in a phase to take a Morale check.",
-        source="CORE_B §1.10",
+        source="no source: project default (morale from shooting casualties, rulebook, not read)",
+        note="CORE_B §1.10",
         confidence=C.CONFIRMED,
     )
     morale_casualty_base: Literal["phase_start", "game_start"] = setting(
         "phase_start",
         description="Which model count that share is taken of: at the start of the phase, or at the start of the game.",
-        source="CORE_B §1.10 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §1.10 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
 
@@ -242,13 +270,15 @@ class ChargeConfig(ConfigGroup):
         12.0,
         gt=0,
         description="Largest distance a Charge may be declared at.",
-        source="CORE_B §5.1 (beginner article)",
+        source="Warhammer Community beginner's article (2022)",
+        note="CORE_B §5.1 (beginner article)",
         confidence=C.LIKELY,
     )
     requires_line_of_sight: bool = setting(
         True,
         description="A Charge may only target a unit the charger can see.",
-        source="CORE_B §5.1 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §5.1 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
     movement_bonus: tuple[ChargeBonusBand, ...] = setting(
@@ -256,14 +286,16 @@ class ChargeConfig(ConfigGroup):
         description="Bonus to the 2D6 Charge Distance by the unit's Movement: the band with the highest "
         "min_movement at or below it applies. The book's table (p.181) was not available, so the default "
         "adds nothing.",
-        source="CORE_A §5.8; CORE_B §5.1 (Jump Pack rule confirms a bonus exists)",
+        source="Jump Pack, Age of Darkness rulebook p.163, confirms a bonus exists; its bands are a project default",
+        note="CORE_A §5.8; CORE_B §5.1 (Jump Pack rule confirms a bonus exists)",
         confidence=C.UNCONFIRMED,
     )
     difficult_terrain_rule: Literal["flat_penalty", "3d6_drop_highest", "no_effect"] = setting(
         "flat_penalty",
         description="How charging through Difficult or Dangerous Terrain reduces the Charge Distance: lose a "
         "flat amount; roll 3D6 and drop the highest (7th edition); or not at all.",
-        source="CORE_B §5.1 step 3 (a penalty exists; its size was not read)",
+        source="HH2 has a penalty (its size was not read); value 7th edition",
+        note="CORE_B §5.1 step 3 (a penalty exists; its size was not read)",
         confidence=C.UNCONFIRMED,
     )
     difficult_terrain_penalty: int = setting(
@@ -271,7 +303,8 @@ class ChargeConfig(ConfigGroup):
         ge=0,
         le=12,
         description="Inches taken off the Charge Distance through Difficult Terrain (flat_penalty rule only).",
-        source="CORE_B §5.1 step 3",
+        source="no source: project default (the penalty's form was not read)",
+        note="CORE_B §5.1 step 3",
         confidence=C.UNCONFIRMED,
     )
     difficult_terrain_initiative: int = setting(
@@ -279,31 +312,44 @@ class ChargeConfig(ConfigGroup):
         ge=1,
         le=10,
         description="Initiative step chargers fight at after charging through Difficult Terrain (without grenades).",
-        source="CORE_B §5.4 (2022 tactics article); rulebook p.222",
+        source="Difficult Terrain, Age of Darkness rulebook p.222; Warhammer Community tactics article (2022)",
+        note="CORE_B §5.4 (2022 tactics article); rulebook p.222",
         confidence=C.LIKELY,
     )
     surge_move: Literal["half_roll_rounded_up", "no_move"] = setting(
         "half_roll_rounded_up",
         description="Move after a failed Charge: half the rolled distance, rounded up, toward the target; or none.",
-        source="CORE_B §5.1 step 5 (beginner article)",
+        source="Warhammer Community beginner's article (2022)",
+        note="CORE_B §5.1 step 5 (beginner article)",
         confidence=C.LIKELY,
     )
     overwatch_before_roll: bool = setting(
         True,
         description="Assault-phase Reactions to a Charge resolve before the Charge Distance roll.",
-        source="CORE_B §4.3, §5.1",
+        source="no source: project default (Overwatch Reaction, rulebook, timing not read)",
+        note="CORE_B §4.3, §5.1",
         confidence=C.UNCONFIRMED,
     )
     disordered_loses_charge_attack: bool = setting(
         True,
         description="A model making a Disordered Charge also loses the +1 Attack for charging.",
-        source="CORE_B §5.3 (Rage replaces that bonus and is lost; p.182 not read)",
+        source="Disordered Charges, Age of Darkness rulebook p.182 (not read); Rage, Age of Darkness rulebook p.245, "
+        "implies it",
+        note="CORE_B §5.3 (Rage replaces that bonus and is lost; p.182 not read)",
         confidence=C.LIKELY,
     )
     falling_back_may_charge: bool = setting(
         False,
         description="Whether a Falling Back unit may declare a Charge.",
-        source="CORE_B §5.2 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §5.2 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    multiple_targets_disordered: bool = setting(
+        True,
+        description="A Charge declared against more than one enemy unit is Disordered.",
+        source="Disordered Charges, Age of Darkness rulebook p.182 (its causes not read); 7th-edition convention",
+        note="CORE_B §5.3 (causes on p.182 not read; 7th edition disordered a charge at several units)",
         confidence=C.UNCONFIRMED,
     )
 
@@ -322,14 +368,16 @@ class FightConfig(ConfigGroup):
         3.0,
         ge=0,
         description="Distance of a Pile-in Move.",
-        source="CORE_B §5.5 (7th-edition value)",
+        source="7th-edition value",
+        note="CORE_B §5.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
     )
     engaged_range: float = setting(
         2.0,
         ge=0,
         description="A model within this distance of a friendly model in base contact with the enemy may attack.",
-        source="CORE_B §5.5 (7th-edition value)",
+        source="7th-edition value",
+        note="CORE_B §5.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
     )
     lowest_initiative_step: int = setting(
@@ -337,19 +385,31 @@ class FightConfig(ConfigGroup):
         ge=0,
         le=1,
         description="Lowest Initiative step fought (Initiative below it fights at it).",
-        source="CORE_B §5.5 (sources disagree on 1 or 0)",
+        source="readings differ (1 or 0); project default",
+        note="CORE_B §5.5 (sources disagree on 1 or 0)",
         confidence=C.UNCONFIRMED,
     )
     declined_challenge_attacks: bool = setting(
         False,
         description="Whether a Character that declined a challenge may still attack that round.",
-        source="CORE_B §5.7 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §5.7 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
     mitigated_wounds_count: bool = setting(
         False,
         description="Whether Wounds cancelled by Damage Mitigation rolls count toward combat resolution.",
-        source="CORE_B §5.6 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §5.6 (7th-edition convention)",
+        confidence=C.UNCONFIRMED,
+    )
+    vehicle_to_hit: int = setting(
+        4,
+        ge=1,
+        le=6,
+        description="D6 result a close combat attack needs to hit a Vehicle or Building (1: every attack hits).",
+        source="7th-edition value for a vehicle that moved (the engine does not track the vehicle's last move)",
+        note="CORE_B §5.5, §9 item 10 (melee against vehicles not read)",
         confidence=C.UNCONFIRMED,
     )
 
@@ -360,38 +420,44 @@ class MoraleConfig(ConfigGroup):
     combat_ld_penalty: bool = setting(
         True,
         description="The loser of a combat takes its Morale check at minus the difference in Wounds scored.",
-        source="CORE_B §5.6 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §5.6 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
     double_one_passes: bool = setting(
         True,
         description="A roll of double 1 always passes a Morale check.",
-        source="CORE_B §5.6 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §5.6 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
     sweeping_advance_initiative: Literal["unmodified", "modified"] = setting(
         "unmodified",
         description="Initiative added to the Sweeping Advance D6: the profile value or the modified value.",
-        source="CORE_B §5.6 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §5.6 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
     fall_back_off_table_destroyed: bool = setting(
         True,
         description="A unit that Falls Back off the battlefield is destroyed.",
-        source="CORE_B §6.3 (7th-edition convention)",
+        source="7th-edition convention",
+        note="CORE_B §6.3 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
     )
     regroup_move: float = setting(
         3.0,
         ge=0,
         description="Move a unit makes when it Regroups.",
-        source="CORE_B §6.3 (7th-edition value)",
+        source="7th-edition value",
+        note="CORE_B §6.3 (7th-edition value)",
         confidence=C.UNCONFIRMED,
     )
     regrouped_may_charge: bool = setting(
         False,
         description="Whether a unit that Regrouped this turn may declare a Charge.",
-        source="CORE_B §6.3 (7th-edition convention; a trait that lifts the restrictions confirms some exist)",
+        source="7th-edition convention (an HH2 trait that lifts the restrictions confirms some exist)",
+        note="CORE_B §6.3 (7th-edition convention; a trait that lifts the restrictions confirms some exist)",
         confidence=C.UNCONFIRMED,
     )
 
@@ -403,13 +469,16 @@ class StatusConfig(ConfigGroup):
         "end_of_next_own_turn",
         description="A unit that becomes Stupefied during its own turn stays so until the end of its controller's "
         "next turn, or only until the end of the current turn.",
-        source="RULINGS STU-07 B (contested); Exemplary Battles vol. 1 p.107",
+        source="Legiones Hereticus (Emperor's Children), Exemplary Battles vol.1 p.107; readings differ",
+        note="RULINGS STU-07 B (contested); Exemplary Battles vol. 1 p.107",
         confidence=C.CONTESTED,
     )
     mounted_ic_may_join_infantry: bool = setting(
         False,
         description="Whether an Independent Character that became Cavalry through a Militia Cavalry Mount may join "
         "an Infantry unit.",
-        source="RULINGS MIL-07 (contested); Legacies: Imperialis Militia p.37; Cavalry, rulebook p.195",
+        source="Militia Cavalry Mount, Legacies: Imperialis Militia p.37; Cavalry, Age of Darkness rulebook p.195; "
+        "readings differ",
+        note="RULINGS MIL-07 (contested); Legacies: Imperialis Militia p.37; Cavalry, rulebook p.195",
         confidence=C.CONTESTED,
     )

@@ -11,23 +11,25 @@ A file holds only the settings it changes, grouped as in :class:`~strategium.con
 Lists become tuples; everything else is checked strictly (no text for numbers, no numbers for true/false).
 Any problem raises :class:`~strategium.errors.InputError` naming the file, the line (YAML: the key's line;
 TOML: found by scanning the text) and the dotted setting, e.g.
-``my.yaml:3: reserves.target: must be between 2 and 6``. TOML has no "none"; use YAML for such values.
+``my.yaml:3: reserves.target: must be between 2 and 6``. A setting that allows none takes YAML's ``null`` or
+``~``, or the word ``none`` (the only way in TOML, which has no null).
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
-from collections.abc import Mapping
+import types
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from strategium.config.rules_config import RulesConfig
 from strategium.errors import InputError
+from strategium.validation_messages import model_at, plain_message
 from strategium.yaml_lines import field_text, line_of, load_yaml
 
 Path_ = tuple[str | int, ...]
@@ -44,10 +46,14 @@ def load_config(path: str | Path) -> RulesConfig:
     """
     file = str(path)
     suffix = Path(path).suffix.lower()
+    if Path(path).is_dir():
+        raise InputError("is a directory, not a rules configuration file", file=file)
     if suffix not in (*_YAML_SUFFIXES, ".toml"):
         raise InputError("unsupported rules configuration file type (use .yaml, .yml or .toml)", file=file)
     try:
         text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", file=file) from None
     except OSError as err:
         raise InputError(f"cannot read the file ({err.strerror or err})", file=file) from None
     except UnicodeDecodeError:
@@ -87,7 +93,25 @@ def _freeze(value: Any, path: Path_, file: str | None, lines: LineMap) -> Any:
         return out
     if isinstance(value, list):
         return tuple(_freeze(item, (*path, i), file, lines) for i, item in enumerate(value))
+    if isinstance(value, str) and value.strip().lower() == NONE_WORD and _nullable(path):
+        return None
     return value
+
+
+NONE_WORD = "none"
+"""The word a file may write for "no value" in a setting that allows none (YAML's ``null`` and ``~`` work too)."""
+
+
+def _nullable(path: Path_) -> bool:
+    """True if the setting at ``path`` (group, name) accepts none."""
+    if len(path) != 2 or not all(isinstance(part, str) for part in path):
+        return False
+    model = model_at(RulesConfig, path)
+    info = model.model_fields.get(str(path[1])) if model is not None else None
+    if info is None:
+        return False
+    annotation = info.annotation
+    return get_origin(annotation) in (Union, types.UnionType) and type(None) in get_args(annotation)
 
 
 # -- errors ------------------------------------------------------------------------------------------------
@@ -103,80 +127,19 @@ def _line(lines: LineMap, path: Path_) -> int | None:
 
 def _input_error(err: ValidationError, file: str | None, lines: LineMap) -> InputError:
     errors = err.errors()
-    first = min(errors, key=lambda e: _line(lines, tuple(e["loc"])) or 10**9)
+    # The earliest line first; on one line an unknown key before what it leaves missing ("bonuss" before "bonus").
+    first = min(errors, key=lambda e: (_line(lines, tuple(e["loc"])) or 10**9, e["type"] != "extra_forbidden"))
     loc = tuple(first["loc"])
     more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
     return InputError(_message(first) + more, file=file, line=_line(lines, loc), field=_dotted(loc))
 
 
-def _model_at(loc: Path_) -> type[BaseModel] | None:
-    """The model class that holds the last key of ``loc`` (for unknown-key suggestions and bounds)."""
-    model: type[BaseModel] = RulesConfig
-    for part in loc[:-1]:
-        if not isinstance(part, str) or part not in model.model_fields:
-            return None
-        annotation = model.model_fields[part].annotation
-        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
-            return None
-        model = annotation
-    return model
+def _key_noun(loc: Sequence[str | int]) -> str:
+    return "setting group" if len(loc) == 1 else "setting"
 
 
 def _message(error: ErrorDetails) -> str:
-    kind = error["type"]
-    loc = tuple(error["loc"])
-    ctx = error.get("ctx") or {}
-    if kind == "extra_forbidden":
-        model = _model_at(loc)
-        known = list(model.model_fields) if model is not None else []
-        what = "setting group" if len(loc) == 1 else "setting"
-        close = difflib.get_close_matches(str(loc[-1]), known, n=1)
-        if close:
-            return f"unknown {what}; did you mean '{close[0]}'?"
-        return f"unknown {what}; known: {', '.join(known)}" if known else f"unknown {what}"
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return _bounds_message(loc, ctx)
-    if kind == "literal_error":
-        choices = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
-        return f"must be one of: {', '.join(choices)}"
-    simple = {
-        "int_type": "must be a whole number",
-        "int_from_float": "must be a whole number",
-        "float_type": "must be a number",
-        "bool_type": "must be true or false",
-        "string_type": "must be text",
-        "tuple_type": "must be a list",
-        "model_type": "must be a mapping of settings",
-        "dict_type": "must be a mapping of settings",
-        "missing": "is required",
-    }
-    if kind in simple:
-        return simple[kind]
-    message = str(error["msg"]).removeprefix("Value error, ")
-    return message[:1].lower() + message[1:]
-
-
-def _bounds_message(loc: Path_, ctx: Mapping[str, Any]) -> str:
-    low: Any = None
-    high: Any = None
-    model = _model_at(loc)
-    name = loc[-1]
-    if model is not None and isinstance(name, str) and name in model.model_fields:
-        metadata = model.model_fields[name].metadata
-        above = next((item.gt for item in metadata if getattr(item, "gt", None) is not None), None)
-        low = next((item.ge for item in metadata if getattr(item, "ge", None) is not None), None)
-        high = next((item.le for item in metadata if getattr(item, "le", None) is not None), None)
-        if above is not None:
-            return f"must be more than {above}" + (f" and at most {high}" if high is not None else "")
-    low = ctx.get("ge", low)
-    high = ctx.get("le", high)
-    if "gt" in ctx:
-        return f"must be more than {ctx['gt']}"
-    if "lt" in ctx:
-        return f"must be less than {ctx['lt']}"
-    if low is not None and high is not None:
-        return f"must be between {low} and {high}"
-    return f"must be at least {low}" if low is not None else f"must be at most {high}"
+    return plain_message(error, RulesConfig, key_noun=_key_noun, mapping_of="settings")
 
 
 # -- YAML ------------------------------------------------------------------------------------------------

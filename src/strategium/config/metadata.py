@@ -1,9 +1,11 @@
 """How each rules-configuration setting carries its metadata, and the rows ``describe()`` returns.
 
 Every setting is a pydantic field made by :func:`setting`: its default, a description, and in
-``json_schema_extra`` the ``source`` (CORE file section and, where known, book and page) and the
-``confidence`` (:class:`Confidence`). Groups of settings are :class:`ConfigGroup` models (frozen, strict,
-unknown keys forbidden).
+``json_schema_extra`` the ``source`` a user can look up (book and page where known, otherwise "7th-edition
+convention", "HH1 rule", "community FAQ (Liber Panoptica)", "no source: project default", ...), the
+``confidence`` (:class:`Confidence`) and a developer ``note`` (the section of the project's reference files,
+``CORE_A``/``CORE_B``/``RULINGS``, that discusses it; never shown to users). Groups of settings are
+:class:`ConfigGroup` models (frozen, strict, unknown keys forbidden).
 """
 
 from __future__ import annotations
@@ -34,12 +36,14 @@ class Confidence(StrEnum):
     CONTESTED = "contested"
 
 
-def setting(default: Any, *, description: str, source: str, confidence: Confidence, **constraints: Any) -> Any:
-    """A rules-configuration field: its default, description, source and confidence.
+def setting(
+    default: Any, *, description: str, source: str, confidence: Confidence, note: str = "", **constraints: Any
+) -> Any:
+    """A rules-configuration field: its default, description, user-facing source, confidence and developer note.
 
     ``constraints`` are passed to ``pydantic.Field`` (``ge``, ``le``, ...).
     """
-    extra: dict[str, Any] = {"source": source, "confidence": confidence.value}
+    extra: dict[str, Any] = {"source": source, "confidence": confidence.value, "note": note}
     return Field(default, description=description, json_schema_extra=extra, **constraints)
 
 
@@ -59,7 +63,8 @@ class ConfigEntry:
     """One row of ``RulesConfig.describe()``.
 
     ``name`` is dotted (``reserves.target``); ``value`` and ``default`` are JSON-ready (lists for tuples,
-    ``None`` for "none"); ``overridden`` is true when the value differs from the default.
+    ``None`` for "none"); ``overridden`` is true when the value differs from the default; ``source`` is what a
+    user can look up; ``note`` is the developers' reference (not in ``as_dict``).
     """
 
     name: str
@@ -70,6 +75,7 @@ class ConfigEntry:
     confidence: Confidence
     description: str
     allowed: str = ""
+    note: str = ""
 
     def cite(self) -> str:
         """How a ruling names this setting, e.g. ``rules configuration `reserves.target` = 3 (unconfirmed default)``."""

@@ -96,6 +96,7 @@ class RulesConfig(BaseModel):
                         confidence=Confidence(str(extra["confidence"])),
                         description=info.description or "",
                         allowed=allowed_values(info),
+                        note=str(extra.get("note", "")),
                     )
                 )
         return rows

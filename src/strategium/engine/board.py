@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from strategium.engine.citations import Reason
 from strategium.engine.timing import PlayerId
 
 
@@ -79,3 +80,59 @@ class UnitStatus:
     def is_casualty(self, model_id: str) -> bool:
         """True once the model has been removed as a casualty."""
         return model_id in self.casualties
+
+
+# -- the Assault phase's records (engine/charges.py, engine/fight.py, engine/resolution.py) ------------------
+
+
+class ChargeStage(StrEnum):
+    """Where a Charge stands: declared (Reactions and the Charge Distance roll to come), waiting for its Charge
+    Move or Surge Move, or finished."""
+
+    DECLARED = "declared"
+    CHARGE_MOVE = "waiting for its Charge Move"
+    SURGE_MOVE = "waiting for its Surge Move"
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class HammerStrike:
+    """A model that ended its Charge Move in base or hull contact with an enemy model (HOW-1): who, whom, and,
+    against a hull, the Facings its base touches (HOW-4) and the one its target's controller chose."""
+
+    unit_id: str
+    model_id: str
+    target_unit: str
+    target_model: str
+    facings: tuple[str, ...] = ()
+    chosen: str | None = None
+
+
+@dataclass
+class ChargeRecord:
+    """One unit's Charge this Player Turn (``turn_index``): its targets, stage, rolled Charge Distance, whether it
+    reached its target, why it is Disordered, why its models fight at a lower Initiative step (Difficult
+    Terrain), and its Hammer of Wrath strikes."""
+
+    unit_id: str
+    targets: tuple[str, ...]
+    turn_index: int
+    stage: ChargeStage = ChargeStage.DECLARED
+    distance: int | None = None
+    success: bool = False
+    disordered: list[Reason] = field(default_factory=list)
+    terrain_penalty: Reason | None = None
+    hammer: list[HammerStrike] = field(default_factory=list)
+
+
+@dataclass
+class AssaultTrack:
+    """The Assault phase's state: this turn's Charges (by charging unit), the Charge being resolved, which units
+    are locked in combat with which, the combats fought this turn, and the Wounds each unit caused in them."""
+
+    turn_index: int = 0
+    charges: dict[str, ChargeRecord] = field(default_factory=dict)
+    current: str | None = None
+    engaged: dict[str, set[str]] = field(default_factory=dict)
+    fought: list[tuple[str, ...]] = field(default_factory=list)
+    scores: dict[str, int] = field(default_factory=dict)

@@ -157,9 +157,12 @@ def _check_hold(game: Game, action: HoldToInfiltrate) -> Verdict:
     if s.pregame.step is PreGameStep.DEPLOY and s.pregame.turn != action.player:
         return no(Reason("Deployment", "it is the other player's turn to deploy"))
     unit = s.unit(action.unit_id)
-    if not infiltrate.can_infiltrate(unit):
+    characters = s.characters_joined_to(unit.id)
+    if not infiltrate.can_infiltrate(unit) and not any(infiltrate.can_infiltrate(c) for c in characters):
         return no(infiltrate.reason("INF-1", f"{unit.name} has no model with Infiltrate"))
-    problem = infiltrate.character_join_problem(unit, s.characters_joined_to(unit.id))
+    # A joined character with Infiltrate makes the combined unit "contain" an Infiltrate model; INF-10 is what
+    # forbids it (and a character without Infiltrate joined to Infiltrators).
+    problem = infiltrate.character_join_problem(unit, characters)
     if problem is not None:
         return no(problem)
     if action.transport_id is not None:

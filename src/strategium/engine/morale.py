@@ -8,6 +8,7 @@ Leadership modifiers are ignored by Stubborn units (p.248).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from strategium.engine.citations import Reason
@@ -70,9 +71,10 @@ def leadership_test(game: Game, unit_id: str, why: str, modifier: int = 0) -> bo
     return passed
 
 
-def pinning_test(game: Game, unit_id: str, source: str) -> bool:
+def pinning_test(game: Game, unit_id: str, source: str, modifier: int = 0) -> bool:
     """A Pinning test (p.244): units that may not be Pinned pass; a failed test makes the unit Pinned until the
-    end of its controller's next turn or until it is forced to move. Returns True if the unit is not Pinned."""
+    end of its controller's next turn or until it is forced to move. ``modifier`` is added to the Leadership
+    (Shell Shock (X): -X, p.246). Returns True if the unit is not Pinned."""
     answer = ask(game, Query.MAY_BE_PINNED, unit_id)
     if not answer:
         game.log(Ruling(f"{game.state.unit(unit_id).name} cannot be Pinned ({source})", answer.reasons))
@@ -85,7 +87,7 @@ def pinning_test(game: Game, unit_id: str, source: str) -> bool:
             )
         )
         return True
-    if leadership_test(game, unit_id, f"Pinning test ({source})"):
+    if leadership_test(game, unit_id, f"Pinning test ({source})", modifier):
         return True
     game.add_effect(
         EffectKind.PINNED,
@@ -122,8 +124,29 @@ def _already_pinned_or_embarked(game: Game, unit_id: str) -> Block | None:
     return None
 
 
+Suppressor = Callable[["Game", str, EffectKind], Reason | None]
+_SUPPRESSORS: list[Suppressor] = []
+
+
+def suppressor(fn: Suppressor) -> Suppressor:
+    """Decorator: register a rule that makes a unit ignore a status it has (Stupefied ignores Pinned, Blind and
+    Concussed, STU-2): the function returns why, or None."""
+    _SUPPRESSORS.append(fn)
+    return fn
+
+
+def ignored_because(game: Game, unit_id: str, kind: EffectKind) -> Reason | None:
+    """Why the unit ignores its status ``kind`` now, or None if nothing lets it."""
+    return next((r for fn in _SUPPRESSORS if (r := fn(game, unit_id, kind)) is not None), None)
+
+
+def status_in_force(game: Game, unit_id: str, kind: EffectKind) -> bool:
+    """The unit has a status effect of ``kind`` and no rule lets it ignore it."""
+    return bool(game.effects_on(unit_id, kind)) and ignored_because(game, unit_id, kind) is None
+
+
 def _pinned(game: Game, unit_id: str, what: str) -> Block | None:
-    if game.effects_on(unit_id, EffectKind.PINNED):
+    if status_in_force(game, unit_id, EffectKind.PINNED):
         return Block("pinned", Reason.of(PINNING, f"a Pinned unit {what}"))
     return None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Unit
-from strategium.engine import deployment, infiltration, scouting
+from strategium.engine import choices, deployment, infiltration, scouting
 from strategium.engine.actions import Choose, EndStep, Verdict
 from strategium.engine.board import Location
 from strategium.engine.citations import Reason
@@ -18,7 +18,7 @@ from strategium.engine.decisions import Decision, DecisionKind
 from strategium.engine.events import PreGameStepStarted, RollOffWon, Ruling
 from strategium.engine.handlers import handles
 from strategium.engine.pregame_track import PreGameStep
-from strategium.engine.timing import PlayerId, opponent
+from strategium.engine.timing import Phase, PlayerId, opponent
 from strategium.rules.definitions import Book
 
 if TYPE_CHECKING:
@@ -172,6 +172,8 @@ def finish(game: Game) -> None:
 
 
 def _check_choose(game: Game, action: Choose) -> Verdict:
+    if game.state.clock.phase is not Phase.PRE_GAME:
+        return choices.check_choice(game, action)  # a choice during the battle (engine/choices.py)
     pending = game.pending
     assert pending is not None
     if pending.kind is not DecisionKind.CHOOSE:
@@ -182,6 +184,9 @@ def _check_choose(game: Game, action: Choose) -> Verdict:
 
 
 def _apply_choose(game: Game, action: Choose) -> None:
+    if game.state.clock.phase is not Phase.PRE_GAME:
+        choices.apply_choice(game, action)
+        return
     s = game.state
     step = s.pregame.step
     me, other = action.player, opponent(action.player)

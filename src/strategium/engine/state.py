@@ -14,7 +14,7 @@ from typing import Any
 from strategium.army.army import Army, Unit
 from strategium.config import RulesConfig
 from strategium.dice import Dice
-from strategium.engine.board import Location, UnitStatus
+from strategium.engine.board import AssaultTrack, Location, UnitStatus
 from strategium.engine.decisions import Decision
 from strategium.engine.effects import Effect
 from strategium.engine.events import Event
@@ -32,7 +32,7 @@ class GameState:
     armies is. ``effects`` are the effects in force, in the order they were made. ``events`` is the game log.
     ``pending`` is the decision the engine waits for (None when the game is over). ``history`` is every
     applied action and forced dice, in order (see :mod:`strategium.engine.record`); ``facts`` what each unit
-    has done this Player Turn.
+    has done this Player Turn; ``assault`` the Charges and combats of the Assault phase.
     """
 
     armies: tuple[Army, Army]
@@ -50,6 +50,7 @@ class GameState:
     pregame: PreGameTrack = field(default_factory=PreGameTrack)
     history: list[Any] = field(default_factory=list)
     facts: TurnFacts = field(default_factory=TurnFacts)
+    assault: AssaultTrack = field(default_factory=AssaultTrack)
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from strategium.army.army import Model
 from strategium.engine.citations import Reason
 from strategium.engine.effects import EffectKind
+from strategium.engine.morale import status_in_force
 from strategium.engine.profiles_now import Modifier, modifier_source
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 @modifier_source
 def _blind(game: Game, unit_id: str, model: Model) -> list[Modifier]:
-    if not game.effects_on(unit_id, EffectKind.BLIND):
+    if not status_in_force(game, unit_id, EffectKind.BLIND):  # Stupefied ignores Blind (STU-2)
         return []
     why = Reason.of("Blind", "a Blinded unit has WS1 and BS1")
     return [Modifier("ws", why, set_to=1), Modifier("bs", why, set_to=1)]

@@ -25,6 +25,7 @@ class Fact(StrEnum):
     EMBARKED = "embarked"
     DISEMBARKED = "disembarked"
     REACTED = "made a Reaction"
+    MAY_ARRIVE = "may arrive from Reserves (its Reserves roll succeeded)"
 
 
 @dataclass

@@ -10,7 +10,9 @@ typos ``Fortication``/``Monsterous``, and prose after the type (on later lines, 
 
 from __future__ import annotations
 
-from strategium.model.problems import Problems, Severity, report
+import re
+
+from strategium.model.problems import ParseProblem, Problems, Severity, report
 from strategium.model.text import clean, key, lookup, split_footnote
 from strategium.model.unit_types import SubType, UnitType, UnitTypeSpec
 
@@ -24,6 +26,25 @@ _TYPES[key("Titan")] = (UnitType.VEHICLE, SubType.TITAN)
 _SUBS: dict[str, SubType] = {key(s.value): s for s in SubType}
 
 _BULLETS = "•·▪◦‣>-* "
+_TYPO_NOTE = re.compile(r"^read (?P<written>'[^']*'|\"[^\"]*\") as '?(?P<known>[^']+)'?$")
+
+
+def is_typo_note(problem: ParseProblem) -> bool:
+    """True for a NOTE saying a word was recognised only by typo tolerance ("read 'Infantri' as 'Infantry'").
+
+    The Unit Type parser and the rule registry (``strategium.rules.registry.find_rule``) word such notes alike.
+    """
+    return problem.severity is Severity.NOTE and _TYPO_NOTE.match(problem.message) is not None
+
+
+def typo_corrections(problems: Problems) -> tuple[tuple[str, str], ...]:
+    """(written, known) for each typo NOTE in ``problems``: ``[("Infantri", "Infantry")]``."""
+    out: list[tuple[str, str]] = []
+    for problem in problems:
+        found = _TYPO_NOTE.match(problem.message) if problem.severity is Severity.NOTE else None
+        if found is not None:
+            out.append((found["written"][1:-1], found["known"]))
+    return tuple(out)
 
 
 def _scan(line: str) -> tuple[str, list[str], list[str], bool]:

@@ -1,59 +1,68 @@
 """Rich rendering of an :class:`~strategium.army.army.Army` (pure functions: nothing is printed here).
 
-``render_army`` gives one table per detachment (unit, slot, models, points, Unit Type, special rules marked
-implemented / partial / not yet / unknown from the rule registry's status), then one table per unit with its
-models' Characteristics and weapons. ``army_to_data`` gives the same content as plain JSON-ready values.
-Used by ``strategium army show``, ``strategium battle`` and the roster command.
+``render_army`` gives a legend, one table per detachment (unit, slot, models, points, Unit Type, special rules
+marked ✓ implemented / ~ partial / ○ not yet / ? unknown from the rule registry's status), then one table per
+unit with its models' Characteristics, base or hull, weapons and wargear, the Force Organisation verdict
+(``render_verdict``) and the army's notes. The JSON form of the same content is
+``strategium.cli.roster_json.roster_data`` (schema ``strategium.roster/1``). Used by ``strategium army show``,
+``strategium battle`` and ``strategium roster``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from strategium.army.army import Army, Detachment, Model, Unit
+from strategium.army.bs_profiles import is_blank_weapon
+from strategium.army.force_org import ForceOrgVerdict
+from strategium.geometry.sizes import has_hull, hull_size, model_base
 from strategium.model.characteristics import Characteristics, KnightCharacteristics, VehicleCharacteristics
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.registry import ImplementationStatus, RuleEntry, RuleRef, UnknownRuleName, get_rule_def
+from strategium.rules.registry import RuleEntry, RuleRef, UnknownRuleName, get_rule_def, is_type_marker
 
-__all__ = ["RULE_MARKS", "army_to_data", "render_army", "rule_status"]
+__all__ = ["RULE_MARKS", "render_army", "render_verdict", "rule_status", "status_legend"]
 
-RULE_MARKS: dict[str, tuple[str, str]] = {
-    "implemented": ("✓", "green"),
-    "partial": ("~", "yellow"),
-    "not yet": ("·", "dim"),
-    "unknown": ("?", "red"),
+RULE_MARKS: dict[str, tuple[str, str, str]] = {
+    "implemented": ("✓", "green", "implemented"),
+    "partial": ("~", "yellow", "partial"),
+    "not-yet": ("○", "dim", "not yet"),
+    "unknown": ("?", "red", "unknown"),
 }
-"""Status word → (mark, rich style) used after each rule name."""
+"""Status (as JSON spells it) → (mark, rich style, words for people) shown after each rule name."""
 
 
 def rule_status(rule: RuleEntry) -> str:
-    """'implemented', 'partial', 'not yet' (registered rules, from the registry) or 'unknown' (not registered)."""
+    """'implemented', 'partial', 'not-yet' (registered rules, from the registry) or 'unknown' (not registered).
+    The same spelling as ``ImplementationStatus`` values and the JSON outputs."""
     if not isinstance(rule, RuleRef):
         return "unknown"
     try:
-        status = get_rule_def(rule.name).status
+        return get_rule_def(rule.name).status.value
     except UnknownRuleName:
         return "unknown"
-    return {
-        ImplementationStatus.IMPLEMENTED: "implemented",
-        ImplementationStatus.PARTIAL: "partial",
-    }.get(status, "not yet")
+
+
+def status_legend() -> Text:
+    """The legend of the rule marks: "rules: ✓ implemented  ~ partial  ○ not yet  ? unknown (not in the registry)"."""
+    legend = Text("rules: ")
+    for n, (mark, style, words) in enumerate(RULE_MARKS.values()):
+        legend.append(("" if n == 0 else "  ") + f"{mark} {words}", style=style)
+    legend.append(" (not in the registry)", style="dim")
+    return legend
 
 
 def _rules_text(rules: Sequence[RuleEntry]) -> Text:
     text = Text()
     for n, rule in enumerate(rules):
-        mark, style = RULE_MARKS[rule_status(rule)]
+        mark, style, _ = RULE_MARKS[rule_status(rule)]
         if n:
             text.append("\n")
+        text.append(f"{mark} ", style=style)
         text.append(str(rule), style=None if style == "dim" else style)
-        text.append(f" {mark}", style=style)
     return text
 
 
@@ -63,6 +72,28 @@ def _unit_rules(unit: Unit) -> tuple[RuleEntry, ...]:
     for rule in (*unit.rules, *(r for m in unit.models for r in m.rules)):
         seen.setdefault(str(rule), rule)
     return tuple(seen.values())
+
+
+def _special_rules(unit: Unit) -> tuple[RuleEntry, ...]:
+    """The unit's rules without the Unit Type and Sub-type markers (shown with the Unit Type instead)."""
+    return tuple(rule for rule in _unit_rules(unit) if not is_type_marker(rule))
+
+
+def _unit_type_text(unit: Unit) -> Text:
+    """The models' Unit Types, then any marker rule the data gives that none of those Unit Types shows."""
+    specs = [m.profile.unit_type for m in unit.models]
+    text = Text("\n".join(sorted({str(spec) for spec in specs})))
+    shown = {spec.unit_type.value for spec in specs if spec.unit_type} | {
+        s.value for spec in specs for s in spec.sub_types
+    }
+    unmatched = [
+        str(rule)
+        for rule in _unit_rules(unit)
+        if is_type_marker(rule) and rule.name.removesuffix(" Unit Type").removesuffix(" Sub-type") not in shown
+    ]
+    if unmatched:
+        text.append("\nthe data also says: " + ", ".join(unmatched), style="dim")
+    return text
 
 
 def _groups(unit: Unit) -> list[tuple[Model, int]]:
@@ -103,7 +134,7 @@ def _profile_line(model: Model) -> str:
     else:  # a Building or Fortification
         parts = [f"BS{_stat(c.bs)}", f"AV{c.front}/{c.side}/{c.rear}", f"HP{c.hp}"]
         if c.transport_capacity is not None:
-            parts.append(f"capacity {c.transport_capacity}")
+            parts.append(f"Transport Capacity {c.transport_capacity}")
         if c.fire_points is not None:
             parts.append(f"Fire Points {c.fire_points}")
     if model.profile.invulnerable_save is not None:
@@ -114,6 +145,8 @@ def _profile_line(model: Model) -> str:
 def _weapon_line(weapon: WeaponProfile, count: int) -> str:
     ap = "-" if weapon.ap is None else str(weapon.ap)
     times = f"{count}× " if count > 1 else ""
+    if is_blank_weapon(weapon):
+        return f"{times}{weapon.name} (profile blank in the data)"
     strength = weapon.strength.text or "-"
     strength = f"S{strength}" if strength[:1].isdigit() else f"S {strength}"
     return f"{times}{weapon.name}: {weapon.range.text or '-'}, {strength}, AP{ap}, {weapon.type.text}"
@@ -127,42 +160,52 @@ def _weapons_text(weapons: Sequence[WeaponProfile]) -> str:
 
 
 def _base(model: Model) -> str:
-    if model.base_mm is None:
-        return "hull" if model.profile.has_armour_values else "-"
-    a, b = model.base_mm
-    return f"{a:g} mm" if a == b else f"{a:g}×{b:g} mm"
+    """The base (millimetres) or hull (inches) the engine uses; "(default)" when the army entry gives none
+    and the project default of ``strategium.geometry.sizes`` stands in."""
+    spec = model.profile.unit_type
+    if model.base_mm is None and (has_hull(spec) or model.profile.has_armour_values):
+        length, width = hull_size(model.name, spec)
+        return f'hull {length:g}×{width:g}"\n(default)'
+    base = model_base(model.base_mm, spec)
+    size = f"{base.length_mm:g} mm" if base.width_mm is None else f"{base.length_mm:g}×{base.width_mm:g} mm"
+    return size if model.base_mm is not None else f"{size}\n(default)"
 
 
 def _detachment_table(det: Detachment) -> Table:
     title = f"{det.name} ({det.chart.value} chart)" + (f" · {det.faction}" if det.faction else "")
-    table = Table(title=title, title_justify="left", show_lines=False, expand=False)
-    for header, kw in (("Unit", {}), ("Slot", {}), ("Models", {"justify": "right"}), ("Points", {"justify": "right"})):
-        table.add_column(header, **kw)  # type: ignore[arg-type]
-    table.add_column("Unit Type")
-    table.add_column("Special rules")
+    table = Table(title=title, title_justify="left", expand=True)
+    table.add_column("Unit", ratio=3, min_width=12, overflow="fold")
+    table.add_column("Slot", min_width=9, overflow="fold")
+    table.add_column("Models", justify="right", min_width=6, no_wrap=True)
+    table.add_column("Pts", justify="right", min_width=4, no_wrap=True)
+    table.add_column("Unit Type", ratio=3, min_width=12, overflow="fold")
+    table.add_column("Special rules", ratio=3, min_width=14, overflow="fold")
+    names = {unit.id: unit.name for unit in det.units}
     for unit in det.units:
-        name = unit.name
+        name = Text(unit.name)
         if unit.dedicated_transport_for:
-            name += f"\n(Dedicated Transport of {unit.dedicated_transport_for})"
-        types = sorted({str(m.profile.unit_type) for m in unit.models})
+            owner = names.get(unit.dedicated_transport_for, unit.dedicated_transport_for)
+            name.append(f"\nDedicated Transport of {owner}", style="dim")
+        elif unit.attached_to and unit.attached_to in names:
+            name.append(f"\nwith {names[unit.attached_to]}", style="dim")
         table.add_row(
-            f"{name}\n[dim]{unit.id}[/dim]",
+            name,
             unit.slot.value,
             str(len(unit.models)),
             str(unit.points),
-            "\n".join(types),
-            _rules_text(_unit_rules(unit)),
+            _unit_type_text(unit),
+            _rules_text(_special_rules(unit)),
         )
     return table
 
 
 def _unit_table(unit: Unit) -> Table:
-    table = Table(title=f"{unit.name} [dim]({unit.id})[/dim]", title_justify="left", expand=False)
-    table.add_column("Model")
-    table.add_column("Characteristics")
-    table.add_column("Base")
-    table.add_column("Weapons")
-    table.add_column("Wargear")
+    table = Table(title=unit.name, title_justify="left", expand=True)
+    table.add_column("Model", ratio=2, min_width=10, overflow="fold")
+    table.add_column("Characteristics", ratio=3, min_width=14, overflow="fold")
+    table.add_column("Base", min_width=9, overflow="fold")
+    table.add_column("Weapons", ratio=4, min_width=16, overflow="fold")
+    table.add_column("Wargear", ratio=2, min_width=10, overflow="fold")
     for model, count in _groups(unit):
         table.add_row(
             f"{count}× {model.name}" if count > 1 else model.name,
@@ -174,51 +217,39 @@ def _unit_table(unit: Unit) -> Table:
     return table
 
 
-def render_army(army: Army) -> RenderableType:
-    """A rich renderable showing ``army``: summary, one table per detachment, then one table per unit."""
+def render_verdict(verdict: ForceOrgVerdict) -> RenderableType:
+    """The Force Organisation verdict as rich text: valid, or one line per problem with its rule and page."""
+    if verdict.valid:
+        return Text("Force Organisation: valid", style="bold green")
+    lines = [Text(f"Force Organisation: INVALID ({len(verdict.problems)} problems)", style="bold red")]
+    for problem in verdict.problems:
+        line = Text("  ")
+        line.append(problem.rule, style="bold")
+        line.append(f" {problem.text} ")
+        line.append(f"[{problem.page}]", style="dim")
+        lines.append(line)
+    return Group(*lines)
+
+
+def render_army(army: Army, verdict: ForceOrgVerdict | None = None, *, notes_heading: str = "Notes") -> RenderableType:
+    """A rich renderable showing ``army``: summary and legend, one table per detachment, one table per unit,
+    the Force Organisation ``verdict`` when given, then the army's notes under ``notes_heading``.
+
+    Tables fill the console's width; cells wrap rather than cut text. No BattleScribe ids are shown (the JSON
+    keeps them).
+    """
     head = Text()
     head.append(army.name, style="bold")
     details = [s for s in (army.faction, army.allegiance, f"{army.points} points") if s]
     head.append(" · " + " · ".join(details))
     if army.source:
         head.append(f"\nsource: {army.source}", style="dim")
-    legend = Text("rules: ")
-    for n, (word, (mark, style)) in enumerate(RULE_MARKS.items()):
-        legend.append(("" if n == 0 else "  ") + f"{mark} {word}", style=style)
-    parts: list[RenderableType] = [head, legend]
+    parts: list[RenderableType] = [head, status_legend()]
     parts += [_detachment_table(det) for det in army.detachments]
     parts += [_unit_table(unit) for unit in army.units]
-    parts += [Text(note, style="italic") for note in army.notes]
+    if verdict is not None:
+        parts.append(render_verdict(verdict))
+    if army.notes:
+        parts.append(Text(f"{notes_heading}:", style="bold"))
+        parts += [Text(f"  {note}", style="italic") for note in army.notes]
     return Group(*parts)
-
-
-def _plain(value: Any) -> Any:
-    """Dataclasses, enums, frozensets and tuples as JSON-ready values."""
-    if hasattr(value, "__dataclass_fields__"):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, frozenset):
-        return sorted(_plain(v) for v in value)
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def army_to_data(army: Army) -> dict[str, Any]:
-    """``army`` as plain values for JSON: every field of the dataclasses, plus each rule's status and kind
-    ("rule" or "unknown") so a reader can tell registered rules from unknown ones."""
-    data: dict[str, Any] = _plain(army)
-    for det_data, det in zip(data["detachments"], army.detachments, strict=True):
-        for unit_data, unit in zip(det_data["units"], det.units, strict=True):
-            unit_data["rules"] = [_rule_data(r) for r in unit.rules]
-            for model_data, model in zip(unit_data["models"], unit.models, strict=True):
-                model_data["rules"] = [_rule_data(r) for r in model.rules]
-                model_data["profile"]["characteristics"]["kind"] = type(model.profile.characteristics).__name__
-    return data
-
-
-def _rule_data(rule: RuleEntry) -> dict[str, Any]:
-    return {"text": str(rule), "written": rule.written, "status": rule_status(rule)} | (
-        {"name": rule.name, "x": rule.x_text}
-    )

@@ -10,9 +10,21 @@ CONTRACT (these names are used across the project):
 - ``all_rule_defs() -> tuple[RuleDef, ...]``: every registered rule, sorted by name.
 
 Parsing is tolerant of what real BattleScribe / New Recruit data holds (see shared BATTLESCRIBE.md §1.3, §3):
-case, spacing, typographic apostrophes, a trailing colon, typos listed as aliases (or one letter off in a long
-name), stray brackets ("Shrouded 5{+)") and decorations after the (X) ("Hammer of Wrath (2) (Abhuman Muster)",
-"Hammer of Wrath (1 - Deflagrate [IT ✓])").
+case, spacing, typographic apostrophes, a trailing colon, stray brackets ("Shrouded 5{+)"), decorations after
+the (X) ("Hammer of Wrath (2) (Abhuman Muster)", "Hammer of Wrath (1 - Deflagrate [IT ✓])") and typos.
+
+**Typo tolerance** (one rule for every name): comparing letters and digits only, a written name that is not a
+registered name or alias is read as the registered name it is closest to when that is at most
+:func:`typo_allowance` edits away, and only when one rule is closest. An edit is one letter dropped or added,
+or two neighbouring letters swapped; a changed letter counts as two edits, because it so often makes another
+real word ("Prisoned" is a weapon rule of its own, not "Poisoned"; "Feat" is not "Fear"). The allowance is no
+edit for names under 4 letters, 1 for 4 to 19, 2 for 20 or more. So "Relentles", "Fearles" and "Scot" are read
+as Relentless, Fearless and Scout; "Fea", "Blint" and "Prisoned" stay as they are.
+Aliases that are themselves such misspellings of the rule's name ("Hammer of Wraith", "Infilitrate",
+"Independant Character") count as typos too. Whenever a name is recognised only by typo tolerance,
+``find_rule`` adds a ``Severity.NOTE`` ``ParseProblem`` "read 'Relentles' as Relentless" to the caller's
+``problems`` list (see :func:`is_typo_note` in ``strategium.model.parse_unit_type``): the roster importer lists
+it in the import notes; the army-file loader, for project-authored files, also puts it in ``Army.notes``.
 
 Unit Type and Sub-type markers that the data copies in as rules ("Infantry Unit Type", "Line Sub-type",
 "Heavy Sub-type:", "Automata Unit-type") are recognised as entries of kind ``RuleKind.UNIT_TYPE`` /
@@ -23,13 +35,13 @@ model's Unit Type characteristic is parsed by ``strategium.model.unit_types``.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, replace
 from functools import cache
 
 from strategium.errors import StrategiumError
+from strategium.model.problems import Problems, Severity, report
 from strategium.rules.definitions import Book, ImplementationStatus, RuleDef, RuleKind, XKind
 
 __all__ = [
@@ -45,8 +57,10 @@ __all__ = [
     "all_rule_defs",
     "find_rule",
     "get_rule_def",
+    "is_type_marker",
     "normalise_written",
     "rule_key",
+    "typo_allowance",
 ]
 
 
@@ -108,8 +122,7 @@ _ALTERNATIVES_X = re.compile(r"^[\s(\[{]*(?P<alt>\d+\+?\s*(?:or|/)\s*\d+\+?)")
 _DICE_X = re.compile(r"^[\s(\[{]*(?P<d>\d*\s*[dD]\s*\d+(?:\s*\+\s*\d+)?)")
 _PLACEHOLDER_X = re.compile(r"^[\s(\[{]*(?P<x>[xX])\s*(?P<plus>\+)?\s*[)\]}]")
 _TRAILING_X = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<x>\d+\s*\+?|\d*[dD]\d+|[xX]\+?)\s*\)\s*$")
-_FUZZY_MIN_LENGTH = 8
-_FUZZY_CUTOFF = 0.9
+_TYPO_FIELD = "special rule"
 
 
 def normalise_written(text: str) -> str:
@@ -182,18 +195,82 @@ def get_rule_def(name: str) -> RuleDef:
     raise UnknownRuleName(f"unknown special rule: {name!r}")
 
 
+def is_type_marker(rule: RuleEntry) -> bool:
+    """True for a registered Unit Type or Sub-type marker ("Infantry Unit Type", "Line Sub-type")."""
+    if not isinstance(rule, RuleRef):
+        return False
+    found = _by_name().get(rule.name)
+    return found is not None and found.kind in (RuleKind.UNIT_TYPE, RuleKind.SUB_TYPE)
+
+
 def _lookup(head: str) -> RuleDef | None:
     return _index().get(rule_key(head))
 
 
-def _fuzzy(head: str) -> RuleDef | None:
-    """A one-typo match for long names ("Hammer of Wraith" → Hammer of Wrath); short names never match fuzzily."""
-    key = rule_key(head)
-    if len(key) < _FUZZY_MIN_LENGTH:
+def _compact(text: str) -> str:
+    return rule_key(text).replace(" ", "")
+
+
+def typo_allowance(length: int) -> int:
+    """How many edits typo tolerance allows in a name of ``length`` letters and digits: 0 under 4, 1 from 4
+    to 19, 2 from 20."""
+    if length < 4:
+        return 0
+    return 1 if length < 20 else 2
+
+
+def _edits(a: str, b: str, limit: int) -> int:
+    """Edits from ``a`` to ``b`` (insert or delete 1, swap of neighbours 1, change 2); ``limit + 1`` once over
+    ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 2
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+@cache
+def _compact_index() -> dict[str, RuleDef]:
+    return {key.replace(" ", ""): rule for key, rule in _index().items()}
+
+
+@cache
+def _typo_match(compact: str) -> RuleDef | None:
+    """The one rule whose name or alias is within the typo allowance of ``compact``, closest first."""
+    limit = typo_allowance(len(compact))
+    if limit == 0:
         return None
-    candidates = [k for k in _index() if len(k) >= _FUZZY_MIN_LENGTH]
-    close = difflib.get_close_matches(key, candidates, n=1, cutoff=_FUZZY_CUTOFF)
-    return _index()[close[0]] if close else None
+    best: dict[str, RuleDef] = {}
+    best_distance = limit + 1
+    for key, rule in _compact_index().items():
+        distance = _edits(compact, key, limit)
+        if distance < best_distance:
+            best, best_distance = {rule.name: rule}, distance
+        elif distance == best_distance and distance <= limit:
+            best[rule.name] = rule
+    return next(iter(best.values())) if len(best) == 1 and best_distance <= limit else None
+
+
+@cache
+def _is_misspelt_alias(key: str) -> bool:
+    """True if the alias with lookup key ``key`` is a misspelling of its rule's name (within the allowance)."""
+    rule = _index()[key]
+    compact, name = key.replace(" ", ""), _compact(rule.name)
+    return compact != name and _edits(compact, name, typo_allowance(len(compact))) <= typo_allowance(len(compact))
+
+
+def _note_typo(problems: Problems | None, written: str, rule: RuleDef) -> None:
+    report(problems, _TYPO_FIELD, written, f"read {written!r} as {rule.name}", Severity.NOTE)
 
 
 # ------------------------------------------------------------------------------------------------------- parsing
@@ -243,7 +320,7 @@ def _unknown(cleaned: str, written: str) -> UnknownRule:
     return UnknownRule(cleaned, written=written)
 
 
-def find_rule(text: str) -> RuleEntry:
+def find_rule(text: str, *, problems: Problems | None = None) -> RuleEntry:
     """Parse one written rule name into a ``RuleRef`` (registered) or an ``UnknownRule``; never raises.
 
     The (X) is read according to the rule's ``XKind``: "Hammer of Wrath (2)" → value 2, x_text "2";
@@ -251,20 +328,28 @@ def find_rule(text: str) -> RuleEntry:
     "Fleet (D3)" → value None, x_text "D3"; "Blast (3\")" → value 3, x_text '3"'; a choice such as
     "Bulky (2 or 3)" → value None, x_text "2 or 3"; an unfilled "(X)" → value None, x_text "X". A rule with a
     ``default_x`` written bare takes it ("Shrouded" → 6+). Words after the X are decoration and are dropped.
+
+    A name recognised only by typo tolerance (module docstring) adds a NOTE "read 'Relentles' as Relentless"
+    (field "special rule") to ``problems`` when a list is given.
     """
     cleaned = normalise_written(text)
     if not cleaned:
         return UnknownRule("", written=text)
     whole = _lookup(cleaned)
     if whole is not None:
+        if _is_misspelt_alias(rule_key(cleaned)):
+            _note_typo(problems, text, whole)
         return _ref(whole, "", text)
     heads = [(m.start(), cleaned[: m.start()]) for m in _SPLIT_POINT.finditer(cleaned) if m.start() > 0]
     for start, head in heads:
         rule = _lookup(head)
         if rule is not None:
+            if _is_misspelt_alias(rule_key(head)):
+                _note_typo(problems, text, rule)
             return _ref(rule, cleaned[start:], text)
     first_start, first_head = heads[0] if heads else (len(cleaned), cleaned)
-    rule = _fuzzy(first_head)
+    rule = _typo_match(_compact(first_head))
     if rule is not None:
+        _note_typo(problems, text, rule)
         return _ref(rule, cleaned[first_start:], text)
     return _unknown(cleaned, text)

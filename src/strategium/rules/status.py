@@ -12,6 +12,36 @@ from typing import Final
 from strategium.rules.definitions import ImplementationStatus
 
 STATUS: Final[dict[str, ImplementationStatus]] = {
-    # Nothing is implemented yet. Example of a future line:
-    # "Relentless": ImplementationStatus.IMPLEMENTED,
+    # SUP-1: the Force Organisation check (strategium.army.force_org) keeps Support Squad units out of
+    # compulsory choices.
+    "Support Squad": ImplementationStatus.IMPLEMENTED,
+    # MCM-2 (Infantry becomes Cavalry, keeping its Sub-types) in strategium.rules.militia_cavalry_mount, applied by
+    # both army loaders; MCM-1 (Run gives Shrouded (5+)) in strategium.rules.militia_cavalry_mount_run.
+    "Militia Cavalry Mount": ImplementationStatus.IMPLEMENTED,
+    # Pre-game (strategium.engine.deployment, infiltration, scouting) and, for Outflank, the Flanking Assault
+    # arrival (strategium.engine.reserves_arrival, OUT-1).
+    "Infiltrate": ImplementationStatus.IMPLEMENTED,
+    "Scout": ImplementationStatus.IMPLEMENTED,
+    "Outflank": ImplementationStatus.IMPLEMENTED,
+    # Movement phase (strategium.engine.movement): Run distance, Difficult Terrain, Dangerous Terrain tests.
+    "Fleet": ImplementationStatus.PARTIAL,
+    "Move Through Cover": ImplementationStatus.PARTIAL,
+    "Pathfinder": ImplementationStatus.IMPLEMENTED,
+    # Shooting phase (strategium.engine.shooting, damage, morale_checks) and the attack pipeline (strategium.combat).
+    # Relentless: REL-1 and REL-2 (strategium.rules.relentless). Legiones Hereticus: STU-1..3, STU-5..9
+    # (strategium.rules.stupefied); STU-4, STU-10..12 wait for the Assault phase.
+    "Relentless": ImplementationStatus.IMPLEMENTED,
+    "Legiones Hereticus (Emperor's Children)": ImplementationStatus.PARTIAL,
+    "Shrouded": ImplementationStatus.IMPLEMENTED,
+    "Feel No Pain": ImplementationStatus.IMPLEMENTED,
+    "Instant Death": ImplementationStatus.IMPLEMENTED,
+    "Eternal Warrior": ImplementationStatus.IMPLEMENTED,
+    "Fearless": ImplementationStatus.PARTIAL,
+    "Pinning": ImplementationStatus.IMPLEMENTED,
+    "Shell Shock": ImplementationStatus.IMPLEMENTED,
+    "Blind": ImplementationStatus.PARTIAL,
+    "Concussive": ImplementationStatus.PARTIAL,
+    "Ignores Cover": ImplementationStatus.IMPLEMENTED,
+    "Template": ImplementationStatus.PARTIAL,
+    "Blast": ImplementationStatus.PARTIAL,
 }

@@ -24,6 +24,7 @@ from strategium.scenario.battlefield import build_building, build_deployment, bu
 from strategium.scenario.locate import Where
 from strategium.scenario.placing import Placer, with_buildings
 from strategium.scenario.spec import ArmyEntrySpec, ScenarioSpec
+from strategium.scenario.steps import check_actions, check_expect_state
 from strategium.scenario.values import Scenario
 from strategium.yaml_lines import YamlPath, field_text, load_yaml
 
@@ -87,7 +88,29 @@ def parse_scenario_text(text: str, file: str = "<scenario>", folder: Path | None
     placements = placer.place(battlefield, army_buildings)
     ids = dict(buildings)
     ids.update({unit_id: b for (_, unit_id), b in army_buildings.items()})
-    return Scenario(spec.name, battlefield, armies, placements, config, source or file, spec.description, ids)
+    check_actions(spec.actions, armies, battlefield, ids, where)
+    check_expect_state(spec.expect_state, armies, where)
+    return Scenario(
+        spec.name,
+        battlefield,
+        armies,
+        placements,
+        config,
+        source or file,
+        spec.description,
+        ids,
+        seed=spec.seed,
+        start=spec.start,
+        actions=spec.actions,
+        action_lines=tuple(lines_of_actions(where, len(spec.actions))),
+        expect_state=spec.expect_state,
+        file=file,
+    )
+
+
+def lines_of_actions(where: Where, count: int) -> list[int | None]:
+    """The line where each ``actions:`` entry starts."""
+    return [where.lines.get(("actions", n)) for n in range(count)]
 
 
 def _army(entry: ArmyEntrySpec, index: int, folder: Path, where: Where) -> Army:

@@ -168,23 +168,73 @@ class Placer:
                 base = self._base_override(player, unit.id, spec) if spec is not None else None
                 hull = spec.hull if spec is not None else None
                 shapes = tuple(_placed_model(m, 0.0, 0.0, heading, base, hull) for m in unit.models)
-                if spec is None or not (spec.reserves or spec.embarked_in is not None or spec.models is not None):
-                    placements.append(Placement(player, unit, Status.UNDEPLOYED, shapes=shapes))
+                extra = Placement(player, unit, Status.UNDEPLOYED, shapes=shapes, hull=hull)
+                if base is not None:
+                    extra = replace(extra, base_mm=(base.length_mm, base.width_mm or base.length_mm))
+                if spec is not None and spec.joined_to is not None:
+                    extra = replace(extra, joined_to=self._joined_to(player, unit, spec.joined_to))
+                placed_somewhere = spec is not None and (
+                    spec.reserves or spec.infiltrate or spec.embarked_in is not None or spec.models is not None
+                )
+                if spec is None or not placed_somewhere:
+                    placements.append(extra)
+                elif spec.infiltrate:
+                    transport = None
+                    if spec.embarked_in is not None:
+                        transport = self._held_transport(player, unit, spec.embarked_in)
+                    placements.append(replace(extra, status=Status.HELD, transport=transport))
                 elif spec.reserves:
-                    placements.append(Placement(player, unit, Status.RESERVES, shapes=shapes))
+                    placements.append(replace(extra, status=Status.RESERVES, reserve_mode=spec.mode or "normal"))
                 elif spec.embarked_in is not None:
                     target = self._embark_target(player, unit, spec.embarked_in, army_buildings)
                     placed = PlacedUnit(unit_label(unit, army), player, (), _unit_type(unit), embarked_in=target)
-                    placements.append(Placement(player, unit, Status.EMBARKED, placed, shapes=shapes))
+                    placements.append(replace(extra, status=Status.EMBARKED, placed=placed))
                 else:
                     placed_models = self._models(player, unit, spec, battlefield)
                     models.extend(placed_models)
                     placed = PlacedUnit(
                         unit_label(unit, army), player, tuple(m.placed for m in placed_models), _unit_type(unit)
                     )
-                    placements.append(Placement(player, unit, Status.ON_TABLE, placed, shapes=shapes))
+                    assert spec.models is not None
+                    coords = tuple((c[0], c[1], c[2] if len(c) == 3 else heading) for c in spec.models)
+                    placements.append(replace(extra, status=Status.ON_TABLE, placed=placed, coords=coords))
         self._check_overlaps(models)
+        self._check_joined(placements)
         return tuple(placements)
+
+    def _joined_to(self, player: int, unit: Unit, target: str) -> str:
+        here = self._path(player, unit.id, "joined_to")
+        if target == unit.id:
+            raise self.where.error(here, "a unit cannot join itself")
+        if target not in self.units[player - 1]:
+            raise self.where.error(here, f"no unit {target!r} in this army")
+        return target
+
+    def _held_transport(self, player: int, unit: Unit, target: str) -> str:
+        here = self._path(player, unit.id, "embarked_in")
+        carrier = self.units[player - 1].get(target)
+        if carrier is None or carrier.dedicated_transport_for != unit.id:
+            raise self.where.error(here, f"{target!r} is not this unit's Dedicated Transport (INF-6)")
+        if target in self.entries[player - 1].positions:
+            raise self.where.error(here, f"{target!r} is held back with the unit: give it no place of its own")
+        return target
+
+    def _check_joined(self, placements: list[Placement]) -> None:
+        """A joined character is where its unit is (on the table beside it, embarked in the same place, ...)."""
+        by_key = {(p.player, p.unit.id): p for p in placements}
+        for p in placements:
+            if p.joined_to is None:
+                continue
+            other = by_key[(p.player, p.joined_to)]
+            same = p.status is other.status
+            if same and p.status is Status.EMBARKED and p.placed is not None and other.placed is not None:
+                same = p.placed.embarked_in == other.placed.embarked_in
+            if not same:
+                raise self.where.error(
+                    self._path(p.player, p.unit.id, "joined_to"),
+                    f"a joined character is where its unit is: {p.unit.id} is {p.status.value}, "
+                    f"{other.unit.id} is {other.status.value}",
+                )
 
     def _embark_target(
         self,

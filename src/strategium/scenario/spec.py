@@ -1,7 +1,8 @@
 """The scenario file's schema (pydantic): what each key may hold, before anything is built from it.
 
 The format is documented in ``docs/scenario-format.md``. Every model forbids unknown keys, so a misspelt key
-is an error and a later version can add keys (``actions:``) without changing how version-1 files read.
+is an error. Version 1 grew additively: ``seed``, ``start``, ``actions`` (read by
+:mod:`strategium.scenario.steps`), ``expect_state`` and the per-unit ``infiltrate``, ``mode`` and ``joined_to``.
 Distances are inches; base sizes millimetres; headings degrees anticlockwise from east (+x).
 """
 
@@ -142,15 +143,24 @@ class BuildingSpec(Strict):
     battlements: bool = False
 
 
+ReserveModeName = Literal["normal", "flanking_assault"]
+"""How a unit in Reserves will arrive: ``normal`` Reserves or a ``flanking_assault`` (Outflank, OUT-1)."""
+
+
 class PlacementSpec(Strict):
     """Where one unit is: ``models`` (one ``[x, y]`` or ``[x, y, heading]`` per model, in the unit's model
-    order), ``embarked_in`` (a Transport of the same army or a Building), or ``reserves: true``; none of the
-    three: not deployed yet. ``base`` overrides the base of every model ("40mm", "60x35mm" or a number of
-    mm); ``hull`` the hull size (length, width in inches)."""
+    order), ``embarked_in`` (a Transport of the same army or a Building), ``reserves: true`` (with an
+    optional ``mode``), or ``infiltrate: true`` (held back to Infiltrate; with ``embarked_in`` inside its
+    Dedicated Transport, INF-6); none of these: not deployed yet. ``joined_to`` names the unit an Independent
+    Character has joined. ``base`` overrides the base of every model ("40mm", "60x35mm" or a number of mm);
+    ``hull`` the hull size (length, width in inches)."""
 
     models: tuple[Coordinate, ...] | None = Field(default=None, min_length=1)
     embarked_in: str | None = Field(default=None, min_length=1)
     reserves: bool = False
+    mode: ReserveModeName | None = None
+    infiltrate: bool = False
+    joined_to: str | None = Field(default=None, min_length=1)
     base: Annotated[str | None, BeforeValidator(lambda v: f"{v}" if isinstance(v, int | float) else v)] = None
     hull: tuple[Positive, Positive] | None = None
 
@@ -163,9 +173,13 @@ class PlacementSpec(Strict):
 
     @model_validator(mode="after")
     def _one_place(self) -> PlacementSpec:
-        given = [self.models is not None, self.embarked_in is not None, self.reserves]
+        given = [self.models is not None, self.embarked_in is not None and not self.infiltrate, self.reserves]
         if sum(given) > 1:
             raise ValueError("give only one of 'models' (positions), 'embarked_in' or 'reserves: true'")
+        if self.infiltrate and (self.models is not None or self.reserves):
+            raise ValueError("a unit held back to Infiltrate has no positions and is not in Reserves")
+        if self.mode is not None and not self.reserves:
+            raise ValueError("'mode' is for a unit in Reserves ('reserves: true')")
         if self.base is not None and self.hull is not None:
             raise ValueError("give 'base' or 'hull', not both")
         return self
@@ -187,8 +201,153 @@ class ArmyEntrySpec(Strict):
         return self
 
 
+StepName = Literal["deployment", "infiltrate", "scout", "seize", "turn"]
+"""Where a scenario's game begins (``start:``): a pre-game step, or the start of a Player Turn."""
+
+
+class StartSpec(Strict):
+    """``start:``: the step the game begins at, with the scenario's placements as the state.
+
+    ``deployment``: ``player`` deploys next and is the first deployer (default 1). ``infiltrate``, ``scout``,
+    ``seize``: ``first_deployer`` (default 1) matters for who takes the first turn. ``turn``: the start of
+    ``player``'s turn (default 1) in Game Turn ``game_turn`` (default 1); ``first_player`` (default ``player``)
+    took the first turn of each Game Turn.
+    """
+
+    step: StepName
+    player: Literal[1, 2] | None = None
+    first_deployer: Literal[1, 2] | None = None
+    first_player: Literal[1, 2] | None = None
+    game_turn: int = Field(default=1, ge=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, value: object) -> object:
+        return {"step": value} if isinstance(value, str) else value
+
+
+class UnitStateSpec(Strict):
+    """What ``expect_state.units`` says of one unit: where it is, and optionally what it is in or joined to."""
+
+    location: Literal["table", "embarked", "reserves", "held", "undeployed", "destroyed"] | None = None
+    embarked_in: str | None = None
+    mode: ReserveModeName | None = None
+    joined_to: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, value: object) -> object:
+        return {"location": value} if isinstance(value, str) else value
+
+
+class ExpectStateSpec(Strict):
+    """``expect_state:``: the state a scenario must end in (tests). ``step`` is the pre-game step (reserves,
+    deployment, infiltrate, scout, seize) or ``battle`` once Game Turn 1 has begun; ``pending`` the player the
+    engine waits for; ``units`` unit → location; ``positions`` unit → one ``[x, y]`` (or ``[x, y, heading]``) per
+    model, in order, compared to 0.000001"; ``effects`` unit → the effects in force on it, as
+    ``"KIND, DURATION"`` texts (e.g. ``"cannot declare a Charge, until the end of the Game Turn"``)."""
+
+    step: Literal["reserves", "deployment", "infiltrate", "scout", "seize", "battle"] | None = None
+    pending: Literal[1, 2] | None = None
+    units: dict[str, UnitStateSpec] = Field(default_factory=dict)
+    positions: dict[str, tuple[Coordinate, ...]] = Field(default_factory=dict)
+    effects: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+
+
+VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "choose", "end_step", "force_dice",
+         "may_charge", "force_org")
+"""The keys that say what an ``actions:`` entry does; each entry has exactly one."""
+
+_EXTRAS = {
+    "positions": ("deploy", "infiltrate", "scout"),
+    "embark_in": ("deploy",),
+    "building": ("infiltrate",),
+    "transport": ("hold",),
+    "mode": ("reserves",),
+    "to": ("join",),
+    "compulsory_allowed": ("force_org",),
+    "compulsory_forbidden": ("force_org",),
+}
+Die = Annotated[int, BeforeValidator(_no_bool), Field(ge=1, le=6)]
+
+
+class ActionSpec(Strict):
+    """One entry of ``actions:``: an action of a player, dice to force, or a question, with optional
+    expectations (tests). Exactly one of :data:`VERBS`:
+
+    ``deploy: UNIT`` with ``positions`` or ``embark_in``; ``infiltrate: UNIT`` with ``positions`` (the
+    Transport's when it infiltrates inside one) or ``building``; ``scout: UNIT`` with ``positions``;
+    ``hold: UNIT`` (hold back to Infiltrate, optional ``transport``); ``reserves: UNIT`` (optional ``mode``);
+    ``join: CHARACTER`` with ``to: UNIT``; ``choose: OPTION``; ``end_step: true``; ``force_dice: [faces]``;
+    questions: ``may_charge: UNIT`` (may it declare a Charge now?) and ``force_org: true`` (is the player's
+    army list valid? ``compulsory_allowed`` / ``compulsory_forbidden`` name units a rule such as a Rite of
+    War lets or forbids to fill compulsory choices). Every entry but ``force_dice`` needs ``player``.
+    ``expect``: ``legal`` or ``illegal``; ``expect_reason``: what the first reason's clause id, rule or text
+    starts with.
+    """
+
+    player: Literal[1, 2] | None = None
+    deploy: str | None = None
+    infiltrate: str | None = None
+    scout: str | None = None
+    hold: str | None = None
+    reserves: str | None = None
+    join: str | None = None
+    choose: str | None = None
+    end_step: Literal[True] | None = None
+    force_dice: tuple[Die, ...] | None = Field(default=None, min_length=1)
+    may_charge: str | None = None
+    force_org: Literal[True] | None = None
+    positions: tuple[Coordinate, ...] | None = Field(default=None, min_length=1)
+    embark_in: str | None = None
+    building: str | None = None
+    transport: str | None = None
+    mode: ReserveModeName | None = None
+    to: str | None = None
+    compulsory_allowed: tuple[str, ...] | None = None
+    compulsory_forbidden: tuple[str, ...] | None = None
+    expect: Literal["legal", "illegal"] | None = None
+    expect_reason: str | None = Field(default=None, min_length=1)
+
+    @property
+    def verb(self) -> str:
+        """Which of :data:`VERBS` this entry is."""
+        return next(v for v in VERBS if getattr(self, v) is not None)
+
+    @property
+    def subject(self) -> str | None:
+        """The unit (or option) the verb names; None for ``end_step``, ``force_dice`` and ``force_org``."""
+        value = getattr(self, self.verb)
+        return value if isinstance(value, str) else None
+
+    @model_validator(mode="after")
+    def _one_verb(self) -> ActionSpec:
+        verbs = [v for v in VERBS if getattr(self, v) is not None]
+        if len(verbs) != 1:
+            raise ValueError(f"give exactly one of: {', '.join(VERBS)}")
+        verb = verbs[0]
+        for key, owners in _EXTRAS.items():
+            if getattr(self, key) is not None and verb not in owners:
+                raise ValueError(f"'{key}' goes with {' or '.join(owners)}, not {verb}")
+        if verb == "force_dice":
+            if self.player is not None or self.expect is not None or self.expect_reason is not None:
+                raise ValueError("force_dice takes no player and no expectation")
+        elif self.player is None:
+            raise ValueError("'player' (1 or 2) is required")
+        if verb == "join" and self.to is None:
+            raise ValueError("join needs 'to' (the unit the character joins)")
+        if verb == "deploy" and (self.positions is None) == (self.embark_in is None):
+            raise ValueError("deploy needs either 'positions' or 'embark_in'")
+        if verb == "infiltrate" and (self.positions is None) == (self.building is None):
+            raise ValueError("infiltrate needs either 'positions' or 'building'")
+        if verb == "scout" and self.positions is None:
+            raise ValueError("scout needs 'positions'")
+        return self
+
+
 class ScenarioSpec(Strict):
-    """A whole scenario file (version 1). ``armies`` holds player 1's side, then player 2's."""
+    """A whole scenario file (version 1). ``armies`` holds player 1's side, then player 2's. ``seed``,
+    ``start``, ``actions`` and ``expect_state`` are the additions read by ``strategium check``."""
 
     version: Literal[1]
     name: str = Field(min_length=1)
@@ -199,3 +358,7 @@ class ScenarioSpec(Strict):
     buildings: tuple[BuildingSpec, ...] = ()
     rules_config: dict[str, object] | str | None = None
     armies: tuple[ArmyEntrySpec, ArmyEntrySpec]
+    seed: int = Field(default=0, ge=0)
+    start: StartSpec | None = None
+    actions: tuple[ActionSpec, ...] = ()
+    expect_state: ExpectStateSpec | None = None

@@ -11,6 +11,7 @@ from strategium.config import RulesConfig
 from strategium.errors import InputError
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.terrain import Battlefield, Building
+from strategium.scenario.spec import ActionSpec, ExpectStateSpec, StartSpec
 
 
 class Status(StrEnum):
@@ -21,6 +22,7 @@ class Status(StrEnum):
     RESERVES = "reserves"
     BUILDING = "building"  # a Fortification/Building unit of an army, placed as a Building on the table
     UNDEPLOYED = "undeployed"  # not named in the scenario: still to be deployed (e.g. Infiltrators)
+    HELD = "held back to Infiltrate"  # ``infiltrate: true``: waiting for the Infiltrate step (INF-1)
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,11 @@ class Placement:
     None otherwise. ``building`` is the :class:`Building` an army's Building unit became (``BUILDING``).
     ``shapes`` holds each model as it would stand centred on (0, 0) at the player's default heading, with the
     scenario's base or hull override applied (empty for a Building): what deployment questions measure.
+    ``reserve_mode`` (``normal`` / ``flanking_assault``) is set for a unit in Reserves; ``joined_to`` names
+    the unit an Independent Character has joined; ``transport`` the Dedicated Transport a unit held back to
+    Infiltrate will infiltrate inside (INF-6); ``base_mm`` the scenario's base override in millimetres
+    (length, width), ``hull`` its hull override in inches. ``coords`` holds each model's centre and heading
+    ``(x, y, degrees)`` on the table (headings defaulted), in the unit's model order.
     """
 
     player: int
@@ -40,6 +47,12 @@ class Placement:
     placed: PlacedUnit | None = None
     building: Building | None = None
     shapes: tuple[PlacedModel, ...] = ()
+    reserve_mode: str | None = None
+    joined_to: str | None = None
+    transport: str | None = None
+    base_mm: tuple[float, float] | None = None
+    hull: tuple[float, float] | None = None
+    coords: tuple[tuple[float, float, float], ...] = ()
 
     @property
     def unit_id(self) -> str:
@@ -60,7 +73,9 @@ class Scenario:
     both armies, in army order (player 1's units first). ``battlefield.buildings`` includes the Buildings
     the armies' Building units became; ``building_ids`` names every Building by the id ``embarked_in`` uses
     (the scenario's ``buildings:`` ids and the armies' Building unit ids). ``source`` is the scenario file's
-    path as given.
+    path as given, ``file`` its name as errors show it. ``seed``, ``start``, ``actions`` (with the line of
+    each in ``action_lines``) and ``expect_state`` are what ``strategium check`` reads
+    (:mod:`strategium.engine.situation`).
     """
 
     name: str
@@ -71,6 +86,12 @@ class Scenario:
     source: str
     description: str = ""
     building_ids: Mapping[str, Building] = field(default_factory=dict)
+    seed: int = 0
+    start: StartSpec | None = None
+    actions: tuple[ActionSpec, ...] = ()
+    action_lines: tuple[int | None, ...] = ()
+    expect_state: ExpectStateSpec | None = None
+    file: str = "<scenario>"
 
     def placed_units(self, player: int | None = None) -> tuple[PlacedUnit, ...]:
         """The :class:`PlacedUnit` values (on the table or embarked) of ``player``, or of both players."""

@@ -1,0 +1,82 @@
+"""The ``strategium check`` command: rulings on a described situation.
+
+``strategium check SCENARIO [--json]`` loads a scenario file, builds the game at its ``start:``
+(:mod:`strategium.engine.situation`) and applies its ``actions:`` in order. For each it prints legal or illegal,
+the reasons with rule and page, and what changed; an illegal action changes nothing and the next one is tried.
+Exit code 0 when every ``expect`` (and ``expect_state``) is met or none is given, 1 when one fails, 2 for a bad
+file (one line naming file, line and field). ``--json`` prints the schema of ``docs/check-json.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from strategium.engine.situation import CheckRecord, CheckRun, run_scenario
+from strategium.errors import InputError
+from strategium.scenario import load_scenario
+
+
+def load_and_run(path: str) -> CheckRun:
+    """Load the scenario file and play its actions (what both the command and the scenario tests use).
+
+    Raises :class:`InputError` for a missing or malformed file.
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("no such scenario file", file=path)
+    return run_scenario(load_scenario(p))
+
+
+def _record_lines(record: CheckRecord) -> list[str]:
+    where = f" (line {record.line})" if record.line is not None else ""
+    if record.kind == "dice":
+        return [f"[{record.index}]{where} {record.action}: {record.events[0]}"]
+    if record.kind == "question":
+        verdict = "yes" if record.legal else "no"
+    else:
+        verdict = "legal" if record.legal else "ILLEGAL (nothing changed)"
+    lines = [f"[{record.index}]{where} {record.action}: {verdict}"]
+    lines += [f"    because: {r.text} [{r.citation}]" for r in record.reasons]
+    lines += [f"    changed: {text.strip()}" for text in record.events]
+    if record.met is not None:
+        wanted = " ".join(x for x in (record.expected, record.expected_reason and f"({record.expected_reason})") if x)
+        lines.append(f"    expected {wanted}: {'met' if record.met else 'NOT MET'}")
+    return lines
+
+
+def human_report(run: CheckRun) -> str:
+    """The text ``strategium check`` prints."""
+    lines = [f"{run.scenario.name} ({run.scenario.source})", f"start: {run.start}"]
+    lines += [f"    {text.strip()}" for text in run.start_events]
+    for record in run.records:
+        lines += _record_lines(record)
+    lines.append(f"now: {run.status()}")
+    if run.scenario.expect_state is not None:
+        lines += [f"expect_state: NOT MET: {text}" for text in run.state_failures] or ["expect_state: met"]
+    expected = sum(1 for r in run.records if r.met is not None) + (run.scenario.expect_state is not None)
+    if expected:
+        lines.append(f"expectations: {expected - run.failures} of {expected} met" if run.failures else "all met")
+    return "\n".join(lines)
+
+
+def check_command(
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO", help="A scenario file with actions to rule on.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the rulings as JSON (docs/check-json.md).")] = False,
+) -> None:
+    """Apply a scenario's actions in order and rule on each: legal or illegal, why (rule and page), what changed."""
+    run = load_and_run(scenario)
+    if as_json:
+        typer.echo(json.dumps(run.to_json(), indent=1))
+    else:
+        typer.echo(human_report(run))
+    if not run.ok:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``check`` command to the application."""
+    app.command("check")(check_command)

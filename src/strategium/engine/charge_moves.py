@@ -1,0 +1,257 @@
+"""The Charge Move and the Surge Move of the Charge being resolved (Age of Darkness rulebook pp.181-182; the rules
+they follow are listed in :mod:`strategium.engine.charges`, steps 5 and 6).
+
+Each model moves in a straight line from where it stands to its new pose (the ground it sweeps is the convex hull
+of its footprint before and after), as in the Movement phase: no path crosses Impassable Terrain, a Building or
+another model, and no model ends off the table or overlapping another.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from strategium.combat.sources import configured, core
+from strategium.engine import damage, table_checks
+from strategium.engine.actions import Verdict
+from strategium.engine.board import ChargeRecord, ChargeStage, Pose
+from strategium.engine.charges import (
+    CHARGE_PAGE,
+    CHARGES,
+    TERRAIN_PAGE,
+    ChargeMove,
+    ChargeMoveEnded,
+    _charge_in_progress,
+    engage,
+    engaged_with,
+    feet,
+    finish,
+    no,
+    no_terrain_penalty,
+    party,
+    refresh_disordered,
+    surge_distance,
+)
+from strategium.engine.citations import Reason
+from strategium.engine.effects import EffectKind
+from strategium.engine.events import Ruling
+from strategium.engine.handlers import handles
+from strategium.engine.movement_common import Leg, other_footprints, overlaps_area, positions_problem, swept
+from strategium.engine.placement import footprint
+from strategium.engine.timing import Phase, SubPhase
+from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, more_than, within
+from strategium.model.unit_types import SubType
+from strategium.rules.definitions import Book
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+MILITIA = "Militia Sub-type"
+
+
+def _legs(game: Game, unit_id: str, positions: dict[str, Pose]) -> list[Leg]:
+    out = []
+    for uid, model, before in feet(game, unit_id):
+        pose = positions[model.id]
+        after = footprint(model, pose)
+        out.append(Leg(uid, model, before, after, swept(before, after)))
+    return out
+
+
+def _target_feet(game: Game, record: ChargeRecord) -> list[tuple[str, str, Footprint]]:
+    return [(t, m.id, f) for t in record.targets for _, m, f in feet(game, t)]
+
+
+def _enemy_feet(game: Game, player: int) -> list[tuple[str, str, Footprint]]:
+    s = game.state
+    out = []
+    for status in s.units.values():
+        if status.player == player:
+            continue
+        for m in s.unit(status.unit_id).models:
+            if m.id in status.poses:
+                out.append((status.unit_id, m.id, footprint(m, status.poses[m.id])))
+    return out
+
+
+def _path_problems(game: Game, record: ChargeRecord, moves: list[Leg], limit: float) -> list[Reason]:
+    s = game.state
+    reasons: list[Reason] = []
+    walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
+    others = other_footprints(s, {u.id for u in party(game, record.unit_id)})
+    for g in moves:
+        if g.length > limit + EPSILON:
+            reasons.append(core(CHARGES, f'{g.model.id} may move at most {limit:g}" (it moved {g.length:.2f}")'))
+        for piece in walls:
+            if overlaps_area(g.path, piece.footprint):
+                reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
+        for other_id, fp in others:
+            if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
+                reasons.append(core(CHARGES, f"{g.model.id} may not move through {other_id}"))
+                break
+    units = party(game, record.unit_id)
+    placed = [(g.model, g.after) for g in moves]
+    reasons += table_checks.standing_room(s, placed, {u.id for u in units})
+    reasons += table_checks.coherency(s, units, placed)
+    return reasons
+
+
+def _charge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list[Reason]:
+    s = game.state
+    config = s.config
+    limit = float(record.distance or 0)
+    reasons = _path_problems(game, record, moves, limit)
+    targets = _target_feet(game, record)
+    foes = _enemy_feet(game, s.owner(record.unit_id))
+    touching = {g.model.id for g in moves if any(in_contact(g.after, f) for _, _, f in targets)}
+    if not touching:
+        reasons.append(core(CHARGES, "at least one model must end in base or hull contact with a target", CHARGE_PAGE))
+    gap = config.movement.enemy_distance
+    for g in moves:
+        for unit_id, model_id, f in foes:
+            if unit_id not in record.targets and not more_than(distance(g.after, f), gap):
+                text = f'{g.model.id} would end within {gap:g}" of {model_id}, which it does not charge'
+                reasons.append(configured(config, "movement.enemy_distance", text))
+                break
+    engaged = config.fight.engaged_range
+    in_touch = [g.after for g in moves if g.model.id in touching]
+    for g in moves:
+        if g.model.id in touching:
+            continue
+        reach = min(distance(g.before, f) for _, _, f in targets)
+        if within(reach, limit) and not any(within(distance(g.after, f), engaged) for f in in_touch):
+            text = f"{g.model.id} could reach a target model: it must end in contact (or, with no room, beside one)"
+            reasons.append(core(CHARGES, text, CHARGE_PAGE))
+    return reasons
+
+
+def _surge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list[Reason]:
+    s = game.state
+    reasons = _path_problems(game, record, moves, float(surge_distance(record)))
+    targets = _target_feet(game, record)
+    gap = s.config.movement.enemy_distance
+    foes = _enemy_feet(game, s.owner(record.unit_id))
+    for g in moves:
+        before = min(distance(g.before, f) for _, _, f in targets)
+        after = min(distance(g.after, f) for _, _, f in targets)
+        if after > before + EPSILON:
+            reasons.append(configured(s.config, "charge.surge_move", f"{g.model.id} must move toward the target"))
+        if any(not more_than(distance(g.after, f), gap) for _, _, f in foes):
+            text = f'{g.model.id} would end within {gap:g}" of an enemy model'
+            reasons.append(configured(s.config, "movement.enemy_distance", text))
+    return reasons
+
+
+def check_charge_move(game: Game, action: ChargeMove) -> Verdict:
+    """Whether ``action`` is the legal Charge Move (or Surge Move) of the Charge in progress."""
+    s = game.state
+    c = s.clock
+    if c.phase is not Phase.ASSAULT or c.sub_phase is not SubPhase.CHARGE:
+        return no(core(CHARGES, "Charge Moves are made in the Charge sub-phase", CHARGE_PAGE))
+    record = _charge_in_progress(game)
+    if record is None or record.unit_id != action.unit_id or record.stage is ChargeStage.DECLARED:
+        return no(core(CHARGES, f"{action.unit_id} has no Charge waiting for its move"))
+    problem = positions_problem(s, party(game, record.unit_id), action.positions)
+    if problem is not None:
+        return no(problem)
+    moves = _legs(game, record.unit_id, dict(action.positions))
+    surge = record.stage is ChargeStage.SURGE_MOVE
+    reasons = _surge_problems(game, record, moves) if surge else _charge_problems(game, record, moves)
+    if reasons:
+        return no(*dict.fromkeys(reasons))
+    what = "Surge Move" if surge else "Charge Move"
+    limit = surge_distance(record) if surge else record.distance
+    return Verdict(True, (core(CHARGES, f'a {what} of up to {limit}" per model', CHARGE_PAGE),))
+
+
+def _grenades(game: Game, unit_id: str) -> bool:
+    def has(model: object) -> bool:
+        wargear = getattr(model, "wargear", ())
+        weapons = getattr(model, "weapons", ())
+        names = [str(w) for w in wargear] + [w.name for w in weapons]
+        return any("grenade" in n.lower() for n in names)
+
+    models = [m for _, m, _ in feet(game, unit_id)]
+    return bool(models) and all(has(m) for m in models)
+
+
+def _terrain_penalty(game: Game, record: ChargeRecord, moves: list[Leg], contacted: tuple[str, ...]) -> None:
+    s = game.state
+    pieces = [t for t in s.battlefield.terrain if t.is_difficult or t.is_dangerous]
+    crossed = {t.name for g in moves for t in pieces if overlaps_area(g.path, t.footprint)}
+    for t in contacted:
+        for _, _, f in feet(game, t):
+            crossed |= {p.name for p in pieces if overlaps_area(f.polygon(), p.footprint)}
+    if not crossed:
+        return
+    name = s.unit(record.unit_id).name
+    exemptions = [no_terrain_penalty(game, t) for t in contacted]
+    if contacted and all(e is not None for e in exemptions):
+        game.log(Ruling(f"{name} charged through Difficult Terrain", tuple(e for e in exemptions if e is not None)))
+        return
+    if _grenades(game, record.unit_id):
+        why = core("Difficult Terrain", "grenades: the chargers keep their Initiative", TERRAIN_PAGE)
+        game.log(Ruling(f"{name} charged through Difficult Terrain", (why,)))
+        return
+    step = s.config.charge.difficult_terrain_initiative
+    text = f"charged through {', '.join(sorted(crossed))}: fights at Initiative step {step} this turn"
+    record.terrain_penalty = configured(s.config, "charge.difficult_terrain_initiative", text)
+    game.log(Ruling(f"{name} charged through Difficult Terrain", (record.terrain_penalty,)))
+
+
+def _militia_charged(game: Game, record: ChargeRecord, contacted: tuple[str, ...], before: dict[str, set[str]]) -> None:
+    from strategium.engine.morale_checks import morale_check
+
+    s = game.state
+    for t in contacted:
+        if not any(m.profile.unit_type.has(SubType.MILITIA) for _, m, _ in feet(game, t)):
+            continue
+        if game.effects_on(t, EffectKind.FALLING_BACK):
+            why = Reason(MILITIA, "a Falling Back Militia unit that is charged is destroyed", 5, Book.LEGACIES_MILITIA)
+            game.log(Ruling(f"{s.unit(t).name} is caught Falling Back", (why,)))
+            damage.destroy_unit(game, t)
+        elif before.get(t, set()) - {record.unit_id}:
+            why = Reason(
+                MILITIA, "already locked in combat and charged again: a Morale check", 5, Book.LEGACIES_MILITIA
+            )
+            game.log(Ruling(f"{s.unit(t).name} is charged by another unit", (why,)))
+            if not morale_check(game, t, "charged while locked in combat"):
+                from strategium.engine.charges import disengage
+
+                disengage(game, t)
+
+
+def apply_charge_move(game: Game, action: ChargeMove) -> None:
+    """Make the move; after a Charge Move lock the units in combat and emit :class:`ChargeMoveEnded`."""
+    s = game.state
+    verdict = check_charge_move(game, action)
+    record = _charge_in_progress(game)
+    assert record is not None
+    where = dict(action.positions)
+    moves = _legs(game, record.unit_id, where)
+    units = party(game, record.unit_id)
+    for u in units:
+        s.units[u.id].poses = {m.id: where[m.id] for m in u.models if m.id in s.units[u.id].poses}
+    surge = record.stage is ChargeStage.SURGE_MOVE
+    contacted: tuple[str, ...] = ()
+    before = {k: set(v) for k, v in s.assault.engaged.items()}
+    if not surge:
+        mine = [f for _, _, f in feet(game, record.unit_id)]
+        contacted = tuple(t for t in record.targets if any(in_contact(a, b) for a in mine for _, _, b in feet(game, t)))
+        record.success = bool(contacted)
+        for t in contacted:
+            engage(game, record.unit_id, t)
+        _terrain_penalty(game, record, moves, contacted)
+        refresh_disordered(game, record)
+    finish(game, record)
+    event = ChargeMoveEnded(action.player, record.unit_id, units[0].name, surge, contacted, verdict.reasons)
+    game.emit(event)
+    if contacted:
+        _militia_charged(game, record, contacted, before)
+
+
+def locked_with(game: Game, unit_id: str) -> tuple[str, ...]:
+    """The enemy units ``unit_id`` is locked in combat with, sorted."""
+    return tuple(sorted(engaged_with(game, unit_id)))
+
+
+handles(ChargeMove, check_charge_move, apply_charge_move)

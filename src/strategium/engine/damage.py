@@ -1,0 +1,338 @@
+"""From the game state to the attack pipeline and back: the target of a Shooting Attack as
+:class:`~strategium.combat.TargetUnit` or :class:`~strategium.combat.TargetVehicle`, and the pipeline's result
+applied to the state (Wounds and Hull Points lost, casualties removed, units destroyed, passengers of a
+destroyed Transport).
+
+What the translation takes from the state (each a documented choice):
+
+- Characteristics are those in force now (:func:`strategium.engine.profiles_now.current`); Wounds already lost
+  come from ``UnitStatus.wounds_lost``.
+- Special rules: the model's own, plus those granted to its unit by ``GRANTS_RULE`` effects (Shrouded (5+) from
+  Militia Cavalry Mount, MCM-1).
+- Independent Characters joined to the target unit are part of it: their models can be allocated Wounds and
+  their rules count for "every model of the unit" questions.
+- Allocation order: the models closest to the firing unit first (closest points of bases, then model order);
+  see :mod:`strategium.combat.allocation` (closest-first is the 7th-edition convention, CORE_B §1.7).
+- Cover: a model whose base overlaps a terrain piece gets that piece's Cover Save, or for area terrain (ruins)
+  ``cover.ruins_save``; models hidden only in part behind terrain or other models get none (the table's
+  geometry does not give "obscured" yet). Light models get no Cover Save in a turn their unit Ran (p.197);
+  Antigrav models never do (p.196).
+- A Vehicle's Facing is judged from the firer's position (p.207): the arc (:func:`geometry.bases.facing_arcs`)
+  of the centre of the firing model closest to the hull; on an arc boundary the target's controller takes the
+  higher Armour Value. A squadron's hits go to its vehicle closest to the firer; hits left over when it is
+  destroyed are lost.
+- A destroyed Transport's passengers disembark around the wreck (models that find no room are removed) and take
+  a Pinning test (7th-edition procedure, CORE_B §2.7: HH2's text not read).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from shapely.geometry import Point
+
+from strategium.army.army import Model
+from strategium.combat import AttackResult, TargetModel, TargetUnit, TargetVehicle, VehicleAttackResult
+from strategium.combat.sources import configured, core
+from strategium.engine.board import Location, Pose
+from strategium.engine.citations import Reason
+from strategium.engine.effects import EffectKind, EndTrigger
+from strategium.engine.events import Ruling
+from strategium.engine.placement import footprint, hull_of
+from strategium.engine.profiles_now import current
+from strategium.engine.watchers import Fact
+from strategium.geometry.bases import facing_arcs
+from strategium.geometry.measure import Footprint, distance
+from strategium.geometry.sight import SightMap
+from strategium.geometry.terrain import Battlefield, TerrainKind
+from strategium.model.characteristics import (
+    BuildingCharacteristics,
+    Characteristics,
+    Facing,
+    KnightCharacteristics,
+    VehicleCharacteristics,
+)
+from strategium.model.unit_types import SubType
+from strategium.rules.registry import RuleRef
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+TRANSPORTS = "Transports"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a model of the target comes from: its unit (the target, or a joined character) and model id."""
+
+    unit_id: str
+    model_id: str
+
+
+def granted_rules(game: Game, unit_id: str) -> tuple[RuleRef, ...]:
+    """Rules granted to the unit by effects in force (``EffectKind.GRANTS_RULE``)."""
+    return tuple(e.rule for e in game.effects_on(unit_id, EffectKind.GRANTS_RULE) if e.rule is not None)
+
+
+def model_rules(game: Game, unit_id: str, model: Model) -> tuple[RuleRef, ...]:
+    """The model's own special rules and those its unit is granted now."""
+    own = tuple(r for r in model.rules if isinstance(r, RuleRef))
+    return own + granted_rules(game, unit_id)
+
+
+def members(game: Game, unit_id: str) -> tuple[str, ...]:
+    """The unit and the Independent Characters joined to it (ids), the unit first."""
+    return (unit_id, *(u.id for u in game.state.characters_joined_to(unit_id)))
+
+
+def living(game: Game, unit_id: str) -> list[tuple[str, Model]]:
+    """(unit id, model) for every model of the unit and its joined characters still on the table."""
+    out: list[tuple[str, Model]] = []
+    for uid in members(game, unit_id):
+        status = game.state.units[uid]
+        out.extend((uid, m) for m in game.state.unit(uid).models if m.id in status.poses)
+    return out
+
+
+def model_footprint(game: Game, unit_id: str, model: Model) -> Footprint:
+    """The model's base or hull where it stands now."""
+    return footprint(model, game.state.units[unit_id].poses[model.id])
+
+
+def _closest_first(game: Game, unit_id: str, firers: Sequence[Footprint]) -> list[tuple[str, Model, float]]:
+    ranked = []
+    for order, (uid, model) in enumerate(living(game, unit_id)):
+        fp = model_footprint(game, uid, model)
+        d = min((distance(fp, f) for f in firers), default=0.0)
+        ranked.append((d, order, uid, model))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    return [(uid, model, d) for d, _, uid, model in ranked]
+
+
+def cover_save(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reason | None]:
+    """The Cover Save the model's position gives it (see the module docstring), with the reason."""
+    spec = model.profile.unit_type
+    if spec.has(SubType.ANTIGRAV):
+        return None, None
+    if spec.has(SubType.LIGHT) and game.state.facts.has(unit_id, Fact.RAN):
+        return None, Reason.of("Light Sub-type", f"{model.name} Ran this turn: no Cover Save")
+    fp = model_footprint(game, unit_id, model).polygon()
+    best: int | None = None
+    why: Reason | None = None
+    config = game.state.config
+    for piece in game.state.battlefield.terrain:
+        if not fp.intersection(piece.footprint).area > 0:
+            continue
+        value = piece.cover_save
+        if value is None and piece.kind is TerrainKind.AREA:
+            value = config.cover.ruins_save
+            reason = configured(config, "cover.ruins_save", f"{model.name} stands in {piece.name}: cover {value}+")
+        else:
+            reason = core("Cover Saves", f"{model.name} stands in {piece.name}: cover {value}+")
+        if value is not None and (best is None or value < best):
+            best, why = value, reason
+    return best, why
+
+
+def target_unit(
+    game: Game, unit_id: str, firers: Sequence[Footprint]
+) -> tuple[TargetUnit, tuple[Slot, ...], tuple[Reason, ...]]:
+    """The target unit (non-vehicle models) for the pipeline, its models closest to ``firers`` first; the slot
+    of each model; the reasons for cover. Raises ``InputError`` (from the pipeline) for a unit with no models."""
+    models: list[TargetModel] = []
+    slots: list[Slot] = []
+    reasons: list[Reason] = []
+    for uid, model, _ in _closest_first(game, unit_id, firers):
+        now = current(game, uid, model)
+        if not isinstance(now, Characteristics) or now.t is None or now.w is None:
+            continue
+        cover, why = cover_save(game, uid, model)
+        if why is not None:
+            reasons.append(why)
+        models.append(
+            TargetModel(
+                name=model.name,
+                toughness=max(now.t, 1),
+                wounds=max(now.w, 1),
+                lost=min(game.state.units[uid].wounds_lost.get(model.id, 0), max(now.w, 1) - 1),
+                save=now.sv if now.sv is not None and 2 <= now.sv <= 6 else None,
+                invulnerable_save=model.profile.invulnerable_save,
+                cover_save=cover,
+                weapon_skill=now.ws,
+                rules=model_rules(game, uid, model),
+            )
+        )
+        slots.append(Slot(uid, model.id))
+    stupefied = bool(game.effects_on(unit_id, EffectKind.STUPEFIED))
+    return TargetUnit(game.state.unit(unit_id).name, tuple(models), stupefied=stupefied), tuple(slots), tuple(reasons)
+
+
+def is_vehicle_target(game: Game, unit_id: str) -> bool:
+    """True if the unit's models have Armour Values (Vehicles, Knights, Titans): hits roll Armour Penetration."""
+    return any(m.profile.has_armour_values for _, m in living(game, unit_id))
+
+
+def target_vehicle(
+    game: Game, unit_id: str, firers: Sequence[Footprint]
+) -> tuple[TargetVehicle, Slot, tuple[Reason, ...]]:
+    """The vehicle of the unit closest to ``firers``, at the Facing the closest firer is in, for the pipeline.
+
+    Raises ``InputError`` for a profile without Armour Values (from the pipeline).
+    """
+    uid, model, _ = next(r for r in _closest_first(game, unit_id, firers) if r[1].profile.has_armour_values)
+    pose = game.state.units[uid].poses[model.id]
+    profile = model.profile.characteristics
+    assert isinstance(profile, VehicleCharacteristics | KnightCharacteristics | BuildingCharacteristics)
+    hull = hull_of(model, pose)
+    firer = min(firers, key=lambda f: distance(f, model_footprint(game, uid, model)))
+    arcs = facing_arcs(hull, firer.centre) if hull is not None else frozenset({Facing.FRONT})
+    arcs = arcs or frozenset({Facing.FRONT})
+    armour = {f: profile.armour(f) or 0 for f in arcs}
+    facing = max(sorted(arcs), key=lambda f: armour[f])
+    text = f"the firer stands in the {'/'.join(sorted(f.value for f in arcs))} arc: {facing} Armour {armour[facing]}"
+    if len(arcs) > 1:
+        text += " (on an arc boundary: the target's controller takes the highest)"
+    spec = model.profile.unit_type
+    vehicle = TargetVehicle.from_profile(
+        model.name,
+        profile,
+        facing,
+        lost=game.state.units[uid].wounds_lost.get(model.id, 0),
+        invulnerable_save=model.profile.invulnerable_save,
+        rules=model_rules(game, uid, model),
+        slow=spec.has(SubType.SLOW),
+    )
+    return vehicle, Slot(uid, model.id), (core("Vehicle Facing", text, 207),)
+
+
+def remove_model(game: Game, unit_id: str, model_id: str) -> None:
+    """Remove a model as a casualty; a unit left with no model on the table is destroyed."""
+    status = game.state.units[unit_id]
+    status.poses.pop(model_id, None)
+    if model_id not in status.casualties:
+        status.casualties.append(model_id)
+    if not status.poses and status.location is Location.TABLE:
+        destroy_unit(game, unit_id)
+
+
+def destroy_unit(game: Game, unit_id: str) -> None:
+    """The unit is destroyed: every model is a casualty, its effects end."""
+    status = game.state.units[unit_id]
+    for model in game.state.unit(unit_id).models:
+        if model.id not in status.casualties:
+            status.casualties.append(model.id)
+    status.poses.clear()
+    status.location = Location.DESTROYED
+    game.trigger(unit_id, EndTrigger.REMOVED_FROM_PLAY)
+    game.log(Ruling(f"{game.state.unit(unit_id).name} is destroyed"))
+
+
+def apply_wounds(game: Game, result: AttackResult, slots: tuple[Slot, ...]) -> int:
+    """Write the Wounds lost and casualties of ``result`` into the state; returns the models removed."""
+    removed = 0
+    for record in result.records:
+        if record.wounds_lost == 0:
+            continue
+        slot = slots[record.index]
+        status = game.state.units[slot.unit_id]
+        status.wounds_lost[slot.model_id] = status.wounds_lost.get(slot.model_id, 0) + record.wounds_lost
+        if record.removed:
+            remove_model(game, slot.unit_id, slot.model_id)
+            removed += 1
+    return removed
+
+
+def apply_vehicle_damage(game: Game, result: VehicleAttackResult, slot: Slot) -> int:
+    """Write the Hull Points lost into the state; a destroyed vehicle is removed (its passengers disembark).
+    Returns 1 if the vehicle was destroyed, else 0."""
+    status = game.state.units[slot.unit_id]
+    if result.hull_points_lost:
+        status.wounds_lost[slot.model_id] = result.target.lost
+    if not result.destroyed:
+        return 0
+    pose = status.poses.get(slot.model_id)
+    how = "explodes" if result.explodes else "is Wrecked"
+    game.log(Ruling(f"{result.target.name} {how}", (core("Hull Points", "no Hull Points left: destroyed"),)))
+    remove_model(game, slot.unit_id, slot.model_id)
+    if pose is not None:
+        passengers_out(game, slot.unit_id, pose)
+    return 1
+
+
+def _ring_spots(pose: Pose, radius: float, step: float) -> list[tuple[float, float]]:
+    count = max(8, int(2 * math.pi * radius / step))
+    return [
+        (pose.x + radius * math.cos(2 * math.pi * k / count), pose.y + radius * math.sin(2 * math.pi * k / count))
+        for k in range(count)
+    ]
+
+
+def passengers_out(game: Game, transport_id: str, pose: Pose) -> None:
+    """The units embarked in a destroyed Transport disembark around where it stood, then take a Pinning test;
+    models that find no room within 6 inches of the wreck's centre are removed (CORE_B §2.7, 7th edition)."""
+    from strategium.engine.morale import pinning_test
+
+    why = Reason(TRANSPORTS, "passengers of a destroyed Transport disembark and take a Pinning test (CORE_B §2.7)")
+    table = game.state.battlefield.table.polygon()
+    blocked = game.state.battlefield.impassable()
+    taken = [
+        model_footprint(game, uid, m).polygon()
+        for uid, status in game.state.units.items()
+        for m in game.state.unit(uid).models
+        if m.id in status.poses
+    ]
+    for uid, status in list(game.state.units.items()):
+        if status.location is not Location.EMBARKED or status.embarked_in != transport_id:
+            continue
+        status.location, status.embarked_in = Location.TABLE, None
+        spots = [s for r in (2.5, 3.5, 4.5, 5.5) for s in _ring_spots(pose, r, 1.3)]
+        for model in game.state.unit(uid).models:
+            if status.is_casualty(model.id):
+                continue
+            placed = False
+            while spots and not placed:
+                x, y = spots.pop(0)
+                poly = footprint(model, Pose(x, y)).polygon()
+                if not table.contains(poly) or (blocked is not None and poly.intersects(blocked)):
+                    continue
+                if any(poly.intersects(t) for t in taken) or Point(x, y).distance(Point(pose.x, pose.y)) > 6:
+                    continue
+                status.poses[model.id] = Pose(x, y)
+                taken.append(poly)
+                placed = True
+            if not placed:
+                status.casualties.append(model.id)
+        game.log(Ruling(f"{game.state.unit(uid).name} disembarks from the wreck", (why,)))
+        if not status.poses:
+            destroy_unit(game, uid)
+            continue
+        pinning_test(game, uid, "its Transport was destroyed")
+
+
+_SIGHT: dict[int, tuple[Battlefield, SightMap]] = {}
+
+
+def sight_map(battlefield: Battlefield) -> SightMap:
+    """The (cached) line-of-sight map of a battlefield."""
+    known = _SIGHT.get(id(battlefield))
+    if known is None or known[0] is not battlefield:
+        if len(_SIGHT) > 16:
+            _SIGHT.clear()
+        known = (battlefield, SightMap(battlefield))
+        _SIGHT[id(battlefield)] = known
+    return known[1]
+
+
+def under_marker(game: Game, target_id: str, firers: tuple[Footprint, ...], radius: float) -> int:
+    """How many models of the target unit a Blast marker of ``radius`` inches hits when centred on the target
+    model closest to ``firers`` (scatter is not modelled)."""
+    models = living(game, target_id)
+    feet = [model_footprint(game, uid, m) for uid, m in models]
+    if not feet:
+        return 0
+    centre = min(feet, key=lambda f: min(distance(f, g) for g in firers)).centre
+    marker = Point(centre).buffer(radius)
+    return sum(1 for f in feet if distance(f, marker) <= 1e-9)

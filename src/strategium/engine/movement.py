@@ -1,0 +1,460 @@
+"""The Move step of the Movement phase: ``Move`` and ``Run`` (CORE_A §5.1-5.4; Age of Darkness rulebook
+pp.220-222 for terrain, p.197 for Sub-types, p.241 for Independent Characters).
+
+What the engine implements (each refusal cites the rule and page, or the configuration value it used):
+
+- A unit moves once per Movement phase, in the Move step of its controller's turn. Every living model of the
+  unit and of the Independent Characters joined to it is given a new pose (``positions``).
+- **Distance.** Each model moves at most its allowance, measured as the straight displacement of its centre
+  (the path is the straight segment between the two poses; the ground it sweeps is the convex hull of its
+  footprint before and after). Move: its Movement Characteristic (M) now. Run: M + I, +1 to I if every model of
+  the unit is Light (p.197), + X for Fleet (X) (p.238).
+- **Difficult Terrain** (p.222): a model whose path overlaps a Difficult piece loses
+  ``terrain.difficult_move_penalty`` inches of allowance (``terrain.difficult_move_rule``; the rule
+  ``2d6_highest`` is not supported by this action and is refused, saying so). Cavalry are not slowed but treat
+  the piece as Dangerous (p.195). A unit wholly of Move Through Cover models is not slowed.
+- **Dangerous Terrain** (p.222): when the move is applied, each model whose path overlaps a Dangerous piece
+  (or a Difficult one, for Cavalry) rolls a D6; a result of ``terrain.dangerous_fails_on`` or less costs it
+  one Wound (one Hull Point for a model with Armour Values), saved only as ``terrain.dangerous_wound_saves``
+  allows. Pathfinder (p.247), Assassin, Gargantuan, Knight and Titan models pass automatically.
+- **Impassable Terrain and Buildings**: no path may cross one and no model may end in one; no model may end off
+  the table or overlapping another model, nor may its path pass through a model of another unit.
+- **Enemies**: no model may end within ``movement.enemy_distance`` (1") of an enemy model; with
+  ``movement.enemy_distance_during_move`` its path may not come that close either (unless it started closer).
+- **Coherency** (CORE_A §5.4): the unit ends in coherency (:func:`table_checks.coherency`).
+- **Run**: a unit that Runs may not Shoot or Charge that turn (other modules read the RAN fact). Who may not
+  Run is asked with ``Query.MAY_RUN``; the blockers are registered below (Heavy, Artillery, Close-order,
+  Slow and Purposeful, Vehicles and Knights, Jump and Jet Packs, unjoined Guardians); Pinned units may not
+  Move or Run (:mod:`strategium.engine.morale`).
+- **Independent Characters** (p.241): a character that has joined a unit moves with it. ``Move`` with a
+  joined character's own id makes it leave: it must end out of coherency with the unit. ``join`` names a
+  friendly unit the moving character joins at the end of its move (it must end in coherency with it; the
+  joined unit may not move afterwards that phase).
+
+Facts noted: MOVED (and RAN) for every unit of the party. A ``UnitMoved`` event is logged; a ``UnitRan``
+"did" event is emitted after a Run (Militia Cavalry Mount hooks it, MCM-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from strategium.army.army import Model, Unit
+from strategium.engine import table_checks
+from strategium.engine.actions import Action, Verdict
+from strategium.engine.board import Location, Placement, Pose
+from strategium.engine.citations import Reason
+from strategium.engine.events import Event, Ruling
+from strategium.engine.handlers import handles
+from strategium.engine.placement import footprint
+from strategium.engine.queries import Block, Query, ask, blocker
+from strategium.engine.timing import PlayerId
+from strategium.engine.watchers import Fact
+from strategium.geometry.measure import EPSILON, Footprint, distance, more_than
+from strategium.model.unit_types import SubType, UnitType
+from strategium.rules.definitions import Book
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+
+from strategium.engine.movement_common import (
+    IC_PAGE,
+    SUB_TYPES_PAGE,
+    TERRAIN_PAGE,
+    Leg,
+    already_moved,
+    config_reason,
+    core,
+    dangerous_tests,
+    difficult_pieces,
+    enemy_footprints,
+    ignores_difficult,
+    is_cavalry,
+    living,
+    movement_of,
+    no,
+    other_footprints,
+    overlaps_area,
+    own_unit_problem,
+    party,
+    positions_problem,
+    run_bonus,
+    step_problem,
+    swept,
+)
+
+# -- actions and events -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move a unit (and the characters joined to it): every living model to its pose in ``positions``.
+
+    With the id of a joined Independent Character the character leaves its unit; ``join`` names a friendly
+    unit a moving character joins at the end of its move.
+    """
+
+    unit_id: str
+    positions: Placement
+    join: str | None = None
+
+    def text(self) -> str:
+        where = ", ".join(f"{m}@{p}" for m, p in self.positions)
+        joins = f", joining {self.join}" if self.join else ""
+        return f"P{self.player} move {self.unit_id}: {where}{joins}"
+
+
+@dataclass(frozen=True)
+class Run(Action):
+    """Run with a unit instead of moving it (M + I per model; no Shooting or Charge that turn)."""
+
+    unit_id: str
+    positions: Placement
+
+    def text(self) -> str:
+        where = ", ".join(f"{m}@{p}" for m, p in self.positions)
+        return f"P{self.player} Run {self.unit_id}: {where}"
+
+
+@dataclass(frozen=True)
+class UnitMoved(Event):
+    """A unit moved or Ran; ``longest`` is the longest distance one of its models moved (inches)."""
+
+    player: PlayerId
+    unit_id: str
+    unit_name: str
+    how: str
+    longest: float
+    why: tuple[Reason, ...] = ()
+
+    def text(self) -> str:
+        return f'P{self.player} {self.unit_name}: {self.how} (up to {self.longest:.2f}")'
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self.why
+
+
+@dataclass(frozen=True)
+class UnitRan(Event):
+    """The "did" event of a Run: ``unit_ids`` are the unit and the characters joined to it."""
+
+    player: PlayerId
+    unit_ids: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"P{self.player} {', '.join(self.unit_ids)} Ran"
+
+
+def allowance(game: Game, units: Sequence[Unit], leg: Leg, running: bool) -> tuple[float, list[Reason]]:
+    """How far this model may move (inches), and the reasons that shaped it."""
+    base = movement_of(game, leg.unit_id, leg.model)
+    why: list[Reason] = []
+    if running:
+        bonus, why = run_bonus(game, units, leg.unit_id, leg.model)
+        base += bonus
+    pieces = difficult_pieces(game, leg.path)
+    if not pieces or is_cavalry(leg.model) or ignores_difficult(units):
+        return base, why
+    rule = game.state.config.terrain.difficult_move_rule
+    if rule == "flat_penalty":
+        penalty = game.state.config.terrain.difficult_move_penalty
+        why.append(config_reason(game, "terrain.difficult_move_penalty", f"{leg.model.id} crosses Difficult Terrain"))
+        return max(0.0, base - penalty), why
+    return base, why
+
+
+def legs(game: Game, units: Sequence[Unit], positions: Placement) -> list[Leg]:
+    """One leg per moving model (positions already checked by :func:`positions_problem`)."""
+    s = game.state
+    where = dict(positions)
+    out = []
+    for unit, model in living(s, units):
+        before = footprint(model, s.units[unit.id].poses[model.id])
+        after = footprint(model, where[model.id])
+        out.append(Leg(unit.id, model, before, after, swept(before, after)))
+    return out
+
+
+def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> list[Reason]:
+    """Distance, Difficult and Impassable Terrain, Buildings and models in the way, for every leg."""
+    s = game.state
+    reasons: list[Reason] = []
+    if s.config.terrain.difficult_move_rule == "2d6_highest" and any(difficult_pieces(game, g.path) for g in moves):
+        reasons.append(
+            config_reason(game, "terrain.difficult_move_rule", "this Difficult Terrain rule is not supported yet")
+        )
+    walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
+    others = other_footprints(s, {u.id for u in units})
+    for g in moves:
+        limit, _ = allowance(game, units, g, running)
+        if g.length > limit + EPSILON:
+            what = "Run" if running else "move"
+            reasons.append(
+                core("Movement phase", f'{g.model.id} may {what} at most {limit:g}" (it moved {g.length:.2f}")')
+            )
+        for piece in walls:
+            if overlaps_area(g.path, piece.footprint):
+                reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
+        for other_id, fp in others:
+            if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
+                reasons.append(core("Movement phase", f"{g.model.id} may not move through {other_id}"))
+                break
+    return reasons
+
+
+def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reason]:
+    """No model ends (or, by configuration, passes) within ``movement.enemy_distance`` of an enemy model."""
+    s = game.state
+    limit = s.config.movement.enemy_distance
+    during = s.config.movement.enemy_distance_during_move
+    foes = enemy_footprints(s, player)
+    for g in moves:
+        for foe_id, fp in foes:
+            if not more_than(distance(g.after, fp), limit):
+                text = f'{g.model.id} would end within {limit:g}" of {foe_id}'
+                return [config_reason(game, "movement.enemy_distance", text)]
+            if (
+                during
+                and more_than(distance(g.before, fp), limit)
+                and not more_than(distance(Footprint(g.path), fp), limit)
+            ):
+                return [
+                    config_reason(
+                        game,
+                        "movement.enemy_distance_during_move",
+                        f'{g.model.id} would pass within {limit:g}" of {foe_id}',
+                    )
+                ]
+    return []
+
+
+def placement_problems(game: Game, units: Sequence[Unit], positions: Placement) -> list[Reason]:
+    """Standing room (table, Impassable, overlap) and coherency of the models at ``positions``."""
+    s = game.state
+    where = dict(positions)
+    placed = [(m, footprint(m, where[m.id])) for _, m in living(s, units)]
+    return table_checks.standing_room(s, placed, {u.id for u in units}) + table_checks.coherency(s, units, placed)
+
+
+def _check(game: Game, action: Move | Run) -> Verdict:
+    s = game.state
+    running = isinstance(action, Run)
+    problem = step_problem(game, action.player) or own_unit_problem(game, action.player, action.unit_id)
+    if problem:
+        return no(problem)
+    status = s.units[action.unit_id]
+    leaving = status.joined_to is not None
+    if leaving and running:
+        return no(core("Independent Character", "a joined character leaves its unit with a Move", IC_PAGE))
+    units = [s.unit(action.unit_id)] if leaving else party(s, action.unit_id)
+    problem = already_moved(game, [u.id for u in units]) or positions_problem(s, units, action.positions)
+    if problem:
+        return no(problem)
+    for u in units:
+        answer = ask(game, Query.MAY_MOVE, u.id)
+        if not answer:
+            return no(*answer.reasons)
+        if running:
+            answer = ask(game, Query.MAY_RUN, u.id)
+            if not answer:
+                return no(*answer.reasons)
+    moves = legs(game, units, action.positions)
+    reasons = terrain_problems(game, units, moves, running)
+    reasons += placement_problems(game, units, action.positions)
+    reasons += enemy_problems(game, action.player, moves)
+    reasons += _character_problems(game, action, units)
+    if reasons:
+        return no(*reasons)
+    why = [r for g in moves for r in allowance(game, units, g, running)[1]]
+    return Verdict(True, tuple(dict.fromkeys(why)))
+
+
+def _character_problems(game: Game, action: Move | Run, units: list[Unit]) -> list[Reason]:
+    """Leaving (the character ends out of coherency) and joining (it ends in coherency with the target)."""
+    s = game.state
+    status = s.units[action.unit_id]
+    where = dict(action.positions)
+    mine = [footprint(m, where[m.id]) for _, m in living(s, units)]
+    if status.joined_to is not None:
+        host = s.unit(status.joined_to)
+        limit = table_checks.coherency_distance(s, [host])
+        theirs = [footprint(m, p) for m in host.models if (p := s.units[host.id].poses.get(m.id)) is not None]
+        if any(not more_than(distance(a, b), limit) for a in mine for b in theirs):
+            return [
+                core(
+                    "Independent Character",
+                    f'to leave, {action.unit_id} must end more than {limit:g}" from its unit',
+                    IC_PAGE,
+                )
+            ]
+        return []
+    if not isinstance(action, Move) or action.join is None:
+        return []
+    character = s.unit(action.unit_id)
+    if s.characters_joined_to(action.unit_id):
+        return [core("Independent Character", "a unit that others have joined cannot itself join a unit", IC_PAGE)]
+    target = s.units.get(action.join)
+    if target is None or target.player != action.player or target.location is not Location.TABLE:
+        return [core("Independent Character", f"there is no friendly unit {action.join!r} on the table", IC_PAGE)]
+    from strategium.rules import independent_character
+
+    problem = independent_character.join_problem(character, s.unit(action.join))
+    if problem is not None:
+        return [problem]
+    host = s.unit(action.join)
+    limit = table_checks.coherency_distance(s, [host, character])
+    theirs = [footprint(m, p) for m in host.models if (p := target.poses.get(m.id)) is not None]
+    if not any(not more_than(distance(a, b), limit) for a in mine for b in theirs):
+        return [
+            core(
+                "Independent Character", f'to join, {character.name} must end within {limit:g}" of {host.name}', IC_PAGE
+            )
+        ]
+    return []
+
+
+def _apply(game: Game, action: Move | Run) -> None:
+    s = game.state
+    verdict = _check(game, action)
+    running = isinstance(action, Run)
+    status = s.units[action.unit_id]
+    leaving = status.joined_to is not None
+    units = [s.unit(action.unit_id)] if leaving else party(s, action.unit_id)
+    moves = legs(game, units, action.positions)
+    where = dict(action.positions)
+    for u in units:
+        s.units[u.id].poses = {m.id: where[m.id] for _, m in living(s, [u])}
+        s.facts.note(u.id, Fact.MOVED)
+        if running:
+            s.facts.note(u.id, Fact.RAN)
+    how = "Ran" if running else "moved"
+    longest = max((g.length for g in moves), default=0.0)
+    game.log(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, verdict.reasons))
+    if leaving:
+        host = status.joined_to
+        status.joined_to = None
+        game.log(
+            Ruling(
+                f"{units[0].name} leaves {host}",
+                (core("Independent Character", "left by moving out of coherency", IC_PAGE),),
+            )
+        )
+    if isinstance(action, Move) and action.join is not None:
+        status.joined_to = action.join
+        s.facts.note(action.join, Fact.MOVED)
+        why = core(
+            "Independent Character", "joined at the end of its move; the unit may not move further this phase", IC_PAGE
+        )
+        game.log(Ruling(f"{units[0].name} joins {s.unit(action.join).name}", (why,)))
+    dangerous_tests(game, units, moves)
+    if running:
+        game.emit(UnitRan(action.player, tuple(u.id for u in units)))
+
+
+# -- who may not Run (and who may not move) ---------------------------------------------------------
+
+
+def _models(game: Game, unit_id: str) -> list[Model]:
+    return [m for _, m in living(game.state, [game.state.unit(unit_id)])]
+
+
+def _any_sub_type(game: Game, unit_id: str, *subs: SubType) -> SubType | None:
+    for m in _models(game, unit_id):
+        for sub in subs:
+            if m.profile.unit_type.has(sub):
+                return sub
+    return None
+
+
+@blocker(Query.MAY_RUN)
+def _heavy_or_artillery(game: Game, unit_id: str) -> Block | None:
+    sub = _any_sub_type(
+        game, unit_id, SubType.HEAVY, SubType.ARTILLERY, SubType.AUTOMATED_ARTILLERY, SubType.STATIC_ARTILLERY
+    )
+    if sub is None:
+        return None
+    page, book = (
+        (SUB_TYPES_PAGE, Book.RULEBOOK) if sub in (SubType.HEAVY, SubType.ARTILLERY) else (128, Book.LIBER_IMPERIUM)
+    )
+    return Block(
+        f"sub-type-{sub.value.lower()}", core(sub.value, f"a unit with a {sub.value} model cannot Run", page, book)
+    )
+
+
+@blocker(Query.MAY_RUN)
+def _close_order(game: Game, unit_id: str) -> Block | None:
+    if _any_sub_type(game, unit_id, SubType.CLOSE_ORDER) is None:
+        return None
+    return Block(
+        "close-order", core("Close-order", "a unit with a Close-order model cannot Run", 129, Book.LIBER_IMPERIUM)
+    )
+
+
+@blocker(Query.MAY_RUN)
+def _slow_and_purposeful(game: Game, unit_id: str) -> Block | None:
+    if not any(m.has_rule("Slow and Purposeful") for m in _models(game, unit_id)):
+        return None
+    return Block("slow-and-purposeful", Reason.of("Slow and Purposeful", "the unit cannot Run"))
+
+
+@blocker(Query.MAY_RUN)
+def _packs(game: Game, unit_id: str) -> Block | None:
+    for rule in ("Jump Pack", "Jet Pack"):
+        if any(m.has_rule(rule) for m in _models(game, unit_id)):
+            return Block("packs", Reason.of(rule, f"a unit with a {rule} cannot Run"))
+    return None
+
+
+@blocker(Query.MAY_RUN)
+def _vehicles(game: Game, unit_id: str) -> Block | None:
+    for m in _models(game, unit_id):
+        kind = m.profile.unit_type
+        if kind.is_knight_or_titan:
+            return Block("knight-titan", core("Knights and Titans", "Knights and Titans may not Run", 216))
+        if (
+            kind.unit_type in (UnitType.VEHICLE, UnitType.FORTIFICATION, UnitType.BUILDING)
+            or m.profile.has_armour_values
+        ):
+            return Block(
+                "vehicle", core("Run", "Vehicles do not Run (they use their own speeds; CORE_A §5.2, unconfirmed)")
+            )
+    return None
+
+
+@blocker(Query.MAY_RUN)
+def _guardian(game: Game, unit_id: str) -> Block | None:
+    if _any_sub_type(game, unit_id, SubType.GUARDIAN) is None or game.state.characters_joined_to(unit_id):
+        return None
+    return Block(
+        "guardian", core("Guardian", "a Guardian unit not joined by a Character cannot Run", 91, Book.LIBER_MECHANICUM)
+    )
+
+
+@blocker(Query.MAY_MOVE)
+def _immobile(game: Game, unit_id: str) -> Block | None:
+    for m in _models(game, unit_id):
+        kind = m.profile.unit_type
+        if kind.unit_type in (UnitType.FORTIFICATION, UnitType.BUILDING) or kind.has(SubType.EMPLACEMENT):
+            return Block("immobile", core("Fortification", f"{kind} models never move", 103, Book.LEGACIES_ASTARTES))
+        if getattr(m.profile.characteristics, "m", 1) is None:
+            return Block("no-movement", core("Movement phase", f"{m.name} has no Movement Characteristic"))
+    return None
+
+
+@blocker(Query.MAY_MOVE)
+def _embarked(game: Game, unit_id: str) -> Block | None:
+    if game.state.units[unit_id].location is Location.EMBARKED:
+        return Block(
+            "embarked", core("Transports", "an embarked unit moves with its Transport until it disembarks", 211)
+        )
+    return None
+
+
+handles(Move, _check, _apply)
+handles(Run, _check, _apply)
+
+__all__ = ["Move", "Pose", "Run", "UnitMoved", "UnitRan"]

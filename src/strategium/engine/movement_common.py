@@ -1,0 +1,290 @@
+"""Shared pieces of the Movement phase's actions (moving, Running, embarking, arriving): citations, the moving
+party and its living models, each model's straight path, the models around it, the step and unit checks, and
+Dangerous Terrain tests (Age of Darkness rulebook p.222) with the Wounds they cause.
+
+See :mod:`strategium.engine.movement` for the rules these implement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from strategium.army.army import Model, Unit
+from strategium.engine.actions import Verdict
+from strategium.engine.board import Location, Placement
+from strategium.engine.citations import Reason
+from strategium.engine.events import Ruling
+from strategium.engine.placement import footprint
+from strategium.engine.profiles_now import current
+from strategium.engine.state import GameState
+from strategium.engine.timing import Phase, PlayerId, SubPhase
+from strategium.engine.watchers import Fact
+from strategium.geometry.measure import EPSILON, Footprint
+from strategium.model.unit_types import SubType, UnitType
+from strategium.rules.definitions import Book
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+TERRAIN_PAGE = 222
+SUB_TYPES_PAGE = 197
+CAVALRY_PAGE = 195
+IC_PAGE = 241
+AUTO_PASS_SUB_TYPES = (SubType.ASSASSIN, SubType.GARGANTUAN, SubType.KNIGHT, SubType.TITAN)
+
+
+def core(rule: str, text: str, page: int | None = None, book: Book = Book.RULEBOOK) -> Reason:
+    """A reason citing a core rule (not a registered special rule); ``page`` None where it was not read."""
+    return Reason(rule, text, page, book)
+
+
+def config_reason(game: Game, name: str, text: str = "") -> Reason:
+    """A reason resting on one rules-configuration value (cited with its confidence)."""
+    cited = game.state.config.cite(name)
+    return Reason(f"rules configuration {name}", f"{text}; {cited}" if text else cited, None, Book.CONFIG)
+
+
+def no(*reasons: Reason) -> Verdict:
+    """An illegal verdict."""
+    return Verdict(False, tuple(reasons))
+
+
+# -- the party and its models -------------------------------------------------------------------------
+
+
+def party(state: GameState, unit_id: str) -> list[Unit]:
+    """The unit and the Independent Characters joined to it."""
+    return [state.unit(unit_id), *state.characters_joined_to(unit_id)]
+
+
+def living(state: GameState, units: Sequence[Unit]) -> list[tuple[Unit, Model]]:
+    """(unit, model) for every model of ``units`` that is not a casualty."""
+    return [(u, m) for u in units for m in u.models if not state.units[u.id].is_casualty(m.id)]
+
+
+def positions_problem(state: GameState, units: Sequence[Unit], positions: Placement) -> Reason | None:
+    """Every living model of ``units`` is given exactly one pose, and nothing else is."""
+    wanted = sorted(m.id for _, m in living(state, units))
+    given = sorted(model_id for model_id, _ in positions)
+    if wanted == given:
+        return None
+    missing = sorted(set(wanted) - set(given))
+    extra = sorted(set(given) - set(wanted))
+    parts = [f"missing {', '.join(missing)}" if missing else "", f"not moving: {', '.join(extra)}" if extra else ""]
+    twice = sorted({g for g in given if given.count(g) > 1})
+    parts.append(f"given twice: {', '.join(twice)}" if twice else "")
+    text = "; ".join(p for p in parts if p)
+    return core("Movement phase", f"a pose must be given for exactly the moving models ({text})")
+
+
+def movement_of(game: Game, unit_id: str, model: Model) -> float:
+    """The model's Movement Characteristic now (inches; 0 for a model without one)."""
+    now = current(game, unit_id, model)
+    m = now.m if now is not None else getattr(model.profile.characteristics, "m", None)
+    return float(m or 0)
+
+
+def run_bonus(game: Game, units: Sequence[Unit], unit_id: str, model: Model) -> tuple[float, list[Reason]]:
+    """What a Run adds to the model's M: its Initiative, +1 if the whole unit is Light (p.197), + Fleet (X)."""
+    now = current(game, unit_id, model)
+    initiative = float(getattr(now, "i", None) or 0)
+    why: list[Reason] = []
+    models = [m for _, m in living(game.state, units)]
+    if models and all(m.profile.unit_type.has(SubType.LIGHT) for m in models):
+        initiative += 1
+        why.append(core("Light", "every model is Light: +1 Initiative for the Run distance", SUB_TYPES_PAGE))
+    fleet = model.rule("Fleet")
+    if fleet is not None and fleet.value:
+        initiative += fleet.value
+        why.append(Reason.of("Fleet", f"Fleet ({fleet.value}) adds {fleet.value} to the Run distance"))
+    return initiative, why
+
+
+def swept(before: Footprint, after: Footprint) -> BaseGeometry:
+    """The ground a model covers moving in a straight line from ``before`` to ``after``."""
+    hull: BaseGeometry = unary_union([before.polygon(), after.polygon()]).convex_hull
+    return hull
+
+
+def overlaps_area(a: BaseGeometry, b: BaseGeometry) -> bool:
+    """True if two areas share more than a touching boundary."""
+    return float(a.intersection(b).area) > EPSILON
+
+
+def enemy_footprints(state: GameState, player: PlayerId) -> list[tuple[str, Footprint]]:
+    """(model id, footprint) of every enemy model on the table."""
+    out: list[tuple[str, Footprint]] = []
+    for status in state.units.values():
+        if status.player == player or status.location is not Location.TABLE:
+            continue
+        for m in state.unit(status.unit_id).models:
+            if m.id in status.poses:
+                out.append((m.id, footprint(m, status.poses[m.id])))
+    return out
+
+
+def other_footprints(state: GameState, moving: set[str]) -> list[tuple[str, Footprint]]:
+    """(model id, footprint) of every model on the table outside the ``moving`` units."""
+    out: list[tuple[str, Footprint]] = []
+    for status in state.units.values():
+        if status.unit_id in moving or status.location is not Location.TABLE:
+            continue
+        for m in state.unit(status.unit_id).models:
+            if m.id in status.poses:
+                out.append((m.id, footprint(m, status.poses[m.id])))
+    return out
+
+
+def is_cavalry(model: Model) -> bool:
+    """Cavalry models treat Difficult Terrain as Dangerous instead of being slowed (p.195)."""
+    return model.profile.unit_type.unit_type is UnitType.CAVALRY
+
+
+def ignores_difficult(units: Sequence[Unit]) -> bool:
+    """A unit wholly of Move Through Cover models is not slowed by Difficult Terrain."""
+    models = [m for u in units for m in u.models]
+    return bool(models) and all(m.has_rule("Move Through Cover") for m in models)
+
+
+# -- the checks ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One model's move: where it stood, where it ends, the ground it sweeps."""
+
+    unit_id: str
+    model: Model
+    before: Footprint
+    after: Footprint
+    path: BaseGeometry
+
+    @property
+    def length(self) -> float:
+        """Straight displacement of the centre, inches."""
+        (x0, y0), (x1, y1) = self.before.centre, self.after.centre
+        return float(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+
+
+def difficult_pieces(game: Game, path: BaseGeometry) -> list[str]:
+    """Names of the Difficult Terrain pieces a path overlaps."""
+    return [t.name for t in game.state.battlefield.terrain if t.is_difficult and overlaps_area(path, t.footprint)]
+
+
+def dangerous_pieces(game: Game, leg: Leg) -> list[str]:
+    """Names of the pieces that make this model take a Dangerous Terrain test (Difficult ones for Cavalry)."""
+    return [
+        t.name
+        for t in game.state.battlefield.terrain
+        if (t.is_dangerous or (t.is_difficult and is_cavalry(leg.model))) and overlaps_area(leg.path, t.footprint)
+    ]
+
+
+def step_problem(game: Game, player: PlayerId, sub_phases: tuple[SubPhase, ...] = (SubPhase.MOVE,)) -> Reason | None:
+    """The action belongs to the active player's Movement phase (the given sub-phases)."""
+    c = game.state.clock
+    if c.phase is not Phase.MOVEMENT or c.sub_phase not in sub_phases:
+        return core("Movement phase", f"not possible now ({c})")
+    if c.active_player != player:
+        return core("Movement phase", "only the active player moves units in the Movement phase")
+    return None
+
+
+def own_unit_problem(game: Game, player: PlayerId, unit_id: str) -> Reason | None:
+    """The player's own unit, on the table."""
+    s = game.state
+    status = s.units.get(unit_id)
+    if status is None:
+        return core("Movement phase", f"there is no unit {unit_id!r}")
+    if status.player != player:
+        return core("Movement phase", f"{s.unit(unit_id).name} belongs to the other player")
+    if status.location is not Location.TABLE:
+        return core("Movement phase", f"{s.unit(unit_id).name} is {status.location.value}")
+    return None
+
+
+def already_moved(game: Game, unit_ids: Sequence[str]) -> Reason | None:
+    """A unit moves (or Runs, embarks, arrives) at most once per Movement phase."""
+    facts = game.state.facts
+    for uid in unit_ids:
+        done = [f for f in (Fact.MOVED, Fact.RAN, Fact.EMBARKED) if facts.has(uid, f)]
+        if done:
+            return core("Movement phase", f"{game.state.unit(uid).name} has already {done[0].value} this phase")
+    return None
+
+
+# -- Dangerous Terrain ------------------------------------------------------------------------------
+
+
+def dangerous_tests(game: Game, units: Sequence[Unit], moves: Sequence[Leg]) -> None:
+    """Roll the Dangerous Terrain tests of the models whose paths crossed Dangerous Terrain (p.222)."""
+    s = game.state
+    fails_on = s.config.terrain.dangerous_fails_on
+    pathfinder = any(m.has_rule("Pathfinder") for u in units for m in u.models)
+    for g in moves:
+        pieces = dangerous_pieces(game, g)
+        if not pieces:
+            continue
+        name = g.model.id
+        if pathfinder or any(g.model.profile.unit_type.has(t) for t in AUTO_PASS_SUB_TYPES):
+            why = (
+                Reason.of("Pathfinder", "passes automatically")
+                if pathfinder
+                else core("Dangerous Terrain", "passes automatically", TERRAIN_PAGE)
+            )
+            game.log(Ruling(f"{name}: Dangerous Terrain test passed automatically", (why,)))
+            continue
+        roll = game.logged(s.dice.d6(f"Dangerous Terrain test ({', '.join(pieces)})", who=name))
+        cited = config_reason(game, "terrain.dangerous_fails_on")
+        if roll.total > fails_on:
+            game.log(Ruling(f"{name} passes its Dangerous Terrain test ({roll.total})", (cited,)))
+            continue
+        game.log(Ruling(f"{name} fails its Dangerous Terrain test ({roll.total}): it suffers a Wound", (cited,)))
+        if not _saved(game, g.model):
+            inflict_wound(game, g.unit_id, g.model, "Dangerous Terrain")
+
+
+def _saved(game: Game, model: Model) -> bool:
+    """The save allowed against a Dangerous Terrain Wound (``terrain.dangerous_wound_saves``)."""
+    allowed = game.state.config.terrain.dangerous_wound_saves
+    options = []
+    if allowed != "no_saves" and model.profile.invulnerable_save is not None:
+        options.append(model.profile.invulnerable_save)
+    if allowed == "all":
+        sv = getattr(model.profile.characteristics, "sv", None)
+        if sv is not None:
+            options.append(sv)
+    if not options:
+        return False
+    target = min(options)
+    roll = game.logged(game.state.dice.d6(f"save against the Dangerous Terrain Wound ({target}+)", who=model.id))
+    saved = roll.total >= target and roll.total > 1
+    game.log(
+        Ruling(
+            f"{model.id} {'saves' if saved else 'fails'} ({roll.total} against {target}+)",
+            (config_reason(game, "terrain.dangerous_wound_saves"),),
+        )
+    )
+    return saved
+
+
+def inflict_wound(game: Game, unit_id: str, model: Model, source: str) -> None:
+    """The model loses one Wound (a Hull Point for a model with Armour Values); at 0 it is removed."""
+    status = game.state.units[unit_id]
+    status.wounds_lost[model.id] = status.wounds_lost.get(model.id, 0) + 1
+    now = current(game, unit_id, model)
+    wounds = getattr(now, "w", None) if now is not None else getattr(model.profile.characteristics, "hp", 1)
+    if wounds is None:
+        wounds = getattr(model.profile.characteristics, "hp", 1)
+    if wounds is not None and status.wounds_lost[model.id] >= wounds:
+        status.poses.pop(model.id, None)
+        status.casualties.append(model.id)
+        game.log(Ruling(f"{model.id} is removed as a casualty ({source})"))
+        if not status.poses and status.location is Location.TABLE:
+            status.location = Location.DESTROYED
+            game.log(Ruling(f"{game.state.unit(unit_id).name} is destroyed ({source})"))
