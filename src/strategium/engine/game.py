@@ -249,10 +249,5 @@ def _apply_end_step(game: Game, action: EndStep) -> None:
 
 handles(EndStep, _check_end_step, _apply_end_step)
 
-# Modules that register handlers, hooks, blockers and modifier sources when imported.
-from strategium.engine import morale, morale_checks, movement, reserves_arrival, shooting, statuses, transports  # noqa: E402, F401  # noqa: E402, F401  # noqa: E402, F401
-from strategium.rules import (  # noqa: E402, F401
-    militia_cavalry_mount_run,
-    relentless,
-    stupefied,
-)
+# Every module that registers handlers, hooks, blockers and modifier sources is listed in engine/plugins.py.
+from strategium.engine import plugins  # noqa: E402, F401

@@ -31,7 +31,8 @@ What the engine implements (each refusal cites the rule and page, or the configu
   friendly unit the moving character joins at the end of its move (it must end in coherency with it; the
   joined unit may not move afterwards that phase).
 
-Facts noted: MOVED (and RAN) for every unit of the party. A ``UnitMoved`` event is logged; a ``UnitRan``
+Facts noted: MOVED (and RAN) for every unit of the party. A ``UnitMoved`` "did" event is emitted (the Movement-phase
+Reactions hook it); a ``UnitRan``
 "did" event is emitted after a Run (Militia Cavalry Mount hooks it, MCM-1).
 """
 
@@ -333,7 +334,7 @@ def _apply(game: Game, action: Move | Run) -> None:
             s.facts.note(u.id, Fact.RAN)
     how = "Ran" if running else "moved"
     longest = max((g.length for g in moves), default=0.0)
-    game.log(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, verdict.reasons))
+    game.emit(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, verdict.reasons))
     if leaving:
         host = status.joined_to
         status.joined_to = None

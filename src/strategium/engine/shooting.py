@@ -302,10 +302,25 @@ def _weapon_limit(model: Model) -> int:
     return protocols.value if protocols is not None and protocols.value else 1
 
 
-def plan(game: Game, unit_id: str, target_id: str) -> Plan:
-    """The volleys ``unit_id`` would fire at ``target_id`` now (see the module docstring for the weapon rules)."""
+WeaponFilter = Callable[[Model, WeaponProfile], Reason | None]
+"""A limit on the weapons a Shooting Attack may use (a Reaction's): why ``weapon`` of ``model`` may not fire, or
+None."""
+
+
+def plan(
+    game: Game,
+    unit_id: str,
+    target_id: str,
+    *,
+    snap_shots: bool = False,
+    weapons: WeaponFilter | None = None,
+) -> Plan:
+    """The volleys ``unit_id`` would fire at ``target_id`` now (see the module docstring for the weapon rules).
+
+    ``snap_shots`` makes every shot a Snap Shot (Overwatch); ``weapons`` refuses some weapons (a vehicle's
+    Reaction fires only Defensive weapons)."""
     s = game.state
-    snap_all = not ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
+    snap_all = snap_shots or not ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
     stationary = bool(ask(game, Query.STATIONARY_FOR_HEAVY, unit_id))
     target = _target_placed(game, target_id)
     sight = damage.sight_map(s.battlefield)
@@ -322,7 +337,9 @@ def plan(game: Game, unit_id: str, target_id: str) -> Plan:
             reasons.setdefault(f"sight:{model.id}", rule_of(SEQUENCE, f"{model.name} cannot see the target", 166))
             continue
         reach = min(distance(pm.footprint, t.footprint) for t in target.models)
-        chosen = _model_volleys(game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, reasons)
+        chosen = _model_volleys(
+            game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, reasons, weapons
+        )
         for v in chosen:
             old = volleys.get(v.key)
             if old is None:
@@ -354,6 +371,7 @@ def _model_volleys(
     target: PlacedUnit,
     here: Footprint,
     reasons: dict[str, Reason],
+    allowed: WeaponFilter | None = None,
 ) -> list[Volley]:
     spec = model.profile.unit_type
     vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
@@ -372,6 +390,8 @@ def _model_volleys(
             break
         kind = weapon.type.weapon_class
         why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle)
+        if why is None and allowed is not None:
+            why = allowed(model, weapon)
         if why is not None:
             reasons.setdefault(f"{weapon.name}:{why.text}", why)
             continue
@@ -461,12 +481,32 @@ def check_shoot(game: Game, action: Shoot) -> Verdict:
 
 
 def apply_shoot(game: Game, action: Shoot) -> None:
-    """Make the Shooting Attack (see the module docstring)."""
+    """Make the Shooting Attack (see the module docstring). If a hook on :class:`ShootingAttackDeclared` stops the
+    engine for a choice (a Reaction), the attack waits: whoever answers it calls :func:`resolve_shooting_attack`."""
     s = game.state
     unit, target = s.unit(action.unit_id), s.unit(action.target_id)
-    planned = plan(game, action.unit_id, action.target_id)
     s.facts.note(action.unit_id, Fact.SHOT)
+    before = s.pending
     game.emit(ShootingAttackDeclared(action.player, unit.id, unit.name, target.id, target.name))
+    if s.pending is before:
+        resolve_shooting_attack(game, action)
+
+
+def resolve_shooting_attack(
+    game: Game,
+    action: Shoot,
+    *,
+    morale: bool = True,
+    snap_shots: bool = False,
+    weapons: WeaponFilter | None = None,
+) -> ShootingAttackResolved:
+    """Resolve a declared Shooting Attack as the units stand now (steps 2-5 of the module docstring): the volleys
+    are planned at this moment, so models removed meanwhile (by Return Fire) do not fire. Also fires a Reaction's
+    Shooting Attack, which is not checked with :func:`check_shoot`: ``morale`` False when its casualties cause no
+    Morale check (Interceptor), ``snap_shots`` and ``weapons`` as for :func:`plan`. Returns the resolved event."""
+    s = game.state
+    unit, target = s.unit(action.unit_id), s.unit(action.target_id)
+    planned = plan(game, action.unit_id, action.target_id, snap_shots=snap_shots, weapons=weapons)
     tally = _Tally()
     for volley in planned.volleys:
         if s.units[target.id].location is not Location.TABLE:
@@ -486,11 +526,13 @@ def apply_shoot(game: Game, action: Shoot) -> None:
         tally.pinning,
         tally.blind,
         tally.concussive,
+        morale,
     )
     before = s.pending
     game.emit(event)
     if s.pending is before:
         morale_checks.after_attack(game, event)
+    return event
 
 
 @dataclass

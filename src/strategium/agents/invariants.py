@@ -1,0 +1,169 @@
+"""State invariants checked after every action of a played game (the random-play conformance tests, and the
+battle command's 1,000-game test):
+
+- no model in two places: each model id stands in at most one unit's poses, a removed model stands nowhere, and
+  only units on the table have poses;
+- no negative Wounds: Wounds (Hull Points) lost per model are at least 0 and at most the model's Wounds, and a
+  model still on the table has one left;
+- no model off the table unless its unit is in Reserves, embarked, destroyed (or, in the pre-game, not yet
+  placed): every model of a unit on the table stands wholly on the table;
+- no two models overlapping (touching is allowed);
+- effects expired on time: no effect is still in force after the window its Duration names has passed (judged
+  from the clock alone, independently of the phase machine; "end of phase" is checked at Player Turn
+  granularity).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from strategium.engine.board import Location, Pose
+from strategium.engine.effects import Duration, Effect
+from strategium.engine.game import Game
+from strategium.engine.placement import footprint
+from strategium.engine.table_checks import overlaps
+from strategium.engine.timing import Phase, PlayerId, opponent
+from strategium.errors import StrategiumError
+from strategium.geometry.measure import Footprint
+from strategium.geometry.regions import on_table
+
+OFF_TABLE_OK = (Location.RESERVES, Location.EMBARKED, Location.DESTROYED)
+PRE_GAME_ONLY = (Location.UNDEPLOYED, Location.HELD_FOR_INFILTRATE)
+
+
+class InvariantError(StrategiumError):
+    """The state broke an invariant; the message lists every problem found."""
+
+
+class InvariantChecker:
+    """Checks a game's state; keeps a cache of footprints (by model and pose) so it can run after every action.
+
+    Use as ``play(game, players, after=InvariantChecker())``: calling it raises :class:`InvariantError`.
+    """
+
+    def __init__(self) -> None:
+        self._feet: dict[tuple[str, Pose], Footprint] = {}
+        self.checks = 0
+
+    def __call__(self, game: Game, _action: object = None) -> None:
+        problems = self.problems(game)
+        self.checks += 1
+        if problems:
+            raise InvariantError(f"after '{getattr(_action, 'text', lambda: '-')()}': " + "; ".join(problems))
+
+    def problems(self, game: Game) -> list[str]:
+        """Every broken invariant, in words (empty when the state is sound)."""
+        return self._places(game) + self._wounds(game) + self._overlaps(game) + self._effects(game)
+
+    def _foot(self, game: Game, unit_id: str, model_id: str, pose: Pose) -> Footprint:
+        key = (model_id, pose)
+        fp = self._feet.get(key)
+        if fp is None:
+            model = next(m for m in game.state.unit(unit_id).models if m.id == model_id)
+            fp = footprint(model, pose)
+            self._feet[key] = fp
+        return fp
+
+    def _places(self, game: Game) -> list[str]:
+        s = game.state
+        out: list[str] = []
+        seen: dict[str, str] = {}
+        pre_game = s.clock.phase is Phase.PRE_GAME
+        for uid, status in s.units.items():
+            if status.location is not Location.TABLE:
+                if status.poses:
+                    out.append(f"{uid} is {status.location.value} but has models on the table")
+                if status.location in PRE_GAME_ONLY and not pre_game:
+                    out.append(f"{uid} is {status.location.value} after the pre-game")
+                if status.location not in OFF_TABLE_OK and status.location not in PRE_GAME_ONLY:
+                    out.append(f"{uid} is off the table while {status.location.value}")
+                continue
+            if not status.poses:
+                out.append(f"{uid} is on the table with no model")
+            for model_id, pose in status.poses.items():
+                if model_id in seen:
+                    out.append(f"{model_id} stands in both {seen[model_id]} and {uid}")
+                seen[model_id] = uid
+                if status.is_casualty(model_id):
+                    out.append(f"{model_id} of {uid} was removed but still stands on the table")
+                if not on_table(s.battlefield, self._foot(game, uid, model_id, pose)):
+                    out.append(f"{model_id} of {uid} is off the table at {pose}")
+        return out
+
+    def _wounds(self, game: Game) -> list[str]:
+        s = game.state
+        out: list[str] = []
+        for uid, status in s.units.items():
+            models = {m.id: m for m in s.unit(uid).models}
+            for model_id, lost in status.wounds_lost.items():
+                model = models.get(model_id)
+                if model is None:
+                    out.append(f"{uid} records Wounds lost by {model_id}, not one of its models")
+                    continue
+                chars = model.profile.characteristics
+                wounds = getattr(chars, "w", None) or getattr(chars, "hp", None)
+                if lost < 0:
+                    out.append(f"{model_id} has lost {lost} Wounds (negative)")
+                if isinstance(wounds, int) and lost > wounds:
+                    out.append(f"{model_id} has lost {lost} of {wounds} Wounds (negative Wounds left)")
+                if isinstance(wounds, int) and lost >= wounds and model_id in status.poses:
+                    out.append(f"{model_id} has no Wound left but still stands on the table")
+        return out
+
+    def _overlaps(self, game: Game) -> list[str]:
+        s = game.state
+        feet: list[tuple[str, Footprint]] = []
+        for uid, status in s.units.items():
+            if status.location is Location.TABLE:
+                feet.extend((mid, self._foot(game, uid, mid, pose)) for mid, pose in status.poses.items())
+        if len(feet) < 2:
+            return []
+        boxes = np.array([_box(fp) for _, fp in feet])
+        lo_x, lo_y, hi_x, hi_y = boxes.T
+        near = (
+            (lo_x[:, None] < hi_x[None, :])
+            & (lo_x[None, :] < hi_x[:, None])
+            & (lo_y[:, None] < hi_y[None, :])
+            & (lo_y[None, :] < hi_y[:, None])
+        )
+        out: list[str] = []
+        for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
+            if overlaps(feet[i][1], feet[j][1]):
+                out.append(f"{feet[i][0]} overlaps {feet[j][0]}")
+        return out
+
+    def _effects(self, game: Game) -> list[str]:
+        s = game.state
+        return [
+            f"effect {e.id} ({e.kind.value} on {e.unit_id}, {e.duration.value}) outlived its Duration"
+            for e in s.effects
+            if overdue(e, s.clock.turn_index, s.clock.game_turn, s.first_player, s.clock.phase is Phase.GAME_OVER)
+        ]
+
+
+def _box(fp: Footprint) -> tuple[float, float, float, float]:
+    minx, miny, maxx, maxy = (float(v) for v in fp.core.bounds)
+    r = fp.radius
+    return (minx - r, miny - r, maxx + r, maxy + r)
+
+
+def turn_player(turn_index: int, first_player: PlayerId) -> PlayerId:
+    """Whose Player Turn ``turn_index`` (from 1) is: the first player's odd ones, the other's even ones."""
+    return first_player if turn_index % 2 == 1 else opponent(first_player)
+
+
+def overdue(effect: Effect, turn_index: int, game_turn: int, first_player: PlayerId, over: bool) -> bool:
+    """Whether ``effect`` should have expired by now (Player Turn ``turn_index`` in progress, or every turn ended
+    when ``over``). See :mod:`strategium.engine.effects` for what each Duration means."""
+    d, made = effect.duration, effect.created_turn
+    ended = turn_index if over else turn_index - 1  # the last Player Turn that has ended
+    if d in (Duration.UNTIL_END_OF_PHASE, Duration.UNTIL_END_OF_TURN):
+        return ended >= max(made, 1)
+    if d is Duration.UNTIL_START_OF_CONTROLLERS_NEXT_TURN:
+        return any(turn_player(t, first_player) == effect.controller for t in range(made + 1, turn_index + 1))
+    if d is Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN:
+        return any(turn_player(t, first_player) == effect.controller for t in range(made + 1, ended + 1))
+    if d is Duration.UNTIL_END_OF_GAME_TURN:
+        last_ended = game_turn if over else game_turn - 1
+        return last_ended >= max(effect.created_game_turn, 1)
+    return False

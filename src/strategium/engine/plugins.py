@@ -1,0 +1,25 @@
+"""Every module that registers something with the engine when imported: action handlers, step and event
+hooks, query blockers and exemptions, Characteristic modifier sources. ``engine.game`` imports this module
+once; add new rule modules here."""
+
+from strategium.engine import (  # noqa: F401
+    charge_eligibility,
+    charge_moves,
+    charges,
+    fight,
+    morale,
+    morale_checks,
+    movement,
+    reserves_arrival,
+    resolution,
+    shooting,
+    statuses,
+    transports,
+)
+from strategium.rules import (  # noqa: F401
+    hammer_of_wrath,
+    militia_cavalry_mount_run,
+    relentless,
+    stupefied,
+    stupefied_assault,
+)

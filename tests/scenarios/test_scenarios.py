@@ -1,0 +1,85 @@
+"""Every scenario file here, run through the same code as ``strategium check``: each ``expect`` and the
+``expect_state`` (locations, exact positions, effects) must hold.
+
+One file per clause of SEED_RULES.md (INF-1..INF-10, SCT-1..SCT-10, OUT-1, OUT-2) and per worked ruling of
+RULINGS.md about Infiltrate, Scout, Outflank and Support Squad (the case ID starts the file name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from strategium.army.army import Unit
+from strategium.cli.check_cmd import load_and_run
+from strategium.engine.board import ReserveMode
+from strategium.rules import outflank
+
+HERE = Path(__file__).parent
+FILES = sorted(HERE.glob("*.yaml"))
+CLAUSES = [f"INF-{n}" for n in range(1, 11)] + [f"SCT-{n}" for n in range(1, 11)] + ["OUT-1", "OUT-2"]
+CASES = ["INF-01", "INF-02", "INF-04", "INF-05", "INF-08", "INF-10", "INF-13", "INF-15", "OUT-01", "SCT-01",
+         "SCT-03", "SCT-06", "SCT-07", "SUP-01", "SUP-03"]  # fmt: skip
+
+
+def _tactical_squad_may_flank(unit: Unit) -> tuple[ReserveMode, ...]:
+    """OUT-2's stand-in for a faction rule: the Tactical Squad ``tac`` may join a Flanking Assault."""
+    return (ReserveMode.FLANKING_ASSAULT,) if unit.id == "tac" else ()
+
+
+@pytest.fixture
+def deployment_option() -> Iterator[None]:
+    outflank.register_deployment_option(_tactical_squad_may_flank)
+    try:
+        yield
+    finally:
+        outflank.unregister_deployment_option(_tactical_squad_may_flank)
+
+
+def _failures(path: Path) -> list[str]:
+    run = load_and_run(str(path))
+    out = [f"[{r.index}] {r.action}: legal={r.legal} {[str(x) for x in r.reasons]}" for r in run.records if r.met is False]
+    return out + list(run.state_failures)
+
+
+@pytest.mark.parametrize("path", [f for f in FILES if not f.name.startswith("OUT-2")], ids=lambda p: p.stem)
+def test_scenario_expectations_hold(path: Path) -> None:
+    run = load_and_run(str(path))
+    assert any(r.met is not None for r in run.records) or run.scenario.expect_state is not None
+    assert _failures(path) == []
+
+
+def test_OUT_2_a_registered_rule_gives_another_deployment_option(deployment_option: None) -> None:
+    assert _failures(HERE / "OUT-2_other_deployment_options.yaml") == []
+
+
+def test_OUT_2_without_the_rule_the_same_flanking_assault_is_refused() -> None:
+    run = load_and_run(str(HERE / "OUT-2_other_deployment_options.yaml"))
+    record = run.records[2]
+    assert (record.action, record.legal) == ("P1 tac to Flanking Assault", False)
+    assert record.reasons[0].text == "OUT-1: not every model of Tactical Squad has Outflank"
+    assert not run.ok
+
+
+@pytest.mark.parametrize("clause", CLAUSES + CASES)
+def test_every_clause_and_case_has_a_scenario(clause: str) -> None:
+    assert any(f.name.startswith(f"{clause}_") for f in FILES), clause
+
+
+def test_a_scenario_replays_to_the_same_state_and_log() -> None:
+    """Issue 5: a recorded pre-game replays exactly (the scenario's game record, played again)."""
+    from strategium.engine.record import GameRecord
+    from strategium.engine.situation import game_from_scenario
+    from strategium.scenario import load_scenario
+
+    scenario = load_scenario(HERE / "SCT-07_scout_roll_off_and_ordering.yaml")
+    run = load_and_run(str(HERE / "SCT-07_scout_roll_off_and_ordering.yaml"))
+    record = GameRecord.from_json(run.game.record().to_json())
+    opening = tuple(record.history[0].faces)  # the dice forced before the start
+    again = game_from_scenario(scenario, record.seed, opening)
+    for entry in record.history[1:]:
+        again.apply(entry)  # type: ignore[arg-type]
+    assert [e.text() for e in again.state.events] == [e.text() for e in run.game.state.events]
+    assert again.state.units == run.game.state.units
