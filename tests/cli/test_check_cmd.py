@@ -12,6 +12,7 @@ from strategium.scenario import demo_scenario_path
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
 INF_01 = SCENARIOS / "INF-01_hidden_between_9_and_12.yaml"
+PLACED = "P1 Seeker Squad: infiltrated on the table [Infiltrate (Age of Darkness rulebook p.242)]"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -64,7 +65,7 @@ def test_human_output_rules_on_each_action_and_says_what_changed() -> None:
         "[Infiltrate (Age of Darkness rulebook p.242)]"
     )
     assert lines[6] == "    expected illegal (INF-3): met"
-    assert "    changed: P1 Seeker Squad: infiltrated on the table [Infiltrate (Age of Darkness rulebook p.242)]" in lines
+    assert f"    changed: {PLACED}" in lines
     assert lines[-3:] == [
         "now: pre-game: Seize the Initiative; waiting for player 2 (try to Seize the Initiative? [seize, decline])",
         "expect_state: met",
@@ -92,7 +93,7 @@ def test_json_output_follows_the_schema() -> None:
     assert first["events"] == []
     assert (first["expected"], first["expected_reason"], first["met"]) == ("illegal", "INF-3", True)
     assert last["legal"] is True
-    assert last["events"][0] == "P1 Seeker Squad: infiltrated on the table [Infiltrate (Age of Darkness rulebook p.242)]"
+    assert last["events"][0] == PLACED
     assert data["final"]["expect_state_failures"] == []
 
 
@@ -101,8 +102,8 @@ def test_an_unmet_expectation_exits_1_and_the_run_goes_on(tmp_path: Path) -> Non
         tmp_path,
         """\
         actions:
-          - {player: 1, infiltrate: seekers, positions: [[10, 29.84], [11.5, 29.84], [13, 29.84], [14.5, 29.84], [16, 29.84]],
-             expect: legal}
+          - {player: 1, infiltrate: seekers, expect: legal,
+             positions: [[10, 29.84], [11.5, 29.84], [13, 29.84], [14.5, 29.84], [16, 29.84]]}
           - {player: 1, infiltrate: seekers, positions: [[10, 20], [11.5, 20], [13, 20], [14.5, 20], [16, 20]]}
         """,
     )
@@ -184,3 +185,23 @@ def test_placements_without_a_start_are_refused() -> None:
 def test_a_missing_file_is_exit_2() -> None:
     result = run("check", "nowhere.yaml")
     assert (result.returncode, result.stderr) == (2, "strategium: error: nowhere.yaml: no such scenario file\n")
+
+
+def test_map_draws_the_state_after_the_actions_with_the_next_units_overlay(tmp_path: Path) -> None:
+    """Issue 5 item 5: the Seekers stand where they infiltrated; ``next`` overlays the Recon Squad, the unit the
+    engine asks player 1 to place next."""
+    path = tmp_path / "mid.yaml"
+    text = INF_01.read_text(encoding="utf-8")
+    text = text.replace("seekers: {infiltrate: true}", "seekers: {infiltrate: true}\n      recon: {infiltrate: true}")
+    text = text[: text.index("expect_state:")].replace("armies/", f"{SCENARIOS}/armies/")
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "mid.svg"
+    result = run("map", str(path), "--out", str(out), "--overlay", "next")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        f'wrote {out}: 72" x 48" table, dawn-of-war, 1 terrain pieces, 0 Buildings, 3 units on the table '
+        "(2 + 1; 15 models), 0 embarked, 0 in Reserves, 17 not deployed; overlays: after 3 actions: pre-game: "
+        "Infiltrate; waiting for player 1 (place an infiltrating unit); Infiltrate regions of 1:recon\n"
+    )
+    svg = out.read_text(encoding="utf-8")
+    assert "Seeker Squad" in svg and "INF-3: 1:recon hidden" in svg

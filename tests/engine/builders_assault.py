@@ -164,9 +164,9 @@ def at(
     """End steps until it is ``player``'s turn at that step (of ``game_turn``, if given)."""
     for _ in range(200):
         c = game.state.clock
-        if c.active_player == player and c.phase is phase and c.sub_phase is sub_phase:
-            if game_turn is None or c.game_turn == game_turn:
-                return
+        here = c.active_player == player and c.phase is phase and c.sub_phase is sub_phase
+        if here and (game_turn is None or c.game_turn == game_turn):
+            return
         game.apply(EndStep(c.active_player))
     raise AssertionError("step not reached")
 

@@ -155,7 +155,9 @@ def test_SCT_4_SCT_06_scouts_may_not_charge_in_the_first_game_turn() -> None:
     riders = squad("riders", 2, rules=("Scout",))
     idle = squad("idle", 2, rules=("Scout",))
     game = assault_game([riders, idle], [squad("red")], first=2, scout={"riders": line(riders, 2, 7)})
-    assert [e.duration for e in game.effects_on("riders", EffectKind.CANNOT_CHARGE)] == [Duration.UNTIL_END_OF_GAME_TURN]
+    assert [e.duration for e in game.effects_on("riders", EffectKind.CANNOT_CHARGE)] == [
+        Duration.UNTIL_END_OF_GAME_TURN
+    ]
     to_charge(game, 1, game_turn=1)
     place(game, "riders", line(riders, 30, 20))
     place(game, "idle", line(idle, 40, 20))
@@ -189,7 +191,10 @@ def test_REL_2_REL_01_relentless_units_charge_after_firing_rapid_fire() -> None:
     assert allowed.legal
     assert allowed.reasons[0].text == "REL-2: Relentless models may Charge after firing Heavy, Ordnance or Rapid Fire"
     refused = game.check(DeclareCharge(1, "tac", ("red",)))
-    assert not refused.legal and refused.reasons[0].text == "a unit that fired a Rapid Fire weapon this turn may not Charge"
+    assert (
+        not refused.legal
+        and refused.reasons[0].text == "a unit that fired a Rapid Fire weapon this turn may not Charge"
+    )
 
 
 def test_every_model_that_can_reach_must_end_in_contact() -> None:
@@ -201,7 +206,10 @@ def test_every_model_that_can_reach_must_end_in_contact() -> None:
     game.apply(DeclareCharge(1, "a", ("b",)))
     lagging = game.check(ChargeMove(1, "a", (("a.1", Pose(20, 25 - TOUCH)), ("a.2", Pose(20 + TOUCH, 20)))))
     assert not lagging.legal
-    assert [r.text[:30] for r in lagging.reasons] == ['every model must be within 2" ', "a.2 could reach a target model"]
+    assert [r.text[:30] for r in lagging.reasons] == [
+        'every model must be within 2" ',
+        "a.2 could reach a target model",
+    ]
     game.apply(ChargeMove(1, "a", (("a.1", Pose(20, 25 - TOUCH)), ("a.2", Pose(20 + TOUCH, 25 - TOUCH)))))
     assert is_locked(game, "a")
 

@@ -31,7 +31,9 @@ def bikes(rules: tuple[str, ...] = ("Hammer of Wrath (1)",)) -> Game:
     to_charge(game)
     game.force_dice(1, 2)  # Charge Distance 3" against 2" needed
     game.apply(DeclareCharge(1, "bikes", ("tac",)))
-    game.apply(ChargeMove(1, "bikes", (("bikes.1", Pose(20, 22)), ("bikes.2", Pose(21.5, 22)), ("bikes.3", Pose(20.75, 19.5)))))
+    game.apply(
+        ChargeMove(1, "bikes", (("bikes.1", Pose(20, 22)), ("bikes.2", Pose(21.5, 22)), ("bikes.3", Pose(20.75, 19.5))))
+    )
     return game
 
 
@@ -55,7 +57,7 @@ def test_HOW_2_HOW_3_HOW_01_automatic_hits_at_step_10_unmodified_strength_ap_non
     assert first.summary.startswith("2 automatic hits at S4 AP -, 1 wounds, 1 unsaved, 1 removed")
     rolls = [e.roll.reason for e in events if isinstance(e, DiceRolled)]
     assert rolls[0].startswith("To Wound: 2 hits S4 vs T4 (4+)")  # no To Hit roll (HOW-2)
-    assert rolls[1].startswith("3+ armour save") or "save" in rolls[1]
+    assert rolls[1] == "Armour Save (3+): Wound 1 on tac"  # AP -: the full armour save
     before = events.index(first)
     assert not any(isinstance(e, PiledIn) for e in events[:before])  # no extra Pile-in (HOW-3)
     assert all(e.step < 10 for e in melee(events)[1:])
@@ -75,10 +77,14 @@ def test_HOW_2_no_special_rules_and_no_stupefied_strength() -> None:
 
 def vehicle_charge(target: str, corner: bool, forced: tuple[int, ...] = (2, 2)) -> Game:
     """A Castellax charges a Red vehicle at (40, 30) facing +x: at its front-left corner, or its left side."""
-    red = [squad("pred", 1, PREDATOR, "Vehicle", base=None, name="Predator")] if target == "pred" else [
-        rhino("rhino", "tac"),
-        squad("tac", 5),
-    ]
+    red = (
+        [squad("pred", 1, PREDATOR, "Vehicle", base=None, name="Predator")]
+        if target == "pred"
+        else [
+            rhino("rhino", "tac"),
+            squad("tac", 5),
+        ]
+    )
     embark = {"tac": "rhino"} if target == "rhino" else None
     game = assault_game([squad("cx", 1, CASTELLAX, "Automata", ("Hammer of Wrath (1)",), base=40)], red, embark=embark)
     model = game.state.unit(target).models[0]
@@ -110,7 +116,10 @@ def test_HOW_4_HOW_04_touching_two_facings_the_target_controller_chooses() -> No
     game.force_dice(6)
     strike = melee(game.apply(FightCombat(1, "cx")))[0]
     assert strike.step == 10
-    assert strike.summary == "1 automatic hits at S7 against Front Armour 13: 1 Glancing, 0 Penetrating, 1 Hull Points lost"
+    assert (
+        strike.summary
+        == "1 automatic hits at S7 against Front Armour 13: 1 Glancing, 0 Penetrating, 1 Hull Points lost"
+    )
     assert strike.caused == 1
 
 
@@ -137,7 +146,11 @@ def test_HOW_5_HOW_05_the_transport_takes_the_hits_not_the_embarked_squad() -> N
 
 
 def test_HOW_05_attack_bikes_cannot_hurt_the_rhino_side() -> None:
-    game = assault_game([squad("bike", 1, BIKER, "Cavalry", ("Hammer of Wrath (1)",))], [rhino("rhino", "tac"), squad("tac", 5)], embark={"tac": "rhino"})
+    game = assault_game(
+        [squad("bike", 1, BIKER, "Cavalry", ("Hammer of Wrath (1)",))],
+        [rhino("rhino", "tac"), squad("tac", 5)],
+        embark={"tac": "rhino"},
+    )
     place(game, "rhino", (("rhino.1", Pose(40, 30)),))
     r = 32 / 25.4 / 2
     place(game, "bike", (("bike.1", Pose(40, 31.75 + r + 2)),))
@@ -148,6 +161,6 @@ def test_HOW_05_attack_bikes_cannot_hurt_the_rhino_side() -> None:
     game.apply(EndStep(1))
     game.force_dice(6)
     strike = melee(game.apply(FightCombat(1, "bike")))[0]
-    assert strike.summary == "1 automatic hits at S4 against Side Armour 11: 0 Glancing, 0 Penetrating, 0 Hull Points lost"
-
-
+    assert (
+        strike.summary == "1 automatic hits at S4 against Side Armour 11: 0 Glancing, 0 Penetrating, 0 Hull Points lost"
+    )

@@ -40,7 +40,7 @@ def deployment_option() -> Iterator[None]:
 
 def _failures(path: Path) -> list[str]:
     run = load_and_run(str(path))
-    out = [f"[{r.index}] {r.action}: legal={r.legal} {[str(x) for x in r.reasons]}" for r in run.records if r.met is False]
+    out = [f"[{r.index}] {r.action}: {r.legal} {[str(x) for x in r.reasons]}" for r in run.records if r.met is False]
     return out + list(run.state_failures)
 
 
@@ -70,16 +70,21 @@ def test_every_clause_and_case_has_a_scenario(clause: str) -> None:
 
 def test_a_scenario_replays_to_the_same_state_and_log() -> None:
     """Issue 5: a recorded pre-game replays exactly (the scenario's game record, played again)."""
-    from strategium.engine.record import GameRecord
+    from strategium.engine.record import ForcedDice, GameRecord
     from strategium.engine.situation import game_from_scenario
     from strategium.scenario import load_scenario
 
     scenario = load_scenario(HERE / "SCT-07_scout_roll_off_and_ordering.yaml")
     run = load_and_run(str(HERE / "SCT-07_scout_roll_off_and_ordering.yaml"))
     record = GameRecord.from_json(run.game.record().to_json())
-    opening = tuple(record.history[0].faces)  # the dice forced before the start
+    first = record.history[0]
+    assert isinstance(first, ForcedDice)  # the dice forced before the start
+    opening = first.faces
     again = game_from_scenario(scenario, record.seed, opening)
     for entry in record.history[1:]:
-        again.apply(entry)  # type: ignore[arg-type]
+        if isinstance(entry, ForcedDice):
+            again.force_dice(*entry.faces)
+        else:
+            again.apply(entry)
     assert [e.text() for e in again.state.events] == [e.text() for e in run.game.state.events]
     assert again.state.units == run.game.state.units

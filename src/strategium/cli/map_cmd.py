@@ -1,7 +1,10 @@
 """The ``strategium map`` command: draw a scenario's table as an SVG map, with legal-region overlays.
 
 ``strategium map [SCENARIO] --out FILE.svg [--overlay infiltrate:UNIT] [--overlay scout:UNIT]
-[--overlay deployment:PLAYER]``. SCENARIO is a scenario file, or ``demo`` (the default) for the bundled one.
+[--overlay deployment:PLAYER] [--overlay next]``. SCENARIO is a scenario file, or ``demo`` (the default) for the
+bundled one. A scenario with ``start:`` or ``actions:`` is drawn as the game stands after its actions
+(:mod:`strategium.engine.situation`), and overlays are measured against that state; ``next`` is the overlay of
+the unit the engine asks to place next.
 The whole map is computed before anything is written: on an error nothing is written (exit code 2, one line).
 """
 
@@ -12,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from strategium.engine.situation import next_overlay, run_scenario, scenario_after
 from strategium.errors import InputError
 from strategium.report.svg import Overlay, render_svg
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario
@@ -63,7 +67,8 @@ def map_command(
         typer.Option(
             "--overlay",
             metavar="KIND:ARG",
-            help="infiltrate:UNIT, scout:UNIT or deployment:PLAYER (repeatable); UNIT is an id or PLAYER:ID.",
+            help="infiltrate:UNIT, scout:UNIT, deployment:PLAYER or next (the unit to place next; repeatable); "
+            "UNIT is an id or PLAYER:ID.",
         ),
     ] = None,
 ) -> None:
@@ -71,7 +76,18 @@ def map_command(
     loaded = resolve_scenario(scenario)
     overlays: list[Overlay] = []
     notes: list[str] = []
+    run = None
+    if loaded.start is not None or loaded.actions:
+        run = run_scenario(loaded)
+        loaded = scenario_after(run)
+        notes.append(f"after {len(loaded.actions)} actions: {run.status()}")
     for request in overlay or []:
+        if request == "next":
+            found = next_overlay(run) if run is not None else None
+            if found is None:
+                notes.append("next: no unit to place")
+                continue
+            request = found
         result = overlay_for(loaded, request)
         overlays.extend(result.overlays)
         notes.append(result.summary)

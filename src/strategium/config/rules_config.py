@@ -30,6 +30,7 @@ from strategium.config.groups_movement import (
     TerrainConfig,
     TransportConfig,
 )
+from strategium.config.groups_reactions import ReactionConfig
 from strategium.config.groups_setup import (
     ArmyConfig,
     DeepStrikeConfig,
@@ -71,6 +72,7 @@ class RulesConfig(BaseModel):
     damage: DamageConfig = group(DamageConfig, "Wound allocation and Damage Mitigation.")
     shooting: ShootingConfig = group(ShootingConfig, "Shooting Attacks and shooting Reactions.")
     charge: ChargeConfig = group(ChargeConfig, "Charges.")
+    reactions: ReactionConfig = group(ReactionConfig, "Reactions: the Reaction Allotment and Reaction moves.")
     fight: FightConfig = group(FightConfig, "Fight sub-phase and combat resolution.")
     morale: MoraleConfig = group(MoraleConfig, "Morale, Fall Back, Regroup, Sweeping Advance.")
     statuses: StatusConfig = group(StatusConfig, "Contested readings of the seed rules.")

@@ -243,7 +243,8 @@ def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[
     if record is not None and record.terrain_penalty is not None:
         step = min(step, s.config.charge.difficult_terrain_initiative)
         why.append(record.terrain_penalty)
-    if charged(game, unit_id) is not None and model.has_rule("Legiones Astartes (Emperor's Children)"):
+    legion = model.rule("Legiones Astartes")
+    if charged(game, unit_id) is not None and legion is not None and "Emperor" in (legion.x_text or ""):
         step += 1
         why.append(Reason("Flawless Execution", "one Initiative step higher after a Charge", 150, Book.LIBER_HERETICUS))
     lowest = s.config.fight.lowest_initiative_step

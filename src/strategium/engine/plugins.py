@@ -10,6 +10,7 @@ from strategium.engine import (  # noqa: F401
     morale,
     morale_checks,
     movement,
+    reactions,
     reserves_arrival,
     resolution,
     shooting,
@@ -17,6 +18,7 @@ from strategium.engine import (  # noqa: F401
     transports,
 )
 from strategium.rules import (  # noqa: F401
+    core_reactions,
     hammer_of_wrath,
     militia_cavalry_mount_run,
     relentless,

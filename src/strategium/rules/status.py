@@ -29,9 +29,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Pathfinder": ImplementationStatus.IMPLEMENTED,
     # Shooting phase (strategium.engine.shooting, damage, morale_checks) and the attack pipeline (strategium.combat).
     # Relentless: REL-1 and REL-2 (strategium.rules.relentless). Legiones Hereticus: STU-1..3, STU-5..9
-    # (strategium.rules.stupefied); STU-4, STU-10..12 wait for the Assault phase.
+    # (strategium.rules.stupefied); STU-4, STU-10..12 in strategium.rules.stupefied_assault.
     "Relentless": ImplementationStatus.IMPLEMENTED,
-    "Legiones Hereticus (Emperor's Children)": ImplementationStatus.PARTIAL,
+    "Legiones Hereticus (Emperor's Children)": ImplementationStatus.IMPLEMENTED,
     "Shrouded": ImplementationStatus.IMPLEMENTED,
     "Feel No Pain": ImplementationStatus.IMPLEMENTED,
     "Instant Death": ImplementationStatus.IMPLEMENTED,
@@ -44,4 +44,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Ignores Cover": ImplementationStatus.IMPLEMENTED,
     "Template": ImplementationStatus.PARTIAL,
     "Blast": ImplementationStatus.PARTIAL,
+    # Assault phase (strategium.engine.charges, charge_moves, fight, resolution; strategium.rules.hammer_of_wrath):
+    # HOW-1..HOW-5; the "on the charge, unless Disordered" rules; Unwieldy sets Initiative step 1.
+    "Hammer of Wrath": ImplementationStatus.IMPLEMENTED,
+    "Furious Charge": ImplementationStatus.IMPLEMENTED,
+    "Rage": ImplementationStatus.PARTIAL,
+    "Sudden Strike": ImplementationStatus.PARTIAL,
+    "Unwieldy": ImplementationStatus.IMPLEMENTED,
 }

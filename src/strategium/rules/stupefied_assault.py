@@ -35,6 +35,8 @@ def _stu_4_and_11(game: Game, record: ChargeRecord, declaring: bool) -> Reason |
         return None
     if declaring:
         return reason("STU-4", "a Charge declared by a Stupefied unit is always Disordered")
+    if any(r.text.startswith("STU-4") for r in record.disordered):
+        return None
     return reason("STU-11", "it became Stupefied during its own Charge: the Charge goes on, Disordered")
 
 

@@ -254,8 +254,8 @@ class ExpectStateSpec(Strict):
     effects: dict[str, tuple[str, ...]] = Field(default_factory=dict)
 
 
-VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "choose", "end_step", "force_dice",
-         "may_charge", "force_org")
+VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "choose", "end_step", "force_dice", "may_charge",
+         "force_org")  # fmt: skip
 """The keys that say what an ``actions:`` entry does; each entry has exactly one."""
 
 _EXTRAS = {
