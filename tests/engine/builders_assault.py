@@ -111,8 +111,9 @@ def assault_game(
     """Player 1 ("Blue") and player 2 ("Red") through the pre-game to the start of Game Turn 1, ``first`` taking the
     first turn. Every unit is deployed in its zone (Dawn of War, no wall) unless ``before`` holds it back;
     ``infiltrate`` and ``scout`` give the Infiltrate placements and Scout redeployments to make; ``embark`` deploys a
-    unit inside a Transport (listed before it)."""
-    overrides: dict[str, Any] = {"game": {"turns": 4, "extra_turn_targets": []}}
+    unit inside a Transport (listed before it). No Reactions are offered (``reactions.allotment`` 0) unless
+    ``config`` gives a ``reactions`` group."""
+    overrides: dict[str, Any] = {"game": {"turns": 4, "extra_turn_targets": []}, "reactions": {"allotment": 0}}
     overrides.update(config or {})
     rules: RulesConfig = parse_overrides(overrides)
     table = Table()

@@ -86,8 +86,10 @@ def battle(
     overrides: dict[str, object] | None = None,
 ) -> Game:
     """Both armies deployed on :func:`open_field` (Blue is player 1, Red player 2; ``first`` takes the first
-    turn); the game waits in the first player's Movement phase (Reserves step) of Game Turn 1."""
-    config = parse_overrides({"game": {"turns": turns, "extra_turn_targets": []}, **(overrides or {})})
+    turn); the game waits in the first player's Movement phase (Reserves step) of Game Turn 1. No Reactions are
+    offered (``reactions.allotment`` 0) unless ``overrides`` give a ``reactions`` group."""
+    base: dict[str, object] = {"game": {"turns": turns, "extra_turn_targets": []}, "reactions": {"allotment": 0}}
+    config = parse_overrides({**base, **(overrides or {})})
     game = Game.new((army("Blue", *blue), army("Red", *red)), open_field(), config, seed=11)
     to_deployment(game, first=first)
     for player, units in ((first, blue if first == 1 else red), (3 - first, red if first == 1 else blue)):

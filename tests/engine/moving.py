@@ -33,8 +33,10 @@ def start(
 ) -> Game:
     """Deploy ``places`` (unit id → poses, or the id of a Transport to deploy inside), player 1 first and
     taking the first turn, and stop at player 1's Move step of Game Turn 1. ``reserves`` are declarations
-    made in the Reserves step (units declared there are left out of ``places``)."""
-    config = parse_overrides({"game": {"turns": 3, "extra_turn_targets": []}, **(overrides or {})})
+    made in the Reserves step (units declared there are left out of ``places``). No Reactions are offered
+    (``reactions.allotment`` 0) unless ``overrides`` give a ``reactions`` group."""
+    base: dict[str, Any] = {"game": {"turns": 3, "extra_turn_targets": []}, "reactions": {"allotment": 0}}
+    config = parse_overrides({**base, **(overrides or {})})
     game = Game.new((army("Blue", *blue), army("Red", *red)), battlefield or field(), config, seed=11)
     to_deployment(game, first=1, before=reserves)
     for player, units in ((1, blue), (2, red)):

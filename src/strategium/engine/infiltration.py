@@ -21,7 +21,6 @@ from strategium.engine.events import Ruling, UnitPlaced
 from strategium.engine.handlers import handles
 from strategium.engine.placement import placed_unit
 from strategium.engine.pregame_track import PreGameStep
-from strategium.engine.queries import Block, Query, blocker
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId, opponent
 from strategium.geometry.measure import min_distance
@@ -214,11 +213,3 @@ def _apply(game: Game, action: Infiltrate) -> None:
 
 handles(Infiltrate, _check, _apply)
 
-
-@blocker(Query.MAY_CHARGE)
-def charge_ban(game: Game, unit_id: str) -> Block | None:
-    """INF-7 and SCT-4 (rulebook pp.242, 246): while a "cannot declare a Charge" effect is in force on the unit
-    (made when it infiltrated or made a Scout redeployment), it may not declare a Charge. The block cites the
-    first such effect."""
-    effect = next(iter(game.effects_on(unit_id, EffectKind.CANNOT_CHARGE)), None)
-    return Block("charge-ban", effect.reason) if effect is not None else None

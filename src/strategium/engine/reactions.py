@@ -313,7 +313,8 @@ def open_window(game: Game, trigger: Trigger) -> bool:
     found = options(game, trigger)
     if not found:
         first = _first_of(trigger.window)
-        for uid in trigger.targets if first and trigger.enemies else ():
+        playing = allotment(game, trigger.player)[0] > 0
+        for uid in trigger.targets if first and trigger.enemies and playing else ():
             verdict = reaction_verdict(game, trigger, first, uid, trigger.enemies[0])
             game.log(Ruling(f"{game.state.unit(uid).name} makes no Reaction", verdict.reasons))
         return False
