@@ -97,7 +97,7 @@ class ChargeStage(StrEnum):
 
 @dataclass(frozen=True)
 class HammerStrike:
-    """A model that ended its Charge Move in base or hull contact with an enemy model (HOW-1): who, whom, and,
+    """A model touching an enemy's base or hull when its Charge Move finished (HOW-1): who, whom, and,
     against a hull, the Facings its base touches (HOW-4) and the one its target's controller chose."""
 
     unit_id: str

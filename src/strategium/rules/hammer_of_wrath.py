@@ -2,7 +2,7 @@
 
 Paraphrase and where each clause lives:
 
-- HOW-1: a model with the rule that ends its Charge Move in base or hull contact with an enemy model makes X extra
+- HOW-1: a model with the rule whose finished Charge Move leaves it touching an enemy's base or hull makes X extra
   attacks: a hook on :class:`~strategium.engine.charges.ChargeMoveEnded` records a
   :class:`~strategium.engine.board.HammerStrike` for each such model (its Charge record keeps them for the turn).
 - HOW-2: they hit automatically (no To Hit roll), at the model's unmodified Strength (its profile's: not Stupefied's
