@@ -51,4 +51,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Rage": ImplementationStatus.PARTIAL,
     "Sudden Strike": ImplementationStatus.PARTIAL,
     "Unwieldy": ImplementationStatus.IMPLEMENTED,
+    # Reactions (strategium.engine.reactions, strategium.rules.core_reactions): Interceptor against arrivals from
+    # Reserves; Slow and Purposeful blocks Reactions here and Runs in strategium.engine.movement (its Heavy and
+    # Ordnance side is not modelled).
+    "Interceptor": ImplementationStatus.IMPLEMENTED,
+    "Slow and Purposeful": ImplementationStatus.PARTIAL,
 }
