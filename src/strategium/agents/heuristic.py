@@ -1,0 +1,527 @@
+"""A player that plays sensibly and deterministically (the default player of ``strategium battle``).
+
+What it does, step by step (each proposal is checked by the engine; the first legal one is taken):
+
+- **Pre-game choices**: deploys first, lets the opponent place Infiltrators and Scouts first (it answers them),
+  takes the first turn, always tries to Seize the Initiative.
+- **Reserves**: holds every unit with Infiltrate back to Infiltrate; keeps one unit that may join a Flanking
+  Assault (Outflank, or Scout/Infiltrate gaining it, OUT-1/SCT-9/INF-8) in Reserves for one.
+- **Deployment**: Dedicated Transports first, their units embarked in them; others in the area terrain of its
+  zone where there is room (cover), else spread along the zone's middle.
+- **Infiltrate**: forward, hidden (INF-3, more than 9" and out of sight) where it can, else in plain sight more
+  than 12" away (INF-5), as close to the enemy as the region allows.
+- **Scout**: redeploys each Scout unit straight toward the enemy as far as the move and the 9" limit allow.
+- **Flanking Assault**: picks the entry edge nearest the enemy; arrivals come on as close to the enemy as they may.
+- **Movement**: passengers disembark once their Transport is within 18" of the enemy; units with Militia Cavalry
+  Mount Run when no enemy is within their weapons' reach (gaining Shrouded (5+), MCM-1); units that fire Heavy
+  weapons and already have a target stand still; every other unit moves toward the nearest enemy, preferring
+  moves that end in area terrain.
+- **Shooting**: each unit shoots the target with the best expected damage (:mod:`strategium.agents.expected`).
+- **Charges**: a unit charges when 2D6 (plus its bonus) reaches the target with a chance of at least one half and
+  its first round of close combat is expected to take a larger share of the target's Wounds than the target's
+  takes of its own.
+- **Choices**: becomes Stupefied once the unit has lost models or Wounds (the Stupefied roll then protects what
+  is left, STU-6); for Hammer of Wrath against its vehicle picks the Facing with the highest Armour (HOW-4); reacts
+  with shooting Reactions and Evade, declines the others.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import partial
+
+from shapely.geometry import Point
+
+from strategium.agents import expected
+from strategium.agents import options as opt
+from strategium.agents import placement_sampling as ps
+from strategium.agents import proposals as pr
+from strategium.agents.options import Moment
+from strategium.agents.random_player import charge_move
+from strategium.army.army import Unit
+from strategium.engine import charges, damage
+from strategium.engine.actions import (
+    Action,
+    Choose,
+    DeclareReserves,
+    Deploy,
+    EndStep,
+    HoldToInfiltrate,
+    Infiltrate,
+    ScoutRedeploy,
+)
+from strategium.engine.board import Location, Placement, Pose, ReserveMode
+from strategium.engine.charges import DeclareCharge
+from strategium.engine.choices import BattleChoice
+from strategium.engine.fight import FightCombat, armour_map
+from strategium.engine.game import Game
+from strategium.engine.movement import Move, Run
+from strategium.engine.movement_common import party
+from strategium.engine.pregame import DECLINE, FIRST, SEIZE
+from strategium.engine.reserves_arrival import Arrive, ChooseEntryEdge, entry_edge, own_edges
+from strategium.engine.scouting import max_move
+from strategium.engine.shooting import Shoot
+from strategium.engine.timing import PlayerId
+from strategium.engine.transports import Disembark
+from strategium.geometry.measure import min_distance
+from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
+from strategium.geometry.table import Edge
+from strategium.model.unit_types import UnitType
+from strategium.model.weapons import WeaponClass
+from strategium.rules import infiltrate as infiltrate_rule
+from strategium.rules import outflank
+
+REACTION_PREFERENCE = ("Interceptor", "Overwatch", "Return Fire", "Evade")
+"""Reactions the player makes, best first; it declines the others."""
+
+MAX_CHECKS = 4
+"""At most this many screened straight-move proposals go to the engine's check per unit and decision."""
+
+DISEMBARK_RANGE = 18.0
+"""Passengers get out once their Transport is this close to the enemy (inches)."""
+
+
+class HeuristicPlayer:
+    """Plays sensibly and deterministically (see the module docstring)."""
+
+    def __init__(self, player: PlayerId) -> None:
+        self.player = player
+        self._passed: set[tuple[int, str, str]] = set()
+
+    def _skip(self, game: Game, unit_id: str) -> bool:
+        """Whether the unit was already judged to do nothing in this step (remembered, so it is not re-judged)."""
+        return (game.state.clock.turn_index, str(game.state.clock), unit_id) in self._passed
+
+    def _pass(self, game: Game, unit_id: str) -> None:
+        self._passed.add((game.state.clock.turn_index, str(game.state.clock), unit_id))
+
+    def decide(self, game: Game) -> Action:
+        pending = game.pending
+        assert pending is not None and pending.player == self.player
+        m = opt.moment(game)
+        if m is Moment.CHOOSE:
+            return Choose(self.player, self.choose(game))
+        if m is Moment.EDGE:
+            return ChooseEntryEdge(self.player, self.edge(game, pending.options))
+        act = {
+            Moment.RESERVES: self.reserves,
+            Moment.DEPLOY: self.deploy,
+            Moment.INFILTRATE: self.infiltrate,
+            Moment.SCOUT: self.scout,
+            Moment.ARRIVE: self.arrive,
+            Moment.MOVE: self.move,
+            Moment.SHOOT: self.shoot,
+            Moment.CHARGE: self.charge,
+            Moment.CHARGE_MOVE: lambda g: charge_move(g, self.player, opt.charge_awaiting_move(g) or ""),
+            Moment.FIGHT: self.fight,
+        }.get(m)
+        action = act(game) if act is not None else None
+        return action if action is not None else EndStep(self.player)
+
+    def _first_legal(self, game: Game, actions: list[Action | None]) -> Action | None:
+        for action in actions:
+            if action is not None and game.check(action):
+                return action
+        return None
+
+    # -- choices --------------------------------------------------------------------------------------------------
+
+    def choose(self, game: Game) -> str:
+        """The answer to a CHOOSE decision."""
+        pending = game.pending
+        assert pending is not None
+        options = pending.options
+        if not isinstance(pending, BattleChoice):
+            if SEIZE in options:
+                return SEIZE
+            if "deploy first" in pending.prompt or "first turn" in pending.prompt:
+                return FIRST
+            return "second" if "second" in options else options[0]
+        if pending.topic == "Stupefied":
+            status = game.state.units[pending.subject]
+            hurt = bool(status.casualties) or any(v > 0 for v in status.wounds_lost.values())
+            return options[0] if hurt else options[-1]
+        if pending.topic == "Reaction":
+            for name in REACTION_PREFERENCE:
+                for option in options:
+                    if option.startswith(name):
+                        return option
+            return next((o for o in options if o == DECLINE or o.startswith("decline")), options[-1])
+        if pending.topic == "Hammer of Wrath":
+            return self._best_facing(game, pending)
+        return options[0]
+
+    def _best_facing(self, game: Game, choice: BattleChoice) -> str:
+        record = charges.charge_of(game, choice.subject)
+        if record is None or not isinstance(choice.context, int):
+            return choice.options[0]
+        strike = record.hammer[choice.context]
+        model = next(m for m in game.state.unit(strike.target_unit).models if m.id == strike.target_model)
+        armour = {f.value: a for f, a in armour_map(model).items()}
+        return max(choice.options, key=lambda o: (armour.get(o, 0), o))
+
+    def edge(self, game: Game, edges: tuple[str, ...]) -> str:
+        """The Flanking Assault's entry edge nearest the enemy's centre."""
+        cx, cy = pr.enemy_centre(game, self.player)
+        line = game.state.battlefield.table.edge_line
+        return min(edges, key=lambda e: (line(Edge(e)).distance(Point(cx, cy)), e))
+
+    # -- the pre-game ---------------------------------------------------------------------------------------------
+
+    def reserves(self, game: Game) -> Action | None:
+        """Hold Infiltrators back; one Flanking Assault unit; then end the step."""
+        p, s = self.player, game.state
+        units = [u for u in opt.hosts(game, p, Location.UNDEPLOYED) if not opt.is_building(u)]
+        for u in units:
+            if infiltrate_rule.can_infiltrate(u):
+                hold = HoldToInfiltrate(p, u.id)
+                if game.check(hold):
+                    return hold
+        flanking = [
+            u for u in s.units_of(p, Location.RESERVES) if s.units[u.id].reserve_mode is ReserveMode.FLANKING_ASSAULT
+        ]
+        if not flanking:
+            ranked = sorted(units, key=lambda u: not u.all_models_have(outflank.RULE))
+            for u in ranked:
+                if u.dedicated_transport_for is not None or u.any_model_has("Independent Character"):
+                    continue
+                action = DeclareReserves(p, u.id, ReserveMode.FLANKING_ASSAULT)
+                if game.check(action):
+                    return action
+        return None
+
+    def deploy(self, game: Game) -> Action | None:
+        """Deploy the next unit: embarked in its Dedicated Transport, in cover, or spread along the zone."""
+        p, s = self.player, game.state
+        unit = opt.to_deploy(game, p)[0]
+        transport = next((t for t in s.units_of(p, Location.TABLE) if t.dedicated_transport_for == unit.id), None)
+        if transport is not None:
+            action = Deploy(p, unit.id, (), transport.id)
+            if game.check(action):
+                return action
+        shape = pr.shape_of(game, party(s, unit.id))
+        region = pr.deploy_region(game, unit, shape)
+        toward = pr.enemy_centre(game, p)
+        anchors = self._cover_anchors(game, region) + self._spread_anchors(game, region, unit)
+        for anchor in anchors:
+            where = pr.place(shape, region, anchor, toward)
+            if where:
+                action = Deploy(p, unit.id, where)
+                if game.check(action):
+                    return action
+        return None
+
+    def _cover_anchors(self, game: Game, region: object) -> list[tuple[float, float]]:
+        from shapely.geometry.base import BaseGeometry
+
+        assert isinstance(region, BaseGeometry)
+        out = []
+        for piece in game.state.battlefield.terrain:
+            if piece.kind.value != "area":
+                continue
+            inside = region.intersection(piece.footprint)
+            if not inside.is_empty and inside.area > 1.0:
+                c = inside.representative_point()
+                out.append((float(c.x), float(c.y)))
+        return out
+
+    def _spread_anchors(self, game: Game, region: object, unit: Unit) -> list[tuple[float, float]]:
+        from shapely.geometry.base import BaseGeometry
+
+        assert isinstance(region, BaseGeometry)
+        if region.is_empty:
+            return []
+        minx, miny, maxx, maxy = region.bounds
+        y = (miny + maxy) / 2
+        index = [u.id for u in game.state.units_of(self.player)].index(unit.id)
+        xs = [minx + (maxx - minx) * f for f in (0.5, 0.3, 0.7, 0.15, 0.85, 0.05, 0.95)]
+        shift = index % len(xs)
+        xs = xs[shift:] + xs[:shift]
+        return [(x, y) for x in xs] + [(x, miny + 0.5) for x in xs] + [(x, maxy - 0.5) for x in xs]
+
+    def infiltrate(self, game: Game) -> Action | None:
+        """Place the next held-back unit forward: hidden where it can, else in plain sight."""
+        p, s = self.player, game.state
+        for unit in opt.held(game, p):
+            if s.units[unit.id].embarked_in is not None:
+                continue
+            shape = pr.shape_of(game, party(s, unit.id))
+            hidden, plain = pr.infiltrate_area(game, unit, shape)
+            toward = pr.enemy_centre(game, p)
+            for region in (hidden, plain):
+                for anchor in self._forward_anchors(region, toward):
+                    where = pr.place(shape, region, anchor, toward)
+                    action = Infiltrate(p, unit.id, where) if where else None
+                    if action is not None and game.check(action):
+                        return action
+        return None
+
+    @staticmethod
+    def _forward_anchors(region: object, toward: tuple[float, float]) -> list[tuple[float, float]]:
+        from shapely.geometry.base import BaseGeometry
+
+        assert isinstance(region, BaseGeometry)
+        if region.is_empty:
+            return []
+        best = ps.nearest_point(region, toward)
+        out = [best] if best is not None else []
+        parts = getattr(region, "geoms", [region])
+        big = sorted((g for g in parts if g.area > 4.0), key=lambda g: g.distance(Point(toward)))[:4]
+        for g in big:
+            c = g.representative_point()
+            out.append((float(c.x), float(c.y)))
+        return out
+
+    def scout(self, game: Game) -> Action | None:
+        """Redeploy a Scout unit toward the enemy, as far as it may."""
+        p, s = self.player, game.state
+        toward = pr.enemy_centre(game, p)
+        for unit in opt.scouts(game, p):
+            units = party(s, unit.id)
+            poses = {mid: pose for u in units for mid, pose in s.units[u.id].poses.items()}
+            screen = self._screen(game, units, SCOUT_ENEMY_DISTANCE)
+            reach = max_move(units) - 0.01
+            action = self._straight(game, poses, toward, reach, partial(ScoutRedeploy, p, unit.id), screen)
+            if action is not None:
+                return action
+        return None
+
+    def _straight(
+        self,
+        game: Game,
+        poses: dict[str, Pose],
+        toward: tuple[float, float],
+        reach: float,
+        make: Callable[[Placement], Action],
+        screen: ps.MoveFilter | None = None,
+    ) -> Action | None:
+        """The farthest legal straight move of the whole formation toward ``toward`` (a few headings tried);
+        proposals are screened cheaply before the engine's check."""
+        cx, cy = ps.centroid(poses)
+        base = math.atan2(toward[1] - cy, toward[0] - cx)
+        gap = math.hypot(toward[0] - cx, toward[1] - cy)
+        checks = 0
+        for frac in (1.0, 0.8, 0.6, 0.4, 0.2):
+            for turn in (0.0, 0.3, -0.3, 0.7, -0.7):
+                step = min(reach * frac, gap)
+                a = base + turn
+                where = ps.translated(poses, step * math.cos(a), step * math.sin(a))
+                if screen is not None and not screen.plausible(poses, where, reach):
+                    continue
+                action = make(where)
+                checks += 1
+                if game.check(action):
+                    return action
+                if checks >= MAX_CHECKS:
+                    return None
+        return None
+
+    def _screen(self, game: Game, units: list[Unit], keep_away: float) -> ps.MoveFilter:
+        s = game.state
+        shape = pr.shape_of(game, units)
+        terrain = s.config.terrain
+        exempt = any(m.profile.unit_type.unit_type is UnitType.CAVALRY for m in shape.models) or all(
+            m.has_rule("Move Through Cover") for m in shape.models
+        )
+        penalty = (
+            terrain.difficult_move_penalty if terrain.difficult_move_rule == "flat_penalty" and not exempt else 0.0
+        )
+        return ps.MoveFilter(s, self.player, {u.id for u in units}, shape.probe.radius, keep_away, penalty)
+
+    # -- the Movement phase ---------------------------------------------------------------------------------------
+
+    def arrive(self, game: Game) -> Action | None:
+        """Bring each unit whose roll succeeded on as close to the enemy as it may."""
+        p, s = self.player, game.state
+        toward = pr.enemy_centre(game, p)
+        for unit in opt.arrivals(game, p):
+            flanking = s.units[unit.id].reserve_mode is ReserveMode.FLANKING_ASSAULT
+            edge = (entry_edge(game, p) if flanking else None) or own_edges(s, p)[0]
+            shape = pr.shape_of(game, party(s, unit.id))
+            for run in (True, False) if s.config.reserves.arrivals_may_run else (False,):
+                region = pr.arrival_region(game, unit, shape, edge, run)
+                for anchor in self._forward_anchors(region, toward):
+                    where = pr.place(shape, region, anchor, toward)
+                    action = Arrive(p, unit.id, where, edge=Edge(edge).value, run=run) if where else None
+                    if action is not None and game.check(action):
+                        return action
+        return None
+
+    def move(self, game: Game) -> Action | None:
+        """Disembark near the enemy, Run mounted Militia out of reach, move the others toward the enemy."""
+        p, s = self.player, game.state
+        for unit in opt.embarked(game, p):
+            carrier = s.units[unit.id].embarked_in
+            if carrier in s.units and self._enemy_distance(game, carrier) <= DISEMBARK_RANGE:
+                action = self._disembark(game, unit)
+                if action is not None:
+                    return action
+        for unit in opt.movers(game, p):
+            if self._skip(game, unit.id):
+                continue
+            action = self._move_unit(game, unit)
+            if action is not None:
+                return action
+            self._pass(game, unit.id)
+        return None
+
+    def _disembark(self, game: Game, unit: Unit) -> Action | None:
+        shape = pr.shape_of(game, party(game.state, unit.id))
+        region = pr.disembark_region(game, unit, shape)
+        toward = pr.enemy_centre(game, self.player)
+        for anchor in self._forward_anchors(region, toward):
+            where = pr.place(shape, region, anchor, toward)
+            if where:
+                action = Disembark(self.player, unit.id, where)
+                if game.check(action):
+                    return action
+        return None
+
+    def _enemy_distance(self, game: Game, unit_id: str) -> float:
+        mine = [f for _, _, f in charges.feet(game, unit_id)]
+        theirs = [f for u in opt.enemies(game, self.player) for _, _, f in charges.feet(game, u.id)]
+        return min_distance(mine, theirs) if mine and theirs else math.inf
+
+    def _move_unit(self, game: Game, unit: Unit) -> Action | None:
+        p, s = self.player, game.state
+        units = party(s, unit.id)
+        poses = {mid: pose for u in units for mid, pose in s.units[u.id].poses.items()}
+        target = self._nearest_enemy(game, unit.id)
+        if target is None:
+            return None
+        toward = ps.centroid(dict(s.units[target].poses))
+        reach = _weapon_reach(unit)
+        gap = self._enemy_distance(game, unit.id)
+        screen = self._screen(game, units, s.config.movement.enemy_distance)
+        if unit.any_model_has("Militia Cavalry Mount") and gap > reach + 6 and unit in opt.runners(game, p):
+            run = pr.allowance(game, units, True) - 0.01
+            action = self._straight(game, poses, toward, run, partial(Run, p, unit.id), screen)
+            if action is not None:
+                return action
+        if _fires_heavy(unit) and gap <= reach:
+            return None  # stand still and fire at full Ballistic Skill
+        allowance = pr.allowance(game, units, False) - 0.01
+        if allowance <= 0:
+            return None
+        if gap <= s.config.movement.enemy_distance + 1.0:
+            return None
+        cover = self._cover_step(game, poses, toward, allowance, partial(Move, p, unit.id), screen)
+        if cover is not None:
+            return cover
+        return self._straight(game, poses, toward, allowance, partial(Move, p, unit.id), screen)
+
+    def _cover_step(
+        self,
+        game: Game,
+        poses: dict[str, Pose],
+        toward: tuple[float, float],
+        reach: float,
+        make: Callable[[Placement], Action],
+        screen: ps.MoveFilter,
+    ) -> Action | None:
+        """A move that puts the formation's centre on an area terrain piece, no farther from the enemy."""
+        cx, cy = ps.centroid(poses)
+        now = math.hypot(toward[0] - cx, toward[1] - cy)
+        for piece in game.state.battlefield.terrain:
+            if piece.kind.value != "area":
+                continue
+            c = piece.footprint.representative_point()
+            dx, dy = float(c.x) - cx, float(c.y) - cy
+            if math.hypot(dx, dy) > reach or math.hypot(toward[0] - c.x, toward[1] - c.y) > now:
+                continue
+            where = ps.translated(poses, dx, dy)
+            if not screen.plausible(poses, where, reach):
+                continue
+            action = make(where)
+            if game.check(action):
+                return action
+        return None
+
+    def _nearest_enemy(self, game: Game, unit_id: str) -> str | None:
+        mine = [f for _, _, f in charges.feet(game, unit_id)]
+        best: tuple[float, str] | None = None
+        for enemy in opt.enemies(game, self.player):
+            theirs = [f for _, _, f in charges.feet(game, enemy.id)]
+            if mine and theirs:
+                d = min_distance(mine, theirs)
+                if best is None or d < best[0]:
+                    best = (d, enemy.id)
+        return None if best is None else best[1]
+
+    # -- Shooting and Assault -------------------------------------------------------------------------------------
+
+    def shoot(self, game: Game) -> Action | None:
+        """The next unit that can shoot fires at the target with the best expected damage."""
+        p = self.player
+        for unit in opt.shooters(game, p):
+            if self._skip(game, unit.id):
+                continue
+            reach = _weapon_reach(unit) + 2.0
+            scored = []
+            for enemy in opt.enemies(game, p):
+                mine = [f for _, _, f in charges.feet(game, unit.id)]
+                theirs = [f for _, _, f in charges.feet(game, enemy.id)]
+                if not mine or not theirs or min_distance(mine, theirs) > reach:
+                    continue
+                value = expected.shooting_value(game, unit.id, enemy.id)
+                if value > 0:
+                    scored.append((-value, enemy.id))
+            for _, target in sorted(scored):
+                action = Shoot(p, unit.id, target)
+                if game.check(action):
+                    return action
+            self._pass(game, unit.id)
+        return None
+
+    def charge(self, game: Game) -> Action | None:
+        """The first unit whose Charge reaches its target with a chance of at least one half and whose first round
+        of close combat is expected to hurt the target (as a fraction of its Wounds) more than the target hurts it
+        back."""
+        p, s = self.player, game.state
+        for unit in opt.chargers(game, p):
+            if self._skip(game, unit.id):
+                continue
+            bonus, _ = charges.movement_bonus(game, unit.id)
+            mine = [f for _, _, f in charges.feet(game, unit.id)]
+            ranked = []
+            for enemy in opt.enemies(game, p):
+                theirs = [f for _, _, f in charges.feet(game, enemy.id)]
+                if not mine or not theirs:
+                    continue
+                d = min_distance(mine, theirs)
+                if d > s.config.charge.max_distance or expected.charge_chance(d, bonus) < 0.5:
+                    continue
+                ours = expected.melee_fraction(game, unit.id, enemy.id, charging=True)
+                back = expected.melee_fraction(game, enemy.id, unit.id, charging=False)
+                if ours > back:
+                    ranked.append((-(ours - back), enemy.id))
+            for _, target in sorted(ranked):
+                action = DeclareCharge(p, unit.id, (target,))
+                if game.check(action):
+                    return action
+            self._pass(game, unit.id)
+        return None
+
+    def fight(self, game: Game) -> Action | None:
+        """Fight the combats in the order they were made."""
+        return self._first_legal(game, [FightCombat(self.player, u) for u in opt.unfought(game)])
+
+
+def _weapon_reach(unit: Unit) -> float:
+    """The longest range among the unit's shooting weapons (inches; 8 for Templates; 0 with none)."""
+    best = 0.0
+    for m in unit.models:
+        for w in m.weapons:
+            if w.range.maximum is not None:
+                best = max(best, float(w.range.maximum))
+            elif w.range.kind.value.lower() == "template":
+                best = max(best, 8.0)
+    return best
+
+
+def _fires_heavy(unit: Unit) -> bool:
+    return any(w.type.weapon_class is WeaponClass.HEAVY for m in unit.models for w in m.weapons)
+
+
+__all__ = ["HeuristicPlayer", "damage"]

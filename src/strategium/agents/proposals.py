@@ -1,0 +1,314 @@
+"""Proposed actions that need geometry: where a unit may be deployed, infiltrated, brought on from Reserves or
+disembarked (regions of legal centres, turned into formations by :mod:`strategium.agents.placement_sampling`),
+and the Charge and Surge Moves of a charging unit. Both players build on these; the engine checks every proposal.
+
+All lengths are inches.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from strategium.agents import placement_sampling as ps
+from strategium.army.army import Model, Unit
+from strategium.engine import charges, damage, infiltration
+from strategium.engine.board import Location, Placement, Pose
+from strategium.engine.game import Game
+from strategium.engine.movement_common import movement_of, party, run_bonus
+from strategium.engine.placement import footprint
+from strategium.engine.table_checks import coherency_distance, overlaps
+from strategium.engine.timing import PlayerId
+from strategium.engine.transports import hull_of
+from strategium.geometry.measure import Footprint, distance
+from strategium.geometry.pieces import default_height
+from strategium.geometry.regions import (
+    deployment_region,
+    grow,
+    infiltrate_regions,
+    on_table_region,
+    standing_forbidden,
+)
+from strategium.geometry.sight import SightMap
+from strategium.geometry.table import Edge
+from strategium.scenario.placing import default_heading
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a formation of a party needs: its models, the round probe standing for the widest, grid spacing and
+    the heading its models face."""
+
+    models: tuple[Model, ...]
+    probe: Footprint
+    spacing: float
+    heading: float
+
+
+def shape_of(game: Game, units: Sequence[Unit], heading: float | None = None) -> Shape:
+    """The formation shape of ``units``' living models (default heading: toward the enemy's zone)."""
+    s = game.state
+    models = tuple(m for u in units for m in u.models if not s.units[u.id].is_casualty(m.id))
+    h = default_heading(s.battlefield, s.owner(units[0].id)) if heading is None else heading
+    probe = ps.probe(models, h)
+    return Shape(models, probe, 2 * probe.radius + ps.GAP, h)
+
+
+def place(shape: Shape, region: BaseGeometry, anchor: tuple[float, float], toward: tuple[float, float]) -> Placement:
+    """The shape as a formation inside ``region`` grown from ``anchor`` (empty when it does not fit)."""
+    centres = ps.formation(region, len(shape.models), shape.spacing, anchor)
+    if centres is None:
+        return ()
+    return ps.assign(shape.models, centres, shape.heading, toward)
+
+
+def _free(game: Game, region: BaseGeometry, shape: Shape, moving: set[str]) -> BaseGeometry:
+    taken = ps.occupied(game.state, moving, shape.probe.radius + ps.CLEARANCE)
+    out: BaseGeometry = region.difference(taken)
+    return out
+
+
+def enemy_centre(game: Game, player: PlayerId) -> tuple[float, float]:
+    """Where the enemy stands on average (the centre of their deployment zone before anything is placed)."""
+    s = game.state
+    pts = [p for u in s.units_of(3 - player, Location.TABLE) for p in s.units[u.id].poses.values()]
+    if pts:
+        return (sum(p.x for p in pts) / len(pts), sum(p.y for p in pts) / len(pts))
+    dep = s.battlefield.deployment
+    if dep is None:
+        return s.battlefield.table.centre
+    c = dep.zone(3 - player).polygon.centroid
+    return (float(c.x), float(c.y))
+
+
+# -- regions --------------------------------------------------------------------------------------------------
+
+
+def deploy_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
+    """Centres inside the owner's deployment zone, off terrain, clear of every model on the table."""
+    s = game.state
+    region = deployment_region(s.battlefield, s.owner(unit.id), shape.probe)
+    return _free(game, region, shape, {unit.id})
+
+
+@lru_cache(maxsize=8)
+def sight_of(battlefield: object) -> SightMap:
+    """The battlefield's sight map (cached; the battlefield never changes)."""
+    return damage.sight_map(battlefield)  # type: ignore[arg-type]
+
+
+def infiltrate_area(game: Game, unit: Unit, shape: Shape) -> tuple[BaseGeometry, BaseGeometry]:
+    """(hidden, plain sight) centres for an infiltrating unit: INF-3 and INF-5 regions, clear of models."""
+    s = game.state
+    player = s.owner(unit.id)
+    height = default_height(unit.models[0].profile.unit_type.unit_type)
+    regions = infiltrate_regions(
+        s.battlefield, infiltration.enemies(s, player), shape.probe, height, sight_of(s.battlefield)
+    )
+    return _free(game, regions.hidden, shape, {unit.id}), _free(game, regions.plain_sight, shape, {unit.id})
+
+
+def allowance(game: Game, units: Sequence[Unit], run: bool) -> float:
+    """The smallest Move (or Run) allowance among the party's living models, inches."""
+    s = game.state
+    best = math.inf
+    for u in units:
+        for m in u.models:
+            if s.units[u.id].is_casualty(m.id):
+                continue
+            value = movement_of(game, u.id, m)
+            if run:
+                value += run_bonus(game, units, u.id, m)[0]
+            best = min(best, value)
+    return 0.0 if best is math.inf else best
+
+
+def enemy_keep_out(game: Game, player: PlayerId, shape: Shape) -> BaseGeometry:
+    """Centres at which the probe would end within ``movement.enemy_distance`` of an enemy model."""
+    s = game.state
+    return ps.enemy_zone(s, player, s.config.movement.enemy_distance + shape.probe.radius)
+
+
+def arrival_region(game: Game, unit: Unit, shape: Shape, edge: Edge, run: bool) -> BaseGeometry:
+    """Centres wholly within the party's allowance of ``edge``, on the table, off terrain, clear of models and
+    more than ``movement.enemy_distance`` from enemy models."""
+    s = game.state
+    units = party(s, unit.id)
+    depth = allowance(game, units, run) - shape.probe.radius - ps.CLEARANCE
+    strip = ps.edge_strip(s, edge, depth)
+    region = strip.intersection(on_table_region(s.battlefield, shape.probe))
+    region = region.difference(standing_forbidden(s.battlefield, shape.probe))
+    region = region.difference(enemy_keep_out(game, s.owner(unit.id), shape))
+    return _free(game, region, shape, {u.id for u in units})
+
+
+def disembark_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
+    """Centres wholly within ``transports.disembark_range`` of the unit's Transport or Building, on the table,
+    off terrain, clear of models and of the enemy."""
+    s = game.state
+    carrier = s.units[unit.id].embarked_in
+    hull = hull_of(game, carrier) if carrier is not None else None
+    if hull is None:
+        return Point()
+    reach = s.config.transports.disembark_range - shape.probe.radius - ps.CLEARANCE
+    if reach <= 0:
+        return Point()
+    region = grow(hull, reach).intersection(on_table_region(s.battlefield, shape.probe))
+    region = region.difference(standing_forbidden(s.battlefield, shape.probe))
+    region = region.difference(enemy_keep_out(game, s.owner(unit.id), shape))
+    return _free(game, region, shape, {u.id for u in party(s, unit.id)} | ({carrier} if carrier else set()))
+
+
+# -- charges ---------------------------------------------------------------------------------------------------
+
+
+def _approach(fp: Footprint, target: Footprint) -> tuple[float, float, float]:
+    """(ux, uy, d): the unit direction in which ``fp`` comes closest to ``target`` and the distance to go."""
+    d = distance(fp, target)
+    if fp.is_round and target.is_round:
+        (x0, y0), (x1, y1) = fp.centre, target.centre
+    else:
+        a = fp.core if not fp.is_round else Point(fp.centre)
+        b = target.core if not target.is_round else Point(target.centre)
+        p, q = nearest_points(a, b)
+        x0, y0, x1, y1 = p.x, p.y, q.x, q.y
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1e-12:
+        return 0.0, 0.0, 0.0
+    return (x1 - x0) / length, (y1 - y0) / length, d
+
+
+def _contact_spots(model: Model, pose: Pose, target: Footprint, width: float) -> list[Pose]:
+    """Poses in base contact with ``target``, approached straight or from small sideways offsets."""
+    out: list[Pose] = []
+    fp = footprint(model, pose)
+    ux, uy, _ = _approach(fp, target)
+    for k in (0, 1, -1, 2, -2, 3, -3):
+        ox, oy = -uy * k * width, ux * k * width
+        start = Pose(pose.x + ox, pose.y + oy, pose.heading)
+        sfp = footprint(model, start)
+        vx, vy, d = _approach(sfp, target)
+        out.append(Pose(start.x + vx * d, start.y + vy * d, pose.heading))
+    return out
+
+
+def charge_positions(game: Game, unit_id: str) -> Placement:
+    """A Charge Move for the Charge being resolved: each model that can reach a target model is brought into base
+    contact with it (straight in, or from a sideways offset when the spot is taken); the others close in as far
+    as they may without touching anything. Empty when there is no Charge awaiting its move."""
+    s = game.state
+    record = charges.charge_of(game, unit_id)
+    if record is None or record.distance is None:
+        return ()
+    limit = float(record.distance) - 1e-4
+    targets = [f for _, _, f in _feet_of(game, record.targets)]
+    if not targets:
+        return ()
+    movers = sorted(charges.feet(game, unit_id), key=lambda f: min(distance(f[2], t) for t in targets))
+    moving = {uid for uid, _, _ in movers}
+    others = [fp for uid, st in s.units.items() if uid not in moving for _, _, fp in _feet_of(game, (uid,))]
+    non_targets = [
+        fp
+        for uid, st in s.units.items()
+        if st.player != s.owner(unit_id) and uid not in record.targets
+        for _, _, fp in _feet_of(game, (uid,))
+    ]
+    gap = s.config.movement.enemy_distance
+    placed: list[Footprint] = []
+    out: list[tuple[str, Pose]] = []
+    for uid, model, fp in movers:
+        pose = s.units[uid].poses[model.id]
+        target = min(targets, key=lambda t: distance(fp, t))
+        width = 2 * ps.circumradius(model, pose.heading) + ps.GAP
+        chosen: Pose | None = None
+        for spot in _contact_spots(model, pose, target, width):
+            if math.hypot(spot.x - pose.x, spot.y - pose.y) > limit:
+                continue
+            new = footprint(model, spot)
+            if _clear(new, others + placed, non_targets, gap):
+                chosen = spot
+                break
+        if chosen is None:
+            chosen = _close_in(model, pose, target, limit, others + placed, non_targets, gap)
+        out.append((model.id, chosen))
+        placed.append(footprint(model, chosen))
+    return tuple(out)
+
+
+def _feet_of(game: Game, unit_ids: Sequence[str]) -> list[tuple[str, Model, Footprint]]:
+    return [f for u in unit_ids if game.state.units[u].location is Location.TABLE for f in charges.feet(game, u)]
+
+
+def _clear(fp: Footprint, others: list[Footprint], non_targets: list[Footprint], gap: float) -> bool:
+    if any(overlaps(fp, o) for o in others):
+        return False
+    return all(distance(fp, e) > gap + 1e-3 for e in non_targets)
+
+
+def _close_in(
+    model: Model,
+    pose: Pose,
+    target: Footprint,
+    limit: float,
+    others: list[Footprint],
+    non_targets: list[Footprint],
+    gap: float,
+) -> Pose:
+    """As far toward ``target`` as the limit allows without overlapping anything (stays put if nothing works)."""
+    fp = footprint(model, pose)
+    ux, uy, d = _approach(fp, target)
+    reach = min(limit, d)
+    for frac in (1.0, 0.9, 0.75, 0.6, 0.45, 0.3, 0.15):
+        step = reach * frac
+        spot = Pose(pose.x + ux * step, pose.y + uy * step, pose.heading)
+        if _clear(footprint(model, spot), others, non_targets, gap):
+            return spot
+    return pose
+
+
+def translation_to_contact(game: Game, unit_id: str) -> Placement:
+    """The whole unit moved straight until its closest model touches the closest target model (a fallback
+    Charge Move); empty when there is no Charge awaiting its move."""
+    record = charges.charge_of(game, unit_id)
+    if record is None:
+        return ()
+    mine = charges.feet(game, unit_id)
+    targets = _feet_of(game, record.targets)
+    if not mine or not targets:
+        return ()
+    _, _, fp, target = min(
+        ((uid, m, f, t) for uid, m, f in mine for _, _, t in targets), key=lambda x: distance(x[2], x[3])
+    )
+    ux, uy, d = _approach(fp, target)
+    poses = {m.id: game.state.units[uid].poses[m.id] for uid, m, _ in mine}
+    return tuple((mid, Pose(p.x + ux * d, p.y + uy * d, p.heading)) for mid, p in poses.items())
+
+
+def surge_positions(game: Game, unit_id: str, surge: float) -> Placement:
+    """A Surge Move: the whole unit straight toward its closest target model, stopping more than
+    ``movement.enemy_distance`` short of it (no move when that leaves nothing)."""
+    record = charges.charge_of(game, unit_id)
+    mine = charges.feet(game, unit_id)
+    poses = {m.id: game.state.units[uid].poses[m.id] for uid, m, _ in mine}
+    if record is None or not mine:
+        return tuple(poses.items())
+    targets = _feet_of(game, record.targets)
+    if not targets:
+        return tuple(poses.items())
+    _, _, fp, target = min(
+        ((uid, m, f, t) for uid, m, f in mine for _, _, t in targets), key=lambda x: distance(x[2], x[3])
+    )
+    ux, uy, d = _approach(fp, target)
+    step = max(0.0, min(surge - 1e-3, d - game.state.config.movement.enemy_distance - 0.1))
+    return tuple((mid, Pose(p.x + ux * step, p.y + uy * step, p.heading)) for mid, p in poses.items())
+
+
+def coherency_of(game: Game, units: Sequence[Unit]) -> float:
+    """The coherency distance of the party (inches)."""
+    return coherency_distance(game.state, units)

@@ -1,0 +1,85 @@
+"""The state invariants: each broken one is found and said in words; a sound state has none."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from strategium.agents.invariants import InvariantChecker, InvariantError, overdue, turn_player
+from strategium.engine.board import Location, Pose
+from strategium.engine.citations import Reason
+from strategium.engine.effects import Duration, Effect, EffectKind
+from strategium.engine.game import Game
+from tests.agents.games import random_game
+
+
+def _ended() -> Game:
+    game, _ = random_game(12)
+    return Game(game.state.snapshot())
+
+
+def _first_on_table(game: Game) -> tuple[str, str, Pose]:
+    for uid, status in game.state.units.items():
+        if status.location is Location.TABLE and len(status.poses) >= 2:
+            mid, pose = next(iter(status.poses.items()))
+            return uid, mid, pose
+    raise AssertionError("no unit on the table")
+
+
+def test_a_finished_game_is_sound() -> None:
+    assert InvariantChecker().problems(_ended()) == []
+
+
+def test_two_models_in_one_place_overlap() -> None:
+    game = _ended()
+    uid, mid, pose = _first_on_table(game)
+    other = next(m for m in game.state.units[uid].poses if m != mid)
+    game.state.units[uid].poses[other] = pose
+    assert f"{mid} overlaps {other}" in InvariantChecker().problems(game)
+
+
+def test_a_model_off_the_table_and_a_removed_model_standing() -> None:
+    game = _ended()
+    uid, mid, pose = _first_on_table(game)
+    off = replace(pose, x=-5.0)
+    game.state.units[uid].poses[mid] = off
+    game.state.units[uid].casualties.append(mid)
+    problems = InvariantChecker().problems(game)
+    assert f"{mid} of {uid} is off the table at {off}" in problems
+    assert f"{mid} of {uid} was removed but still stands on the table" in problems
+
+
+def test_negative_wounds() -> None:
+    game = _ended()
+    uid, mid, _ = _first_on_table(game)
+    game.state.units[uid].wounds_lost[mid] = -1
+    assert f"{mid} has lost -1 Wounds (negative)" in InvariantChecker().problems(game)
+
+
+def test_the_checker_raises_after_an_action() -> None:
+    game = _ended()
+    uid, _, _ = _first_on_table(game)
+    game.state.units[uid].location = Location.RESERVES
+    with pytest.raises(InvariantError, match=f"{uid} is in Reserves but has models on the table"):
+        InvariantChecker()(game)
+
+
+def _effect(duration: Duration, made: int, controller: int = 1) -> Effect:
+    return Effect(1, EffectKind.PINNED, "x", controller, duration, made, (made + 1) // 2, Reason("t", "t"))
+
+
+def test_effects_expire_on_time() -> None:
+    # player 1 goes first: Player Turns 1, 3, 5 are player 1's; 2, 4, 6 player 2's
+    assert [turn_player(t, 1) for t in (1, 2, 3)] == [1, 2, 1]
+    made_in_2 = _effect(Duration.UNTIL_START_OF_CONTROLLERS_NEXT_TURN, 2, controller=2)
+    assert not overdue(made_in_2, 3, 2, 1, over=False)
+    assert overdue(made_in_2, 4, 2, 1, over=False)
+    next_turn = _effect(Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN, 1, controller=2)
+    assert not overdue(next_turn, 2, 1, 1, over=False) and overdue(next_turn, 3, 2, 1, over=False)
+    this_turn = _effect(Duration.UNTIL_END_OF_TURN, 3)
+    assert not overdue(this_turn, 3, 2, 1, over=False) and overdue(this_turn, 4, 2, 1, over=False)
+    game_turn = _effect(Duration.UNTIL_END_OF_GAME_TURN, 0)  # made in the pre-game: lasts through Game Turn 1
+    assert not overdue(game_turn, 2, 1, 1, over=False) and overdue(game_turn, 3, 2, 1, over=False)
+    assert overdue(_effect(Duration.UNTIL_END_OF_TURN, 10), 10, 5, 1, over=True)
+    assert not overdue(_effect(Duration.PERMANENT, 1), 10, 5, 1, over=True)
