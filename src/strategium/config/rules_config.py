@@ -105,10 +105,10 @@ class RulesConfig(BaseModel):
 
     def entry(self, name: str) -> ConfigEntry:
         """The row of one setting by dotted name. Raises ``KeyError`` for an unknown name."""
-        for row in self.describe():
-            if row.name == name:
-                return row
-        raise KeyError(f"no rules configuration setting named {name!r}")
+        row = _entries(self).get(name)
+        if row is None:
+            raise KeyError(f"no rules configuration setting named {name!r}")
+        return row
 
     def get(self, name: str) -> Any:
         """A setting's Python value by dotted name (``"reserves.target"``). Raises ``KeyError``."""
@@ -121,3 +121,17 @@ class RulesConfig(BaseModel):
     def cite(self, name: str) -> str:
         """How a ruling names a setting: ``rules configuration `reserves.target` = 3 (unconfirmed default)``."""
         return self.entry(name).cite()
+
+
+_ENTRIES: dict[int, tuple[RulesConfig, dict[str, ConfigEntry]]] = {}
+
+
+def _entries(config: RulesConfig) -> dict[str, ConfigEntry]:
+    """``describe()`` by name, computed once per configuration object (configurations are frozen)."""
+    known = _ENTRIES.get(id(config))
+    if known is None or known[0] is not config:
+        if len(_ENTRIES) > 64:
+            _ENTRIES.clear()
+        known = (config, {row.name: row for row in config.describe()})
+        _ENTRIES[id(config)] = known
+    return known[1]

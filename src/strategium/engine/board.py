@@ -6,6 +6,7 @@ Positions are model centres in inches with a heading in degrees (anticlockwise f
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -76,6 +77,12 @@ class UnitStatus:
     scouted: bool = False
     wounds_lost: dict[str, int] = field(default_factory=dict)
     casualties: list[str] = field(default_factory=list)
+
+    def copy(self) -> UnitStatus:
+        """An independent copy (poses are immutable values and are shared)."""
+        return dataclasses.replace(
+            self, poses=dict(self.poses), wounds_lost=dict(self.wounds_lost), casualties=list(self.casualties)
+        )
 
     def is_casualty(self, model_id: str) -> bool:
         """True once the model has been removed as a casualty."""

@@ -53,6 +53,7 @@ from strategium.engine.placement import footprint
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import PlayerId
 from strategium.engine.watchers import Fact
+from strategium.geometry.index import FootprintIndex
 from strategium.geometry.measure import EPSILON, Footprint, distance, more_than
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
@@ -189,7 +190,7 @@ def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], runnin
             config_reason(game, "terrain.difficult_move_rule", "this Difficult Terrain rule is not supported yet")
         )
     walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
-    others = other_footprints(s, {u.id for u in units})
+    others = FootprintIndex(other_footprints(s, {u.id for u in units}))
     for g in moves:
         limit, _ = allowance(game, units, g, running)
         if g.length > limit + EPSILON:
@@ -200,7 +201,7 @@ def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], runnin
         for piece in walls:
             if overlaps_area(g.path, piece.footprint):
                 reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
-        for other_id, fp in others:
+        for other_id, fp in others.near(g.path):
             if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
                 reasons.append(core("Movement phase", f"{g.model.id} may not move through {other_id}"))
                 break
@@ -212,9 +213,9 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reaso
     s = game.state
     limit = s.config.movement.enemy_distance
     during = s.config.movement.enemy_distance_during_move
-    foes = enemy_footprints(s, player)
+    foes = FootprintIndex(enemy_footprints(s, player))
     for g in moves:
-        for foe_id, fp in foes:
+        for foe_id, fp in foes.near(g.path, limit):
             if not more_than(distance(g.after, fp), limit):
                 text = f'{g.model.id} would end within {limit:g}" of {foe_id}'
                 return [config_reason(game, "movement.enemy_distance", text)]

@@ -3,34 +3,55 @@ as a :class:`~strategium.geometry.pieces.PlacedUnit` for measuring and line of s
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from strategium.army.army import Model, Unit
 from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.geometry import sizes
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit, default_height
+from strategium.model.unit_types import UnitTypeSpec
 
 
 def footprint(model: Model, pose: Pose) -> Footprint:
     """The model's base or hull with its centre at ``pose`` (bases in mm from the army, else the defaults of
-    :mod:`strategium.geometry.sizes`)."""
-    hull = hull_of(model, pose)
-    if hull is not None:
-        return hull.footprint()
-    if model.base_mm is not None:
-        length, width = model.base_mm
-        base = Base(length, None if width == length else width)
-    else:
-        base = sizes.default_base(model.profile.unit_type)
-    return base.footprint(pose.x, pose.y, pose.heading)
+    :mod:`strategium.geometry.sizes`). Footprints are immutable and cached by shape and pose."""
+    return _footprint(_shape_of(model), pose.x, pose.y, pose.heading)
 
 
 def hull_of(model: Model, pose: Pose) -> Hull | None:
     """The hull of a model without a base (Vehicles and Buildings), or None for a based model."""
-    if model.base_mm is not None or not model.profile.has_armour_values:
+    shape = _shape_of(model)
+    if isinstance(shape, Base):
         return None
-    length, width = sizes.hull_size(model.name, model.profile.unit_type)
-    return Hull(pose.x, pose.y, length, width, pose.heading)
+    return Hull(pose.x, pose.y, shape[0], shape[1], pose.heading)
+
+
+Shape = Base | tuple[float, float]
+"""A based model's ``Base``, or a hull's (length, width) in inches."""
+
+
+def _shape_of(model: Model) -> Shape:
+    profile = model.profile
+    return _shape(model.base_mm, model.name, profile.unit_type, profile.has_armour_values)
+
+
+@lru_cache(maxsize=4096)
+def _shape(base_mm: tuple[float, float] | None, name: str, unit_type: UnitTypeSpec, armour: bool) -> Shape:
+    if base_mm is not None:
+        length, width = base_mm
+        return Base(length, None if width == length else width)
+    if armour:
+        return sizes.hull_size(name, unit_type)
+    return sizes.default_base(unit_type)
+
+
+@lru_cache(maxsize=65536)
+def _footprint(shape: Shape, x: float, y: float, heading: float) -> Footprint:
+    if isinstance(shape, Base):
+        return shape.footprint(x, y, heading)
+    return Hull(x, y, shape[0], shape[1], heading).footprint()
 
 
 def placed_model(model: Model, pose: Pose) -> PlacedModel:

@@ -48,6 +48,10 @@ def modifiers(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     return [m for source in _SOURCES for m in source(game, unit_id, model)]
 
 
+def _floor_holds(name: str, value: int | None) -> bool:
+    return value is None or value >= (1 if name == "i" else 0)
+
+
 def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightCharacteristics | None:
     """The model's Characteristics now, or None for a model without them (a Vehicle or Building).
 
@@ -59,6 +63,8 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
         return None
     changes: dict[str, int] = {}
     mods = modifiers(game, unit_id, model)
+    if not mods and all(_floor_holds(name, getattr(base, name, None)) for name in FIELDS):
+        return base  # nothing to apply
     for name in FIELDS:
         if not hasattr(base, name):
             continue
@@ -70,4 +76,4 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
             if m.characteristic == name and m.set_to is not None:
                 value = m.set_to
         changes[name] = max(1 if name == "i" else 0, value)
-    return type(base)(**{**dataclasses.asdict(base), **changes})
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ pre-game's bookkeeping) lives here.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,7 @@ class GameState:
     history: list[Any] = field(default_factory=list)
     facts: TurnFacts = field(default_factory=TurnFacts)
     assault: AssaultTrack = field(default_factory=AssaultTrack)
+    unit_index: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
@@ -65,11 +67,9 @@ class GameState:
 
     def unit(self, unit_id: str) -> Unit:
         """The army-list unit with this id; raises KeyError if there is none."""
-        for army in self.armies:
-            for unit in army.units:
-                if unit.id == unit_id:
-                    return unit
-        raise KeyError(unit_id)
+        if not self.unit_index:
+            self.unit_index.update((u.id, u) for army in self.armies for u in army.units)
+        return self.unit_index[unit_id]
 
     def owner(self, unit_id: str) -> PlayerId:
         """Which player controls the unit; raises KeyError if there is no such unit."""
@@ -88,14 +88,41 @@ class GameState:
     def snapshot(self) -> GameState:
         """A copy for undo and look-ahead (python-chess memento style: no inverse logic).
 
-        The armies, battlefield, configuration and logged events are immutable and shared; the event list
-        itself is copied.
+        The armies, battlefield and configuration never change and are shared; immutable values (the clock,
+        effects, the pending decision) are shared; the append-only log and history are copied as lists; each
+        unit's status is copied; the dice are copied with their generator state; anything else is deep-copied.
         """
-        memo: dict[int, object] = {
-            id(self.armies): self.armies,
-            id(self.battlefield): self.battlefield,
-            id(self.config): self.config,
-            id(self.events): list(self.events),
-            id(self.history): list(self.history),
-        }
-        return copy.deepcopy(self, memo=memo)
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in _SHARED:
+                values[f.name] = value
+            elif f.name in _APPEND_ONLY:
+                values[f.name] = list(value)
+            elif f.name == "dice":
+                values[f.name] = value.copy()
+            elif f.name == "units":
+                values[f.name] = {unit_id: status.copy() for unit_id, status in value.items()}
+            else:
+                values[f.name] = copy.deepcopy(value)
+        return GameState(**values)
+
+
+_SHARED = frozenset(
+    {
+        "armies",
+        "battlefield",
+        "config",
+        "last_game_turn",
+        "first_player",
+        "clock",
+        "effects",
+        "next_effect_id",
+        "pending",
+        "unit_index",
+    }
+)
+"""Fields holding immutable values (or values that never change during a game): shared by snapshots."""
+
+_APPEND_ONLY = frozenset({"events", "history"})
+"""Lists that only ever grow by appending immutable entries: a snapshot copies the list, not the entries."""

@@ -15,6 +15,7 @@ from strategium.engine.citations import Reason
 from strategium.engine.placement import footprint
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
+from strategium.geometry.index import FootprintIndex
 from strategium.geometry.measure import EPSILON, Footprint, distance, within
 from strategium.geometry.regions import may_stand
 from strategium.model.unit_types import SubType
@@ -70,8 +71,9 @@ def standing_room(state: GameState, placed: list[tuple[Model, Footprint]], movin
         for m in state.unit(status.unit_id).models
         if m.id in status.poses
     ]
+    index = FootprintIndex(others)
     for i, (model, fp) in enumerate(placed):
-        for other_id, other in others + [(m.id, f) for m, f in placed[i + 1 :]]:
+        for other_id, other in index.near_footprint(fp) + [(m.id, f) for m, f in placed[i + 1 :]]:
             if overlaps(fp, other):
                 reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {other_id}"))
                 break

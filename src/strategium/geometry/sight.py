@@ -250,6 +250,12 @@ class _HalfPlanes:
         return out
 
 
+def _key(observer: PlacedModel, target_height: float) -> tuple[int, float, float]:
+    """Cache key of an observer's hidden area: its footprint (footprints of the same shape at the same pose are
+    one shared object, see ``engine.placement``), its height and the target height."""
+    return (id(observer.footprint), observer.height, target_height)
+
+
 class SightMap:
     """Line-of-sight queries on one :class:`Battlefield`, with the hidden areas of observers cached.
 
@@ -261,8 +267,8 @@ class SightMap:
         self.battlefield = battlefield
         t = battlefield.table
         self._table = box(0.0, 0.0, t.width, t.depth)
-        self._cache: dict[tuple[int, float], tuple[BaseGeometry, BaseGeometry]] = {}
-        self._keep: dict[int, PlacedModel] = {}
+        self._cache: dict[tuple[int, float, float], tuple[BaseGeometry, BaseGeometry]] = {}
+        self._keep: dict[int, Footprint] = {}
         self._blockers: dict[tuple[float, float], tuple[tuple[Polygon, ...], _HalfPlanes]] = {}
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
@@ -279,7 +285,7 @@ class SightMap:
     def _hidden(
         self, observers: Sequence[PlacedModel], target_height: float
     ) -> list[tuple[BaseGeometry, BaseGeometry]]:
-        todo = [o for o in observers if (id(o), target_height) not in self._cache]
+        todo = [o for o in observers if _key(o, target_height) not in self._cache]
         by_height: dict[float, list[PlacedModel]] = {}
         for o in todo:
             by_height.setdefault(o.height, []).append(o)
@@ -294,9 +300,9 @@ class SightMap:
                 shapely.prepare(area)
                 boundary = area.boundary
                 shapely.prepare(boundary)
-                self._cache[(id(o), target_height)] = (area, boundary)
-                self._keep[id(o)] = o
-        return [self._cache[(id(o), target_height)] for o in observers]
+                self._cache[_key(o, target_height)] = (area, boundary)
+                self._keep[id(o.footprint)] = o.footprint  # keeps the id valid while it is a cache key
+        return [self._cache[_key(o, target_height)] for o in observers]
 
     def hidden_areas(self, observers: Sequence[PlacedModel], target_height: float) -> list[BaseGeometry]:
         """For each observer model, the part of the table hidden from it for targets of this height."""
