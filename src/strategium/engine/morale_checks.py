@@ -38,7 +38,7 @@ from shapely.ops import nearest_points, unary_union
 
 from strategium.army.army import Model
 from strategium.combat.sources import configured, core
-from strategium.engine import damage
+from strategium.engine import damage, table_checks
 from strategium.engine.board import Location, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind, EndTrigger
@@ -49,6 +49,8 @@ from strategium.engine.placement import footprint
 from strategium.engine.profiles_now import Modifier, current, modifier_source
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import Phase, SubPhase
+from strategium.geometry.index import FootprintIndex
+from strategium.geometry.measure import Footprint
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
 from strategium.rules.registry import RuleRef, find_rule
@@ -259,18 +261,19 @@ def fall_back(game: Game, unit_id: str, why: Reason) -> None:
     edge = nearest_points(centre, _own_edge(game, s.owner(unit_id)))[1]
     dx, dy = edge.x - centre.x, edge.y - centre.y
     norm = math.hypot(dx, dy) or 1.0
-    step = (dx / norm * roll.total, dy / norm * roll.total)
+    direction = (dx / norm, dy / norm)
     table = s.battlefield.table.polygon()
-    moved = {}
-    for uid, m in alive:
-        pose = s.units[uid].poses[m.id]
-        moved[(uid, m.id)] = replace(pose, x=pose.x + step[0], y=pose.y + step[1])
-    off = any(not table.contains(footprint(m, moved[(uid, m.id)]).polygon()) for uid, m in alive)
+    reaches_edge = any(
+        not table.contains(footprint(m, _shifted(s.units[uid].poses[m.id], direction, roll.total)).polygon())
+        for uid, m in alive
+    )
+    off = reaches_edge and not _blocked_before_edge(game, unit_id, alive, direction, roll.total)
     destroyed = off and s.config.morale.fall_back_off_table_destroyed
     if off:
         reasons.append(
             configured(s.config, "morale.fall_back_off_table_destroyed", "a unit Falling Back off the table")
         )
+    moved = _fall_back_poses(game, unit_id, alive, direction, roll.total)
     for uid in damage.members(game, unit_id):
         game.trigger(uid, EndTrigger.FORCED_TO_MOVE)
     if destroyed:
@@ -278,15 +281,102 @@ def fall_back(game: Game, unit_id: str, why: Reason) -> None:
             damage.destroy_unit(game, uid)
     else:
         for (uid, mid), pose in moved.items():
-            s.units[uid].poses[mid] = pose if not off else _clamp(game, pose)
+            s.units[uid].poses[mid] = pose
         if not game.effects_on(unit_id, EffectKind.FALLING_BACK):
             game.add_effect(EffectKind.FALLING_BACK, unit_id, Duration.PERMANENT, core(FALL_BACK, "until it Regroups"))
     game.log(FellBack(unit_id, unit.name, roll.total, destroyed, tuple(reasons)))
 
 
-def _clamp(game: Game, pose: Pose) -> Pose:
-    t = game.state.battlefield.table
-    return Pose(min(max(pose.x, 0.75), t.width - 0.75), min(max(pose.y, 0.75), t.depth - 0.75), pose.heading)
+FALL_BACK_STEP = 0.1
+"""Inches: a Falling Back model advances in steps this long and stops before the first that would overlap a model
+or stand in Impassable terrain or a Building (its move is blocked there) or leave the table."""
+
+
+def _shifted(pose: Pose, direction: tuple[float, float], inches: float) -> Pose:
+    return replace(pose, x=pose.x + direction[0] * inches, y=pose.y + direction[1] * inches)
+
+
+def _obstacles(game: Game, unit_id: str) -> tuple[FootprintIndex, BaseGeometry | None]:
+    s = game.state
+    moving = set(damage.members(game, unit_id))
+    others = [
+        (m.id, footprint(m, status.poses[m.id]))
+        for status in s.units.values()
+        if status.location is Location.TABLE and status.unit_id not in moving
+        for m in s.unit(status.unit_id).models
+        if m.id in status.poses
+    ]
+    return FootprintIndex(others), s.battlefield.impassable()
+
+
+def _free(
+    game: Game, fp: Footprint, index: FootprintIndex, walls: BaseGeometry | None, placed: list[Footprint]
+) -> bool:
+    if not _on_table(game, fp):
+        return False
+    if walls is not None and float(fp.polygon().intersection(walls).area) > 1e-9:
+        return False
+    return not any(table_checks.overlaps(fp, o) for _, o in index.near_footprint(fp)) and not any(
+        table_checks.overlaps(fp, o) for o in placed
+    )
+
+
+def _on_table(game: Game, fp: Footprint) -> bool:
+    """The footprint stands wholly on the table."""
+    return bool(game.state.battlefield.table.polygon().buffer(1e-9).contains(fp.polygon()))
+
+
+def _fall_back_poses(
+    game: Game, unit_id: str, alive: list[tuple[str, Model]], direction: tuple[float, float], inches: float
+) -> dict[tuple[str, str], Pose]:
+    """Where each model ends: as far as ``inches`` toward the edge as it can go without overlapping another
+    model, standing in Impassable terrain or a Building, or leaving the table (models nearest the edge first)."""
+    s = game.state
+    index, walls = _obstacles(game, unit_id)
+    order = sorted(
+        alive,
+        key=lambda um: (
+            -(s.units[um[0]].poses[um[1].id].x * direction[0] + s.units[um[0]].poses[um[1].id].y * direction[1])
+        ),
+    )
+    placed: list[Footprint] = []
+    out: dict[tuple[str, str], Pose] = {}
+    for uid, m in order:
+        start = s.units[uid].poses[m.id]
+        best = start
+        steps = int(inches / FALL_BACK_STEP)
+        for k in range(1, steps + 1):
+            pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
+            if not _free(game, footprint(m, pose), index, walls, placed):
+                break
+            best = pose
+        out[(uid, m.id)] = best
+        placed.append(footprint(m, best))
+    return out
+
+
+def _blocked_before_edge(
+    game: Game, unit_id: str, alive: list[tuple[str, Model]], direction: tuple[float, float], inches: float
+) -> bool:
+    """True if every model that would leave the table is stopped by a model or terrain first."""
+    s = game.state
+    index, walls = _obstacles(game, unit_id)
+    table = s.battlefield.table.polygon()
+    for uid, m in alive:
+        start = s.units[uid].poses[m.id]
+        if table.contains(footprint(m, _shifted(start, direction, inches)).polygon()):
+            continue
+        k = 1
+        while k * FALL_BACK_STEP <= inches:
+            fp = footprint(m, _shifted(start, direction, k * FALL_BACK_STEP))
+            if not table.contains(fp.polygon()):
+                return False  # this model reaches the edge unobstructed
+            if (walls is not None and float(fp.polygon().intersection(walls).area) > 1e-9) or any(
+                table_checks.overlaps(fp, o) for _, o in index.near_footprint(fp)
+            ):
+                break
+            k += 1
+    return True
 
 
 @on_step(Phase.MOVEMENT, SubPhase.RESERVES)
