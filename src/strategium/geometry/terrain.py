@@ -9,6 +9,7 @@ Heights are in inches.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import StrEnum
 
 from shapely.geometry import Polygon
@@ -164,9 +165,9 @@ class Building:
         if min(self.front, self.side, self.rear, self.hull_points, self.transport_capacity) < 0:
             raise InputError(f"{self.name}: Building values must not be negative", field="building")
 
-    @property
+    @cached_property
     def footprint(self) -> Polygon:
-        """The Building's outline."""
+        """The Building's outline (computed once: Buildings never move)."""
         return self.hull.polygon()
 
     def armour(self, facing: Facing) -> int:
@@ -190,6 +191,10 @@ class Battlefield:
 
     def impassable(self) -> BaseGeometry | None:
         """The union of Impassable pieces and Buildings (no model stands there), or None if there are none."""
+        return self._impassable
+
+    @cached_property
+    def _impassable(self) -> BaseGeometry | None:
         parts = [t.footprint for t in self.terrain if t.is_impassable] + [b.footprint for b in self.buildings]
         if not parts:
             return None
