@@ -2,7 +2,8 @@
 ``expect_state`` (locations, exact positions, effects) must hold.
 
 One file per clause of SEED_RULES.md (INF-1..INF-10, SCT-1..SCT-10, OUT-1, OUT-2) and per worked ruling of
-RULINGS.md about Infiltrate, Scout, Outflank and Support Squad (the case ID starts the file name).
+RULINGS.md about Infiltrate, Scout, Outflank and Support Squad, Relentless, Militia Cavalry Mount / Shrouded,
+Stupefied and Hammer of Wrath (the case ID starts the file name), and ``DEMO_TURN.yaml``: a full Player Turn.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ FILES = sorted(HERE.glob("*.yaml"))
 CLAUSES = [f"INF-{n}" for n in range(1, 11)] + [f"SCT-{n}" for n in range(1, 11)] + ["OUT-1", "OUT-2"]
 CASES = ["INF-01", "INF-02", "INF-04", "INF-05", "INF-08", "INF-10", "INF-13", "INF-15", "OUT-01", "SCT-01",
          "SCT-03", "SCT-06", "SCT-07", "SUP-01", "SUP-03"]  # fmt: skip
+TURN_CASES = ["REL-01", "REL-02", "MIL-01", "MIL-03", "MIL-07", "STU-01", "STU-02", "STU-03", "STU-04", "STU-07",
+              "STU-13", "HOW-01", "HOW-04", "HOW-05", "DEMO_TURN"]  # fmt: skip
+"""Issues 6 and 7: the rulings about Relentless, Militia Cavalry Mount / Shrouded, Stupefied and Hammer of Wrath,
+played through whole Player Turns, and the demo armies' full turn (``DEMO_TURN.yaml``)."""
 
 
 def _tactical_squad_may_flank(unit: Unit) -> tuple[ReserveMode, ...]:
@@ -66,6 +71,36 @@ def test_OUT_2_without_the_rule_the_same_flanking_assault_is_refused() -> None:
 @pytest.mark.parametrize("clause", CLAUSES + CASES)
 def test_every_clause_and_case_has_a_scenario(clause: str) -> None:
     assert any(f.name.startswith(f"{clause}_") for f in FILES), clause
+
+
+@pytest.mark.parametrize("case", TURN_CASES)
+def test_every_turn_ruling_has_a_scenario_that_plays_a_turn(case: str) -> None:
+    [path] = [f for f in FILES if f.stem == case or f.name.startswith(f"{case}_")]
+    run = load_and_run(str(path))
+    assert run.scenario.start is not None and run.scenario.start.step == "turn"
+    assert run.ok, _failures(path)
+
+
+def test_MIL_01_the_shrouded_rolls_5_2_6_4_ignore_two_wounds() -> None:
+    run = load_and_run(str(HERE / "MIL-01_run_gives_shrouded_until_its_next_turn.yaml"))
+    shot = next(r for r in run.records if r.action == "P2 r-shooters shoots militia-cavalry")
+    rolls = [e.text for e in shot.log if e.kind == "roll" and e.text.startswith("Shrouded (5+)")]
+    assert [t[-1] for t in rolls] == ["5", "2", "6", "4"]
+    assert (
+        "Red Bolter Squad fires Bolter at Militia Cavalry Squad: 5 hits, 4 wounds, 4 unsaved, 2 mitigated, "
+        "2 removed" in shot.events
+    )
+
+
+def test_STU_13_the_charge_waits_for_the_stupefied_choice_after_the_overwatch() -> None:
+    run = load_and_run(str(HERE / "STU-13_stupefied_during_its_own_charge.yaml"))
+    overwatch = next(r for r in run.records if r.action.startswith("P2 choose Overwatch"))
+    assert not any(e.text.startswith("Charge Distance") for e in overwatch.log)  # the Charge waits
+    declared = next(r for r in run.records if r.action == "P1 choose become Stupefied")
+    texts = [e.text for e in declared.log]
+    assert texts.index("Hereticus Assault Squad's Charge is Disordered [Legiones Hereticus (Emperor's Children) "
+                       "(Exemplary Battles of the Age of Darkness vol.1 p.107)]") < \
+        texts.index("Charge Distance (ec-furious): 2D6 [3*, 3*] = 6")  # fmt: skip
 
 
 def test_a_scenario_replays_to_the_same_state_and_log() -> None:

@@ -41,7 +41,13 @@ def _record_lines(record: CheckRecord) -> list[str]:
         verdict = "legal" if record.legal else "ILLEGAL (nothing changed)"
     lines = [f"[{record.index}]{where} {record.action}: {verdict}"]
     lines += [f"    because: {r.text} [{r.citation}]" for r in record.reasons]
-    lines += [f"    changed: {text.strip()}" for text in record.events]
+    if record.log:
+        for entry in record.log:
+            label = {"step": "", "roll": "roll: "}.get(entry.kind, "changed: ")
+            lines.append(f"    {label}{entry.text}")
+            lines += [f"        why: {r.text} [{r.citation}]" for r in entry.reasons]
+    else:
+        lines += [f"    changed: {text.strip()}" for text in record.events]
     if record.met is not None:
         wanted = " ".join(x for x in (record.expected, record.expected_reason and f"({record.expected_reason})") if x)
         lines.append(f"    expected {wanted}: {'met' if record.met else 'NOT MET'}")

@@ -5,12 +5,17 @@ option (DESIGN principle 1: no callbacks into players from rule code).
 The ``Choose`` action is handled by the pre-game module; once the battle has begun it hands the choice over to
 :func:`check_choice` and :func:`apply_choice` here. The decision keeps the decision it interrupted
 (``resume``), which is pending again before the topic's handler runs; the handler may set a new one.
+
+When a handler's work asks a further choice before the handler has finished (an Overwatch's Shooting Attack
+offers the target's controller to declare it Stupefied, RULINGS STU-13), the rest of the handler's work waits:
+:func:`defer` puts a :class:`Deferred` value under that new choice, and once it is answered the continuation
+registered with :func:`continues` runs (never a callback stored in the state: the topic names it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from strategium.engine.actions import Choose, Verdict
@@ -36,8 +41,41 @@ class BattleChoice(Decision):
     context: Any = None
 
 
+@dataclass(frozen=True)
+class Deferred(Decision):
+    """Work left to do once the choice above it is answered: the continuation of ``topic`` runs with ``context``;
+    ``resume`` is the decision pending before it. Never offered to a player."""
+
+    topic: str = ""
+    resume: Decision | None = None
+    context: Any = None
+
+
 ChoiceHandler = Callable[["Game", BattleChoice, str], None]
+Continuation = Callable[["Game", Any], None]
 _ANSWERS: dict[str, ChoiceHandler] = {}
+_LATER: dict[str, Continuation] = {}
+
+
+def continues(topic: str) -> Callable[[Continuation], Continuation]:
+    """Decorator: the function that finishes deferred work of ``topic`` (one per topic)."""
+
+    def register(fn: Continuation) -> Continuation:
+        if topic in _LATER:
+            raise ValueError(f"continuation topic {topic!r} already registered")
+        _LATER[topic] = fn
+        return fn
+
+    return register
+
+
+def defer(game: Game, topic: str, context: Any) -> None:
+    """The pending choice was asked while other work was unfinished: finish it (``topic``'s continuation, with
+    ``context``) only once that choice is answered."""
+    pending = game.state.pending
+    assert isinstance(pending, BattleChoice)
+    later = Deferred(pending.player, DecisionKind.ACT, f"then: {topic}", (), None, topic, pending.resume, context)
+    game.state.pending = replace(pending, resume=later)
 
 
 def answers(topic: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
@@ -86,3 +124,7 @@ def apply_choice(game: Game, action: Choose) -> None:
     assert isinstance(pending, BattleChoice)
     game.state.pending = pending.resume
     _ANSWERS[pending.topic](game, pending, action.option)
+    while isinstance(game.state.pending, Deferred):
+        later = game.state.pending
+        game.state.pending = later.resume
+        _LATER[later.topic](game, later.context)

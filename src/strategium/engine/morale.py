@@ -45,9 +45,14 @@ def leadership(game: Game, unit_id: str) -> int | None:
 
 
 def is_fearless(game: Game, unit_id: str) -> bool:
-    """Every living model of the unit has Fearless (p.238), by rule or Unit Type (Dreadnought, Automata)."""
+    """Every living model of the unit has Fearless (p.238), by rule or Unit Type (Dreadnought, Automata), or the
+    unit has gained Fearless from an effect in force (``EffectKind.GRANTS_RULE``, e.g. a rule that makes it
+    Fearless for a time: RULINGS MIL-03 "from any source")."""
     unit = game.state.unit(unit_id)
     alive = set(living_models(game, unit_id))
+    granted = game.effects_on(unit_id, EffectKind.GRANTS_RULE)
+    if alive and any(e.rule is not None and e.rule.name == "Fearless" for e in granted):
+        return True
     return bool(alive) and all(
         m.has_rule("Fearless") or m.profile.unit_type.unit_type in (UnitType.DREADNOUGHT, UnitType.AUTOMATA)
         for m in unit.models

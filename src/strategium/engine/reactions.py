@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 REACTIONS = "Reactions"
 TOPIC = "Reaction"
+CONTINUE = "after a Reaction"
 DECLINE = "decline"
 
 
@@ -338,14 +339,23 @@ def _answer(game: Game, choice: BattleChoice, option: str) -> None:
     offer = choice.context
     assert isinstance(offer, ReactionOffer)
     trigger = offer.trigger
+    before = game.state.pending
     if option == DECLINE:
         game.log(Ruling(f"player {trigger.player} makes no Reaction ({trigger.window.value})"))
     else:
         chosen = next(o for o in offer.options if o.text() == option)
         make(game, trigger, chosen)
-    after = _CONTINUE.get(trigger.window)
-    if after is not None:
-        after(game, trigger)
+    if trigger.window not in _CONTINUE:
+        return
+    if game.state.pending is not before and isinstance(game.state.pending, BattleChoice):
+        choices.defer(game, CONTINUE, trigger)  # e.g. Stupefied offered after an Overwatch: the Charge waits
+        return
+    _CONTINUE[trigger.window](game, trigger)
+
+
+@choices.continues("after a Reaction")
+def _continue_window(game: Game, trigger: Trigger) -> None:
+    _CONTINUE[trigger.window](game, trigger)
 
 
 def make(game: Game, trigger: Trigger, option: ReactionOption) -> None:

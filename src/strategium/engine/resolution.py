@@ -211,7 +211,7 @@ def resolve_combat(game: Game, combat: Combat) -> None:
                 continue
             if combat_morale_check(game, loser, difference):
                 continue
-            winners = [w for w in engaged_with(game, loser) if s.units[w].location is Location.TABLE]
+            winners = [w for w in sorted(engaged_with(game, loser)) if s.units[w].location is Location.TABLE]
             disengage(game, loser)
             sweeping_advance(game, loser, winners)
     for u in combat:

@@ -320,13 +320,17 @@ def plan(
     ``snap_shots`` makes every shot a Snap Shot (Overwatch); ``weapons`` refuses some weapons (a vehicle's
     Reaction fires only Defensive weapons)."""
     s = game.state
-    snap_all = snap_shots or not ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
-    stationary = bool(ask(game, Query.STATIONARY_FOR_HEAVY, unit_id))
+    full = ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
+    snap_all = snap_shots or not full
+    still = ask(game, Query.STATIONARY_FOR_HEAVY, unit_id)
+    stationary = bool(still)
     target = _target_placed(game, target_id)
     sight = damage.sight_map(s.battlefield)
     status = s.units[unit_id]
     volleys: dict[tuple[object, ...], Volley] = {}
     reasons: dict[str, Reason] = {}
+    for why in full.reasons:  # why every shot is a Snap Shot (e.g. STU-3), or what lifted that
+        reasons.setdefault(f"snap:{why.text}", why)
     for model in s.unit(unit_id).models:
         if model.id not in status.poses:
             continue
@@ -358,6 +362,9 @@ def plan(
                     v.rules,
                     v.primarch,
                 )
+    if any(v.weapon.type.weapon_class in (WeaponClass.HEAVY, WeaponClass.ORDNANCE) for v in volleys.values()):
+        for why in still.reasons:  # whether it counts as Stationary, and which rule says so (e.g. REL-1)
+            reasons.setdefault(f"stationary:{why.text}", why)
     return Plan(tuple(volleys.values()), tuple(reasons.values()))
 
 

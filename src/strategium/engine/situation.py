@@ -38,10 +38,19 @@ from strategium.engine.actions import (
 )
 from strategium.engine.board import Location, Placement, Pose, ReserveMode
 from strategium.engine.citations import Reason
+from strategium.engine.events import Event
 from strategium.engine.game import Game
 from strategium.engine.placement import placed_model
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.queries import Query, ask
+from strategium.engine.scenario_actions import (
+    TURN_VERBS,
+    LogEntry,
+    effect_text,
+    start_effects,
+    turn_action,
+    turn_state_failures,
+)
 from strategium.engine.state import GameState
 from strategium.engine.timing import Clock, Phase, PlayerId, opponent
 from strategium.errors import InputError
@@ -173,7 +182,9 @@ def _game(scenario: Scenario, seed: int | None, forced_dice: Sequence[int]) -> t
     seed = scenario.seed if seed is None else seed
     start = scenario.start
     if start is None:
-        placed = [p for p in scenario.placements if p.status is not Status.UNDEPLOYED or p.joined_to is not None]
+        placed = [
+            p for p in scenario.placements if p.status is not Status.UNDEPLOYED or p.joined_to is not None or p.effects
+        ]
         if placed:
             raise InputError(
                 f"the scenario places units ({placed[0].ref}, ...), so it needs a start: step "
@@ -187,6 +198,8 @@ def _game(scenario: Scenario, seed: int | None, forced_dice: Sequence[int]) -> t
     if forced_dice:
         game.force_dice(*forced_dice)
     _place(state, scenario, ids)
+    if start.step != "turn":
+        _start_effects(game, scenario, ids)
     track = state.pregame
     track.first_deployer = start.first_deployer or start.player or 1
     if start.step == "deployment":
@@ -207,8 +220,15 @@ def _game(scenario: Scenario, seed: int | None, forced_dice: Sequence[int]) -> t
         state.first_player = first
         before = (start.game_turn - 1) * 2 + (0 if player == first else 1)
         state.clock = Clock(start.game_turn, before, player, Phase.PRE_GAME)
+        _start_effects(game, scenario, ids)  # made in the Player Turn before the start
         game._start_turn(start.game_turn, player)  # the phase machine's own start of a Player Turn
     return game, ids
+
+
+def _start_effects(game: Game, scenario: Scenario, ids: Ids) -> None:
+    for p in scenario.placements:
+        if p.effects:
+            start_effects(game, ids.unit(p.player, p.unit.id), p.effects)
 
 
 def _place(state: GameState, scenario: Scenario, ids: Ids) -> None:
@@ -256,6 +276,8 @@ def _positions(game: Game, units: Sequence[Unit], coords: Sequence[Sequence[floa
 
 def to_action(game: Game, ids: Ids, spec: ActionSpec) -> Action:
     """The engine action an ``actions:`` entry describes (not ``force_dice`` or a question)."""
+    if spec.verb in TURN_VERBS:
+        return turn_action(game, ids, spec)
     s = game.state
     player: PlayerId = spec.player or 1
     verb, subject = spec.verb, spec.subject
@@ -313,8 +335,9 @@ def _page(citation: str) -> tuple[int | None, Book]:
 class CheckRecord:
     """What one ``actions:`` entry did. ``kind``: ``action``, ``dice`` or ``question``. ``action`` is its text;
     ``legal`` the verdict (for a question: the answer is yes); ``reasons`` the cited reasons; ``events`` the
-    texts of what changed (empty when illegal: nothing changed). ``expected`` / ``expected_reason`` echo the
-    entry's ``expect`` / ``expect_reason``; ``met`` is None when nothing was expected."""
+    texts of what changed (empty when illegal: nothing changed), and ``log`` the same as a referee's log (steps,
+    rolls and events with their rulings). ``expected`` / ``expected_reason`` echo the entry's ``expect`` /
+    ``expect_reason``; ``met`` is None when nothing was expected."""
 
     index: int
     line: int | None
@@ -326,6 +349,7 @@ class CheckRecord:
     expected: str | None = None
     expected_reason: str | None = None
     met: bool | None = None
+    log: tuple[LogEntry, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The record as ``docs/check-json.md`` describes it."""
@@ -337,6 +361,7 @@ class CheckRecord:
             "legal": self.legal,
             "reasons": [r.to_json() for r in self.reasons],
             "events": list(self.events),
+            "log": [entry.to_json() for entry in self.log],
         }
         if self.expected is not None or self.expected_reason is not None:
             out["expected"] = self.expected
@@ -461,12 +486,14 @@ def _entry(scenario: Scenario, game: Game, ids: Ids, n: int, line: int | None, s
                            _met(spec, valid, reasons))  # fmt: skip
     action = to_action(game, ids, spec)
     verdict = game.check(action)
-    events: tuple[str, ...] = ()
+    happened: tuple[Event, ...] = ()
     reasons = verdict.reasons
     if verdict.legal:
-        events = tuple(e.text() for e in game.apply(action))
+        happened = game.apply(action)
+    events = tuple(e.text() for e in happened)
     return CheckRecord(n, line, "action", action.text(), verdict.legal, reasons, events, spec.expect,
-                       spec.expect_reason, _met(spec, verdict.legal, reasons))  # fmt: skip
+                       spec.expect_reason, _met(spec, verdict.legal, reasons),
+                       tuple(LogEntry.of(e) for e in happened))  # fmt: skip
 
 
 # -- expected state ---------------------------------------------------------------------------------
@@ -515,9 +542,10 @@ def compare_state(game: Game, ids: Ids, scenario: Scenario) -> list[str]:
                 out.append(f"{ref}: model {mid} expected at {list(c)}, is at {pose}")
     for ref, texts in expect.effects.items():
         uid = ids.ref(ref)
-        have = [f"{e.kind.value}, {e.duration.value}" for e in game.effects_on(uid)]
+        have = [effect_text(e.kind, e.rule, e.duration) for e in game.effects_on(uid)]
         if list(texts) != have:
             out.append(f"{ref}: effects expected {list(texts)}, are {have}")
+    out.extend(turn_state_failures(game, ids, expect))
     return out
 
 

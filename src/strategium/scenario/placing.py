@@ -168,7 +168,8 @@ class Placer:
                 base = self._base_override(player, unit.id, spec) if spec is not None else None
                 hull = spec.hull if spec is not None else None
                 shapes = tuple(_placed_model(m, 0.0, 0.0, heading, base, hull) for m in unit.models)
-                extra = Placement(player, unit, Status.UNDEPLOYED, shapes=shapes, hull=hull)
+                effects = spec.effects if spec is not None else ()
+                extra = Placement(player, unit, Status.UNDEPLOYED, shapes=shapes, hull=hull, effects=effects)
                 if base is not None:
                     extra = replace(extra, base_mm=(base.length_mm, base.width_mm or base.length_mm))
                 if spec is not None and spec.joined_to is not None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from strategium.model.characteristics import Facing
+from strategium.rules.registry import RuleRef, find_rule
 
 FORMAT_VERSION = 1
 """The version of the scenario format this code reads (``version: 1``)."""
@@ -146,6 +147,41 @@ class BuildingSpec(Strict):
 ReserveModeName = Literal["normal", "flanking_assault"]
 """How a unit in Reserves will arrive: ``normal`` Reserves or a ``flanking_assault`` (Outflank, OUT-1)."""
 
+STATUS_EFFECTS = ("Stupefied", "Pinned", "Falling Back", "Blind", "cannot declare a Charge")
+"""The statuses a unit may start under (``effects:`` of a placement); any other name is a special rule it gains."""
+
+DurationName = Literal[
+    "until_end_of_phase",
+    "until_end_of_turn",
+    "until_start_of_controllers_next_turn",
+    "until_end_of_controllers_next_turn",
+    "until_end_of_game_turn",
+    "permanent",
+]
+"""How long an ``effects:`` entry lasts (``strategium.engine.effects.Duration``, written in snake case)."""
+
+
+class EffectSpec(Strict):
+    """One effect in force on a unit when the scenario starts: a status of :data:`STATUS_EFFECTS` (Stupefied,
+    Pinned, Falling Back, Blind, cannot declare a Charge) or the name of a special rule the unit gains (e.g.
+    ``Shrouded (5+)``, ``Fearless``), with an optional ``duration`` (default: the status's usual one; for a gained
+    rule ``permanent``). Short form: the name alone. It counts as made in the Player Turn before the start."""
+
+    effect: str = Field(min_length=1)
+    duration: DurationName | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, value: object) -> object:
+        return {"effect": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _known(self) -> EffectSpec:
+        if self.effect not in STATUS_EFFECTS and not isinstance(find_rule(self.effect), RuleRef):
+            known = ", ".join(STATUS_EFFECTS)
+            raise ValueError(f"{self.effect!r} is neither a status ({known}) nor a known special rule")
+        return self
+
 
 class PlacementSpec(Strict):
     """Where one unit is: ``models`` (one ``[x, y]`` or ``[x, y, heading]`` per model, in the unit's model
@@ -163,6 +199,7 @@ class PlacementSpec(Strict):
     joined_to: str | None = Field(default=None, min_length=1)
     base: Annotated[str | None, BeforeValidator(lambda v: f"{v}" if isinstance(v, int | float) else v)] = None
     hull: tuple[Positive, Positive] | None = None
+    effects: tuple[EffectSpec, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -245,22 +282,35 @@ class ExpectStateSpec(Strict):
     deployment, infiltrate, scout, seize) or ``battle`` once Game Turn 1 has begun; ``pending`` the player the
     engine waits for; ``units`` unit → location; ``positions`` unit → one ``[x, y]`` (or ``[x, y, heading]``) per
     model, in order, compared to 0.000001"; ``effects`` unit → the effects in force on it, as
-    ``"KIND, DURATION"`` texts (e.g. ``"cannot declare a Charge, until the end of the Game Turn"``)."""
+    ``"KIND, DURATION"`` texts (e.g. ``"cannot declare a Charge, until the end of the Game Turn"``; a gained rule
+    as ``"gains Shrouded (5+), DURATION"``). Turn expectations: ``clock`` the step of the battle as the log
+    names it (``"Game Turn 1, player 1's turn, Assault phase, Resolution sub-phase"``); ``casualties`` unit →
+    models removed; ``wounds_lost`` unit → Wounds (or Hull Points) lost by its models still in play; ``locked``
+    unit → the enemy units it is locked in combat with (``[]``: none)."""
 
     step: Literal["reserves", "deployment", "infiltrate", "scout", "seize", "battle"] | None = None
+    clock: str | None = Field(default=None, min_length=1)
     pending: Literal[1, 2] | None = None
     units: dict[str, UnitStateSpec] = Field(default_factory=dict)
     positions: dict[str, tuple[Coordinate, ...]] = Field(default_factory=dict)
     effects: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    casualties: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    wounds_lost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    locked: dict[str, tuple[str, ...]] = Field(default_factory=dict)
 
 
 VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "choose", "end_step", "force_dice", "may_charge",
-         "force_org")  # fmt: skip
+         "force_org", "move", "run", "embark", "disembark", "arrive", "entry_edge", "shoot", "charge", "charge_move",
+         "fight")  # fmt: skip
 """The keys that say what an ``actions:`` entry does; each entry has exactly one."""
 
 _EXTRAS = {
-    "positions": ("deploy", "infiltrate", "scout"),
-    "embark_in": ("deploy",),
+    "positions": ("deploy", "infiltrate", "scout", "move", "run", "disembark", "arrive", "charge_move"),
+    "embark_in": ("deploy", "embark", "arrive"),
+    "joining": ("move",),
+    "edge": ("arrive",),
+    "as_run": ("arrive",),
+    "target": ("shoot", "charge"),
     "building": ("infiltrate",),
     "transport": ("hold",),
     "mode": ("reserves",),
@@ -281,7 +331,12 @@ class ActionSpec(Strict):
     ``join: CHARACTER`` with ``to: UNIT``; ``choose: OPTION``; ``end_step: true``; ``force_dice: [faces]``;
     questions: ``may_charge: UNIT`` (may it declare a Charge now?) and ``force_org: true`` (is the player's
     army list valid? ``compulsory_allowed`` / ``compulsory_forbidden`` name units a rule such as a Rite of
-    War lets or forbids to fill compulsory choices). Every entry but ``force_dice`` needs ``player``.
+    War lets or forbids to fill compulsory choices). Turn actions: ``move: UNIT`` / ``run: UNIT`` with
+    ``positions`` (a ``move`` may end ``joining`` a unit), ``embark: UNIT`` with ``embark_in``, ``disembark:
+    UNIT`` with ``positions``, ``arrive: UNIT`` from Reserves with ``positions`` or ``embark_in`` (optional
+    ``edge``, ``as_run``), ``entry_edge: EDGE`` (a Flanking Assault's edge), ``shoot: UNIT`` with ``target``,
+    ``charge: UNIT`` with ``target`` (one unit or a list), ``charge_move: UNIT`` with ``positions`` (the Charge
+    or Surge Move), ``fight: UNIT`` (fight its combat). Every entry but ``force_dice`` needs ``player``.
     ``expect``: ``legal`` or ``illegal``; ``expect_reason``: what the first reason's clause id, rule or text
     starts with.
     """
@@ -298,8 +353,22 @@ class ActionSpec(Strict):
     force_dice: tuple[Die, ...] | None = Field(default=None, min_length=1)
     may_charge: str | None = None
     force_org: Literal[True] | None = None
+    move: str | None = None
+    run: str | None = None
+    embark: str | None = None
+    disembark: str | None = None
+    arrive: str | None = None
+    entry_edge: Literal["north", "south", "east", "west"] | None = None
+    shoot: str | None = None
+    charge: str | None = None
+    charge_move: str | None = None
+    fight: str | None = None
     positions: tuple[Coordinate, ...] | None = Field(default=None, min_length=1)
     embark_in: str | None = None
+    joining: str | None = None
+    edge: Literal["north", "south", "east", "west"] | None = None
+    as_run: bool | None = None
+    target: tuple[str, ...] | None = Field(default=None, min_length=1)
     building: str | None = None
     transport: str | None = None
     mode: ReserveModeName | None = None
@@ -308,6 +377,11 @@ class ActionSpec(Strict):
     compulsory_forbidden: tuple[str, ...] | None = None
     expect: Literal["legal", "illegal"] | None = None
     expect_reason: str | None = Field(default=None, min_length=1)
+
+    @field_validator("target", mode="before")
+    @classmethod
+    def _one_target(cls, value: object) -> object:
+        return (value,) if isinstance(value, str) else value
 
     @property
     def verb(self) -> str:
@@ -340,8 +414,17 @@ class ActionSpec(Strict):
             raise ValueError("deploy needs either 'positions' or 'embark_in'")
         if verb == "infiltrate" and (self.positions is None) == (self.building is None):
             raise ValueError("infiltrate needs either 'positions' or 'building'")
-        if verb == "scout" and self.positions is None:
-            raise ValueError("scout needs 'positions'")
+        for needs_positions in ("scout", "move", "run", "disembark", "charge_move"):
+            if verb == needs_positions and self.positions is None:
+                raise ValueError(f"{verb} needs 'positions'")
+        if verb == "embark" and self.embark_in is None:
+            raise ValueError("embark needs 'embark_in' (the Transport or Building)")
+        if verb == "arrive" and (self.positions is None) == (self.embark_in is None):
+            raise ValueError("arrive needs either 'positions' or 'embark_in'")
+        if verb in ("shoot", "charge") and self.target is None:
+            raise ValueError(f"{verb} needs 'target' (the enemy unit{'s' if verb == 'charge' else ''})")
+        if verb == "shoot" and self.target is not None and len(self.target) != 1:
+            raise ValueError("a Shooting Attack has one target unit")
         return self
 
 

@@ -17,7 +17,8 @@ from strategium.scenario.locate import Where
 from strategium.scenario.spec import ActionSpec, ExpectStateSpec
 from strategium.yaml_lines import YamlPath
 
-UNIT_VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "may_charge")
+UNIT_VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "may_charge", "move", "run", "embark",
+              "disembark", "arrive", "shoot", "charge", "charge_move", "fight")  # fmt: skip
 """Verbs whose value is a unit id of the acting player's army."""
 
 
@@ -48,6 +49,10 @@ def check_actions(
         if action.verb in UNIT_VERBS:
             _check_unit(where, (*here, action.verb), action.subject, action.player, ids)
         _check_unit(where, (*here, "to"), action.to, action.player, ids)
+        _check_unit(where, (*here, "joining"), action.joining, action.player, ids)
+        enemy = 3 - action.player
+        for k, value in enumerate(action.target or ()):
+            _check_unit(where, (*here, "target", k), value, enemy, _unit_ids(armies[enemy - 1]))
         _check_unit(where, (*here, "transport"), action.transport, action.player, ids)
         for key in ("compulsory_allowed", "compulsory_forbidden"):
             for k, value in enumerate(getattr(action, key) or ()):
@@ -70,11 +75,16 @@ def check_expect_state(expect: ExpectStateSpec | None, armies: tuple[Army, Army]
     """Every unit ``expect_state`` names exists (``UNIT_ID``, or ``PLAYER:UNIT_ID`` when both armies use it)."""
     if expect is None:
         return
-    for section in ("units", "positions", "effects"):
+    for section in ("units", "positions", "effects", "casualties", "wounds_lost", "locked"):
         for ref in getattr(expect, section):
             problem = reference_problem(ref, armies)
             if problem is not None:
                 raise where.error(("expect_state", section, ref), problem)
+    for ref, others in expect.locked.items():
+        for k, other in enumerate(others):
+            problem = reference_problem(other, armies)
+            if problem is not None:
+                raise where.error(("expect_state", "locked", ref, k), problem)
 
 
 def reference_problem(ref: str, armies: tuple[Army, Army]) -> str | None:

@@ -11,7 +11,7 @@ from strategium.config import RulesConfig
 from strategium.errors import InputError
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.terrain import Battlefield, Building
-from strategium.scenario.spec import ActionSpec, ExpectStateSpec, StartSpec
+from strategium.scenario.spec import ActionSpec, EffectSpec, ExpectStateSpec, StartSpec
 
 
 class Status(StrEnum):
@@ -38,7 +38,8 @@ class Placement:
     the unit an Independent Character has joined; ``transport`` the Dedicated Transport a unit held back to
     Infiltrate will infiltrate inside (INF-6); ``base_mm`` the scenario's base override in millimetres
     (length, width), ``hull`` its hull override in inches. ``coords`` holds each model's centre and heading
-    ``(x, y, degrees)`` on the table (headings defaulted), in the unit's model order.
+    ``(x, y, degrees)`` on the table (headings defaulted), in the unit's model order. ``effects`` are the
+    effects in force on the unit when the game starts (``effects:``; read by ``strategium check``).
     """
 
     player: int
@@ -53,6 +54,7 @@ class Placement:
     base_mm: tuple[float, float] | None = None
     hull: tuple[float, float] | None = None
     coords: tuple[tuple[float, float, float], ...] = ()
+    effects: tuple[EffectSpec, ...] = ()
 
     @property
     def unit_id(self) -> str:
