@@ -61,7 +61,7 @@ def test_ten_bolters_at_a_tactical_squad_expected_wounds() -> None:
 
     attack = AttackSpec("Bolter", shots, strength, ap, skill=bs)
     unit = TargetUnit("Tactical Squad", tuple(TargetModel(f"Legionary {i}", toughness, save=save) for i in range(10)))
-    runs = 10_000
+    runs = 10_000  # volleys of 10 Bolters: 100,000 Bolter shots
     observed = mean_of(runs, 2022, lambda dice: resolve_attack(dice, attack, unit, config=CONFIG).wounds_lost)
     assert_within_4_se(observed, mean, second, runs)
 
@@ -90,7 +90,7 @@ def test_lascannon_at_a_rhino_side_expected_hull_points() -> None:
 
     attack = AttackSpec("Lascannon", 1, strength, ap, skill=bs)
     rhino = TargetVehicle("Rhino", armour, hull_points, Facing.SIDE)
-    runs = 25_000
+    runs = 100_000  # 100,000 Lascannon shots
     observed = mean_of(
         runs, 31, lambda dice: resolve_attack_on_vehicle(dice, attack, rhino, config=CONFIG).hull_points_lost
     )
