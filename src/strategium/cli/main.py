@@ -67,9 +67,9 @@ def _root(
 
 def _register() -> None:
     # Imported here so that each command group lives in its own module.
-    from strategium.cli import army_cmd, battle_cmd, check_cmd, map_cmd, roster_cmd, rules_cmd
+    from strategium.cli import army_cmd, battle_cmd, check_cmd, map_cmd, replay_cmd, roster_cmd, rules_cmd
 
-    for module in (rules_cmd, army_cmd, roster_cmd, map_cmd, check_cmd, battle_cmd):
+    for module in (rules_cmd, army_cmd, roster_cmd, map_cmd, check_cmd, battle_cmd, replay_cmd):
         module.register(app)
 
 

@@ -1,0 +1,326 @@
+"""Playing one battle to the end: the loop, what is kept for the report, and replaying a record.
+
+:func:`play_battle` plays a :class:`~strategium.battle.setup.BattleSetup` with AI players; :func:`replay_battle`
+plays a :class:`~strategium.engine.record.GameRecord` again. Both go through :func:`drive`, so a battle and its
+replay produce the same events, the same outcome and the same log, byte for byte (DESIGN principle 3).
+
+While the battle runs, a :class:`Watcher` keeps what the report draws: the positions at the end of the pre-game
+and at the end of each Game Turn, and (when asked) the legal regions of each Infiltrate and Scout placement as
+they were at the moment of the placement. It stops the battle at the end of a Player Turn when Sudden Death
+decides it (:mod:`strategium.battle.outcome`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from strategium.agents import proposals
+from strategium.agents.base import GameTooLongError, Player, PlayerError
+from strategium.agents.heuristic import HeuristicPlayer
+from strategium.agents.invariants import InvariantChecker
+from strategium.agents.random_player import RandomPlayer
+from strategium.army.army import Unit
+from strategium.battle.outcome import Outcome, decide, wiped_out
+from strategium.battle.setup import BattleSetup, build_scenario, new_game
+from strategium.engine import infiltration
+from strategium.engine.actions import Action, Infiltrate, ScoutRedeploy
+from strategium.engine.board import Location
+from strategium.engine.events import Event, TurnEnded, TurnStarted
+from strategium.engine.game import Game
+from strategium.engine.placement import footprint, placed_unit
+from strategium.engine.record import ForcedDice, GameRecord, overrides_of
+from strategium.engine.scouting import max_move
+from strategium.engine.timing import PlayerId
+from strategium.errors import InputError, StrategiumError
+from strategium.geometry.pieces import PlacedUnit
+from strategium.geometry.regions import scout_region
+from strategium.report.svg import Overlay
+from strategium.scenario import Scenario
+from strategium.scenario.overlays import COLOURS
+
+MAX_ACTIONS = 20_000
+"""A battle longer than this many actions is a bug in a player (:class:`GameTooLongError`)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Where every unit on the table stood at one moment (``label``: e.g. ``end of Game Turn 2``); Buildings
+    are drawn with the battlefield and left out."""
+
+    label: str
+    units: tuple[PlacedUnit, ...]
+
+
+@dataclass(frozen=True)
+class PlacementRegion:
+    """The legal region a unit was placed in, as it stood just before the placement: ``kind`` is
+    ``Infiltrate`` or ``Scout``; ``overlays`` are the shaded areas (centres of its models)."""
+
+    player: PlayerId
+    unit_name: str
+    kind: str
+    overlays: tuple[Overlay, ...]
+    before: Snapshot | None = None
+
+
+@dataclass
+class BattleResult:
+    """A finished battle: the game (its state and history), the events of its log, the outcome, and what the
+    report draws. ``events`` ends where the battle ended (at Sudden Death, the rest of the engine's step is
+    not part of the battle). ``fallbacks``: decisions a random player took for a player that had no legal
+    answer (:class:`Chooser`; not part of the log, which a replay must reproduce)."""
+
+    setup: BattleSetup
+    scenario: Scenario
+    seed: int
+    game: Game
+    events: tuple[Event, ...]
+    outcome: Outcome
+    deployment: Snapshot | None
+    turn_maps: tuple[Snapshot, ...]
+    regions: tuple[PlacementRegion, ...]
+    fallbacks: tuple[str, ...] = ()
+
+    def record(self) -> GameRecord:
+        """The game record (history and the setup that rebuilds the game)."""
+        return self.game.record(self.setup.to_json())
+
+
+def snapshot(game: Game, label: str) -> Snapshot:
+    """The units standing on the table now (their names as the army list gives them)."""
+    s = game.state
+    units = []
+    for uid, status in s.units.items():
+        unit = s.unit(uid)
+        if status.location is not Location.TABLE or _is_building(unit):
+            continue
+        units.append(dataclasses.replace(placed_unit(unit, status), name=unit.name))
+    return Snapshot(label, tuple(units))
+
+
+def _is_building(unit: Unit) -> bool:
+    kind = unit.models[0].profile.unit_type.unit_type
+    return kind is not None and kind.value in ("Building", "Fortification")
+
+
+def _party(game: Game, action: Infiltrate | ScoutRedeploy) -> list[Unit]:
+    """The units whose models the placement moves (the unit and its joined characters, or its Transport)."""
+    s = game.state
+    ids = {model_id for model_id, _ in action.positions}
+    return [u for u in s.armies[action.player - 1].units if any(m.id in ids for m in u.models)]
+
+
+def _union(parts: Sequence[BaseGeometry]) -> BaseGeometry:
+    return shapely.union_all(np.array(parts, dtype=object)) if parts else Polygon()
+
+
+def placement_region(game: Game, action: Action) -> PlacementRegion | None:
+    """The legal region of an Infiltrate or Scout placement about to be made (None for other actions)."""
+    s = game.state
+    if isinstance(action, Infiltrate) and action.positions:
+        party = _party(game, action)
+        if not party:
+            return None
+        shape = proposals.shape_of(game, party)
+        hidden, plain = proposals.infiltrate_area(game, party[0], shape)
+        name = s.unit(action.unit_id).name
+        return PlacementRegion(
+            action.player,
+            name,
+            "Infiltrate",
+            (
+                Overlay(f'P{action.player} {name}: INF-3 hidden, more than 9" away', hidden, COLOURS["INF-3"]),
+                Overlay(f'P{action.player} {name}: INF-5 more than 12" away', plain, COLOURS["INF-5"], 0.25),
+            ),
+        )
+    if isinstance(action, ScoutRedeploy):
+        party = _party(game, action)
+        foes = infiltration.enemies(s, action.player)
+        limit = max_move([s.unit(action.unit_id), *s.characters_joined_to(action.unit_id)])
+        parts = [
+            scout_region(s.battlefield, foes, footprint(m, s.units[u.id].poses[m.id]), limit)
+            for u in party
+            for m in u.models
+            if m.id in s.units[u.id].poses
+        ]
+        name = s.unit(action.unit_id).name
+        label = f'P{action.player} {name}: Scout, within {limit:g}", more than 9" away'
+        return PlacementRegion(action.player, name, "Scout", (Overlay(label, _union(parts), COLOURS["scout"]),))
+    return None
+
+
+@dataclass
+class Watcher:
+    """Follows a battle action by action (see the module docstring). ``regions``: compute placement regions
+    (only the HTML report needs them); ``invariants``: check the state invariants after every action."""
+
+    regions: bool = False
+    invariants: bool = False
+    deployment: Snapshot | None = None
+    turn_maps: list[Snapshot] = field(default_factory=list)
+    placed: list[PlacementRegion] = field(default_factory=list)
+    stop_at: int | None = None
+    checker: InvariantChecker = field(default_factory=InvariantChecker)
+
+    def before(self, game: Game, action: Action) -> None:
+        """Called with the state just before ``action`` is applied."""
+        if self.regions:
+            region = placement_region(game, action)
+            if region is not None:
+                label = f"before P{region.player} {region.unit_name}'s {region.kind} placement"
+                self.placed.append(dataclasses.replace(region, before=snapshot(game, label)))
+
+    def after(self, game: Game, action: Action, start: int) -> None:
+        """Called after ``action``; its events are ``game.state.events[start:]``."""
+        if self.invariants:
+            self.checker(game, action)
+        s = game.state
+        for offset, event in enumerate(s.events[start:]):
+            if isinstance(event, TurnStarted) and self.deployment is None:
+                self.deployment = snapshot(game, "deployment (end of the pre-game)")
+            if not isinstance(event, TurnEnded):
+                continue
+            end_of_game_turn = event.player != s.first_player
+            if s.config.game.sudden_death and wiped_out(s):
+                self.stop_at = start + offset + 1
+                self.turn_maps.append(snapshot(game, f"Sudden Death: end of Game Turn {event.game_turn}"))
+                return
+            if end_of_game_turn:
+                self.turn_maps.append(snapshot(game, f"end of Game Turn {event.game_turn}"))
+
+
+ActionSource = Callable[[Game], Action]
+"""Gives the next action for the pending decision (players, or a record's history)."""
+
+
+def drive(game: Game, source: ActionSource, watcher: Watcher, max_actions: int = MAX_ACTIONS) -> None:
+    """Play until the game is over or Sudden Death stops it. Raises :class:`PlayerError` for an illegal action,
+    :class:`GameTooLongError` after ``max_actions`` actions."""
+    count = 0
+    while game.pending is not None and watcher.stop_at is None:
+        if count >= max_actions:
+            raise GameTooLongError(f"the battle was not over after {max_actions} actions ({game.state.clock})")
+        pending = game.pending
+        action = source(game)
+        verdict = game.check(action)
+        if not verdict.legal:
+            raise PlayerError(action, verdict, f"{game.state.clock} ({pending.prompt})")
+        watcher.before(game, action)
+        start = len(game.state.events)
+        game.apply(action)
+        count += 1
+        watcher.after(game, action, start)
+
+
+def make_player(kind: str, player: PlayerId, seed: int) -> Player:
+    """A ``heuristic`` or ``random`` player for side ``player`` (the random one seeded from ``seed``).
+    Raises :class:`InputError` for another kind."""
+    if kind == "heuristic":
+        return HeuristicPlayer(player)
+    if kind == "random":
+        return RandomPlayer(player, seed)
+    raise InputError(f"unknown player {kind!r} (heuristic or random)", field="--player")
+
+
+def _result(setup: BattleSetup, scenario: Scenario, seed: int, game: Game, watcher: Watcher) -> BattleResult:
+    s = game.state
+    end = watcher.stop_at if watcher.stop_at is not None else len(s.events)
+    return BattleResult(
+        setup,
+        scenario,
+        seed,
+        game,
+        tuple(s.events[:end]),
+        decide(s, s.config.game.sudden_death),
+        watcher.deployment,
+        tuple(watcher.turn_maps),
+        tuple(watcher.placed),
+    )
+
+
+def play_battle(
+    setup: BattleSetup,
+    seed: int,
+    regions: bool = False,
+    invariants: bool = False,
+    scenario: Scenario | None = None,
+) -> BattleResult:
+    """Play the setup's battle with its AI players and ``seed``. ``regions``: keep the Infiltrate and Scout
+    regions (for the HTML report); ``invariants``: check the state after every action
+    (:class:`~strategium.agents.invariants.InvariantError`); ``scenario``: the setup's scenario, already built.
+
+    Raises :class:`InputError` for a bad setup, :class:`PlayerError` / :class:`GameTooLongError` for a player
+    bug."""
+    scenario = scenario or build_scenario(setup)
+    game = new_game(setup, seed, scenario)
+    watcher = Watcher(regions, invariants)
+    chooser = Chooser(setup.players, seed)
+    drive(game, chooser, watcher)
+    result = _result(setup, scenario, seed, game, watcher)
+    result.fallbacks = tuple(chooser.fallbacks)
+    return result
+
+
+class Chooser:
+    """Asks each side's player for its action; when a player offers an action the engine refuses, or finds none
+    (a gap in that player, not a game event), a random player answers that one decision instead and the
+    fallback is noted (``fallbacks``: one line each). Deterministic: the backup is seeded like the players."""
+
+    def __init__(self, kinds: tuple[str, str], seed: int) -> None:
+        self.players = {p: make_player(kinds[p - 1], p, seed) for p in (1, 2)}
+        self.kinds = kinds
+        self.backups: dict[PlayerId, Player] = {}
+        self.seed = seed
+        self.fallbacks: list[str] = []
+
+    def __call__(self, game: Game) -> Action:
+        pending = game.pending
+        if pending is None:
+            raise AssertionError("asked for an action when the game is over")
+        p = pending.player
+        try:
+            action = self.players[p].decide(game)
+            verdict = game.check(action)
+            if verdict.legal:
+                return action
+            why = f"'{action.text()}' is refused: " + "; ".join(r.text for r in verdict.reasons)
+        except StrategiumError as err:
+            if self.kinds[p - 1] == "random":
+                raise
+            why = str(err)
+        if p not in self.backups:
+            self.backups[p] = make_player("random", p, self.seed)
+        self.fallbacks.append(f"{game.state.clock}: player {p} ({self.kinds[p - 1]}) {why}; a random choice instead")
+        return self.backups[p].decide(game)
+
+
+def replay_battle(record: GameRecord, regions: bool = False, file: str = "<record>") -> BattleResult:
+    """Play a battle record again (its setup rebuilds the game). Raises :class:`InputError` when the record has
+    no battle setup, was played with another rules configuration, or ends before the battle does;
+    ``IllegalActionError`` when an action does not fit."""
+    setup = BattleSetup.from_json(record.setup, file)
+    scenario = build_scenario(setup)
+    game = new_game(setup, record.seed, scenario)
+    if overrides_of(game.state.config) != record.overrides:
+        raise InputError("the record was played with another rules configuration than its scenario's", file=file)
+    history = list(record.history)
+
+    def source(g: Game) -> Action:
+        while history:
+            entry = history.pop(0)
+            if isinstance(entry, ForcedDice):
+                g.force_dice(*entry.faces)
+                continue
+            return entry
+        raise InputError(f"the record ends before the battle does ({g.state.clock})", file=file)
+
+    watcher = Watcher(regions)
+    drive(game, source, watcher)
+    return _result(setup, scenario, record.seed, game, watcher)
