@@ -244,3 +244,19 @@ def test_an_independent_character_joins_at_the_end_of_its_move_and_leaves_by_mov
     game.apply(Move(1, "ic", (("ic.1", Pose(13, 5)),), join="a1"))
     assert game.state.units["ic"].joined_to == "a1"
     assert not game.check(Move(1, "a1", shifted(game, "a1", 0, 1))).legal  # the joined unit moves no further
+
+
+def test_the_move_is_announced_after_its_dangerous_terrain_casualties() -> None:
+    """The Movement-phase Reactions hook ``UnitMoved``: they must see the unit as the move left it, so the event
+    comes after the Dangerous Terrain tests and their casualties (a battle once offered a Withdraw against a
+    unit whose closest model had just died, then refused it)."""
+    from strategium.engine.movement import UnitMoved
+
+    a1, r1 = unit("a1", 2), unit("r1", 1)
+    game = start([a1], [r1], {"a1": line(a1, 44, 4), "r1": line(r1, 5, 43)}, battlefield=ruined_field())
+    game.force_dice(2, 1)
+    events = game.apply(Move(1, "a1", shifted(game, "a1", 0, 4.0)))
+    texts = [e.text() for e in events]
+    moved = next(i for i, e in enumerate(events) if isinstance(e, UnitMoved))
+    removed = next(i for i, t in enumerate(texts) if "a1.2 is removed as a casualty" in t)
+    assert removed < moved

@@ -335,7 +335,6 @@ def _apply(game: Game, action: Move | Run) -> None:
             s.facts.note(u.id, Fact.RAN)
     how = "Ran" if running else "moved"
     longest = max((g.length for g in moves), default=0.0)
-    game.emit(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, verdict.reasons))
     if leaving:
         host = status.joined_to
         status.joined_to = None
@@ -355,6 +354,9 @@ def _apply(game: Game, action: Move | Run) -> None:
     dangerous_tests(game, units, moves)
     if running:
         game.emit(UnitRan(action.player, tuple(u.id for u in units)))
+    # last: the Movement-phase Reactions hook this, and must see the unit as the move left it (after any
+    # casualties from Dangerous Terrain)
+    game.emit(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, verdict.reasons))
 
 
 # -- who may not Run (and who may not move) ---------------------------------------------------------
