@@ -18,15 +18,15 @@ from shapely.ops import nearest_points
 
 from strategium.agents import placement_sampling as ps
 from strategium.army.army import Model, Unit
-from strategium.engine import charges, damage, infiltration
+from strategium.engine import charges, damage, placement
 from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.game import Game
 from strategium.engine.movement_common import movement_of, party, run_bonus
 from strategium.engine.placement import footprint
-from strategium.engine.table_checks import coherency_distance, overlaps
+from strategium.engine.table_checks import coherency, coherency_distance, overlaps
 from strategium.engine.timing import PlayerId
 from strategium.engine.transports import hull_of
-from strategium.geometry.measure import Footprint, distance
+from strategium.geometry.measure import Footprint, distance, within
 from strategium.geometry.pieces import default_height
 from strategium.geometry.regions import (
     deployment_region,
@@ -42,12 +42,16 @@ from strategium.scenario.placing import default_heading
 
 @dataclass(frozen=True)
 class Shape:
-    """What a formation of a party needs: its models, the round probe standing for the widest, grid spacing and
-    the heading its models face."""
+    """What a formation of a party needs: its units and living models, the round probe standing for the widest
+    (any heading), the grid steps (x, y) in inches for its models turned to ``heading``
+    (:func:`~strategium.agents.placement_sampling.grid_steps`), whether diagonal grid neighbours are within
+    coherency of each other, and the heading its models face (degrees)."""
 
+    units: tuple[Unit, ...]
     models: tuple[Model, ...]
     probe: Footprint
-    spacing: float
+    steps: tuple[float, float]
+    diagonal: bool
     heading: float
 
 
@@ -57,15 +61,28 @@ def shape_of(game: Game, units: Sequence[Unit], heading: float | None = None) ->
     models = tuple(m for u in units for m in u.models if not s.units[u.id].is_casualty(m.id))
     h = default_heading(s.battlefield, s.owner(units[0].id)) if heading is None else heading
     probe = ps.probe(models, h)
-    return Shape(models, probe, 2 * probe.radius + ps.GAP, h)
+    steps = ps.grid_steps(models, h)
+    diagonal = within(ps.diagonal_gaps(models, h, steps), coherency_distance(s, units))
+    return Shape(tuple(units), models, probe, steps, diagonal, h)
 
 
-def place(shape: Shape, region: BaseGeometry, anchor: tuple[float, float], toward: tuple[float, float]) -> Placement:
-    """The shape as a formation inside ``region`` grown from ``anchor`` (empty when it does not fit)."""
-    centres = ps.formation(region, len(shape.models), shape.spacing, anchor)
-    if centres is None:
-        return ()
-    return ps.assign(shape.models, centres, shape.heading, toward)
+def place(
+    game: Game, shape: Shape, region: BaseGeometry, anchor: tuple[float, float], toward: tuple[float, float]
+) -> Placement:
+    """The shape as a formation inside ``region`` grown from ``anchor``: its models facing ``shape.heading``,
+    the one nearest ``toward`` first. The formation must pass the engine's unit coherency check
+    (:func:`strategium.engine.table_checks.coherency`); when diagonal neighbours make it fail, one linked only
+    along x and y is tried. Empty when no formation fits or none is coherent."""
+    for diagonal in (True, False) if shape.diagonal else (False,):
+        centres = ps.formation(region, len(shape.models), shape.steps, anchor, diagonal)
+        if centres is None:
+            continue
+        where = ps.assign(shape.models, centres, shape.heading, toward)
+        models = {m.id: m for m in shape.models}
+        placed = [(models[mid], footprint(models[mid], pose)) for mid, pose in where]
+        if not coherency(game.state, shape.units, placed):
+            return where
+    return ()
 
 
 def _free(game: Game, region: BaseGeometry, shape: Shape, moving: set[str]) -> BaseGeometry:
@@ -109,7 +126,7 @@ def infiltrate_area(game: Game, unit: Unit, shape: Shape) -> tuple[BaseGeometry,
     player = s.owner(unit.id)
     height = default_height(unit.models[0].profile.unit_type.unit_type)
     regions = infiltrate_regions(
-        s.battlefield, infiltration.enemies(s, player), shape.probe, height, sight_of(s.battlefield)
+        s.battlefield, placement.enemies(s, player), shape.probe, height, sight_of(s.battlefield)
     )
     return _free(game, regions.hidden, shape, {unit.id}), _free(game, regions.plain_sight, shape, {unit.id})
 

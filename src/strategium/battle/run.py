@@ -29,7 +29,7 @@ from strategium.agents.random_player import RandomPlayer
 from strategium.army.army import Unit
 from strategium.battle.outcome import Outcome, decide, wiped_out
 from strategium.battle.setup import BattleSetup, build_scenario, new_game
-from strategium.engine import infiltration
+from strategium.engine import placement
 from strategium.engine.actions import Action, Infiltrate, ScoutRedeploy
 from strategium.engine.board import Location
 from strategium.engine.events import Event, TurnEnded, TurnStarted
@@ -142,7 +142,7 @@ def placement_region(game: Game, action: Action) -> PlacementRegion | None:
         )
     if isinstance(action, ScoutRedeploy):
         party = _party(game, action)
-        foes = infiltration.enemies(s, action.player)
+        foes = placement.enemies(s, action.player)
         limit = max_move([s.unit(action.unit_id), *s.characters_joined_to(action.unit_id)])
         parts = [
             scout_region(s.battlefield, foes, footprint(m, s.units[u.id].poses[m.id]), limit)

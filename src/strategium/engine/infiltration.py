@@ -19,7 +19,7 @@ from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind
 from strategium.engine.events import Ruling, UnitPlaced
 from strategium.engine.handlers import handles
-from strategium.engine.placement import placed_unit
+from strategium.engine.placement import enemies, placed_unit
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId, opponent
@@ -84,12 +84,6 @@ def _end(game: Game) -> None:
     from strategium.engine import scouting
 
     scouting.begin(game)
-
-
-def enemies(state: GameState, player: PlayerId) -> list[PlacedUnit]:
-    """The enemy units deployed on the table right now (INF-3: measured against these)."""
-    other = opponent(player)
-    return [placed_unit(u, state.units[u.id]) for u in state.units_of(other, Location.TABLE)]
 
 
 def _explain(state: GameState, player: PlayerId, unit: PlacedUnit) -> Reason:
@@ -212,4 +206,3 @@ def _apply(game: Game, action: Infiltrate) -> None:
 
 
 handles(Infiltrate, _check, _apply)
-

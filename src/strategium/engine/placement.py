@@ -4,14 +4,19 @@ as a :class:`~strategium.geometry.pieces.PlacedUnit` for measuring and line of s
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from strategium.army.army import Model, Unit
 from strategium.engine.board import Location, Placement, Pose, UnitStatus
+from strategium.engine.timing import PlayerId, opponent
 from strategium.geometry import sizes
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit, default_height
 from strategium.model.unit_types import UnitTypeSpec
+
+if TYPE_CHECKING:
+    from strategium.engine.state import GameState
 
 
 def footprint(model: Model, pose: Pose) -> Footprint:
@@ -70,3 +75,8 @@ def placed_unit(unit: Unit, status: UnitStatus, poses: Placement | None = None) 
     models = tuple(placed_model(m, where[m.id]) for m in unit.models if m.id in where)
     embarked = status.embarked_in if status.location is Location.EMBARKED else None
     return PlacedUnit(unit.id, status.player, models, unit.models[0].profile.unit_type.unit_type, embarked)
+
+
+def enemies(state: GameState, player: PlayerId) -> list[PlacedUnit]:
+    """The enemy units (of ``player``'s opponent) deployed on the table right now, as the geometry sees them."""
+    return [placed_unit(u, state.units[u.id]) for u in state.units_of(opponent(player), Location.TABLE)]

@@ -18,8 +18,7 @@ from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind
 from strategium.engine.events import Ruling, UnitPlaced
 from strategium.engine.handlers import handles
-from strategium.engine.infiltration import enemies
-from strategium.engine.placement import footprint
+from strategium.engine.placement import enemies, footprint
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId, opponent
