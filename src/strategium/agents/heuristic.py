@@ -20,6 +20,8 @@ What it does, step by step (each proposal is checked by the engine; the first le
 - **Charges**: a unit charges when 2D6 (plus its bonus) reaches the target with a chance of at least one half and
   its first round of close combat is expected to take a larger share of the target's Wounds than the target's
   takes of its own.
+- **Consolidation**: each unit that may consolidate moves into area terrain within reach, else toward the nearest
+  enemy (:func:`strategium.agents.consolidating.sensible`); then it answers the choice or ends the step.
 - **Choices**: becomes Stupefied once the unit has lost models or Wounds (the Stupefied roll then protects what
   is left, STU-6); for Hammer of Wrath against its vehicle picks the Facing with the highest Armour (HOW-4); reacts
   with shooting Reactions and Evade, declines the others.
@@ -33,7 +35,7 @@ from functools import partial
 
 from shapely.geometry import Point
 
-from strategium.agents import expected
+from strategium.agents import consolidating, expected
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
@@ -99,6 +101,9 @@ class HeuristicPlayer:
     def decide(self, game: Game) -> Action:
         pending = game.pending
         assert pending is not None and pending.player == self.player
+        consolidation = self.consolidate(game)
+        if consolidation is not None:
+            return consolidation
         m = opt.moment(game)
         if m is Moment.CHOOSE:
             return Choose(self.player, self.choose(game))
@@ -118,6 +123,18 @@ class HeuristicPlayer:
         }.get(m)
         action = act(game) if act is not None else None
         return action if action is not None else EndStep(self.player)
+
+    def consolidate(self, game: Game) -> Action | None:
+        """A Consolidation move into cover or toward the nearest enemy for the next unit that may make one (each
+        unit judged once per step); None when there is none (the choice is then answered, or the step ended)."""
+        for unit_id in consolidating.offered(game, self.player):
+            if self._skip(game, unit_id):
+                continue
+            action = consolidating.sensible(game, self.player, unit_id)
+            if action is not None:
+                return action
+            self._pass(game, unit_id)
+        return None
 
     def _first_legal(self, game: Game, actions: list[Action | None]) -> Action | None:
         for action in actions:
@@ -205,7 +222,7 @@ class HeuristicPlayer:
         toward = pr.enemy_centre(game, p)
         anchors = self._cover_anchors(game, region) + self._spread_anchors(game, region, unit)
         for anchor in anchors:
-            where = pr.place(shape, region, anchor, toward)
+            where = pr.place(game, shape, region, anchor, toward)
             if where:
                 action = Deploy(p, unit.id, where)
                 if game.check(action):
@@ -251,7 +268,7 @@ class HeuristicPlayer:
             toward = pr.enemy_centre(game, p)
             for region in (hidden, plain):
                 for anchor in self._forward_anchors(region, toward):
-                    where = pr.place(shape, region, anchor, toward)
+                    where = pr.place(game, shape, region, anchor, toward)
                     action = Infiltrate(p, unit.id, where) if where else None
                     if action is not None and game.check(action):
                         return action
@@ -342,7 +359,7 @@ class HeuristicPlayer:
             for run in (True, False) if s.config.reserves.arrivals_may_run else (False,):
                 region = pr.arrival_region(game, unit, shape, edge, run)
                 for anchor in self._forward_anchors(region, toward):
-                    where = pr.place(shape, region, anchor, toward)
+                    where = pr.place(game, shape, region, anchor, toward)
                     action = Arrive(p, unit.id, where, edge=Edge(edge).value, run=run) if where else None
                     if action is not None and game.check(action):
                         return action
@@ -371,7 +388,7 @@ class HeuristicPlayer:
         region = pr.disembark_region(game, unit, shape)
         toward = pr.enemy_centre(game, self.player)
         for anchor in self._forward_anchors(region, toward):
-            where = pr.place(shape, region, anchor, toward)
+            where = pr.place(game, shape, region, anchor, toward)
             if where:
                 action = Disembark(self.player, unit.id, where)
                 if game.check(action):

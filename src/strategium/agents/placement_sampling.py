@@ -1,10 +1,12 @@
 """Turning legal regions into placements of a whole unit (used by the random and the heuristic player).
 
 A region here is a shapely geometry of **centre positions** for one model (as :mod:`strategium.geometry.regions`
-computes them). A unit is placed as a compact formation: the points of a square grid (spacing: the widest model's
-base plus :data:`GAP`) that lie inside the region, grown outward from an anchor point one grid neighbour at a time,
-so the models stand in one connected group, each within coherency of its neighbours. Every placement made here
-is still checked by the engine before it is used; these functions only propose.
+computes them). A unit is placed as a compact formation: the points of a rectangular grid that lie inside the
+region, grown outward from an anchor point one grid neighbour at a time, so the models stand in one connected
+group. The grid's steps come from the models' real extents as they will be placed (:func:`grid_steps`: bases and
+hulls turned to the formation's heading, so that neighbours along x or y stand :data:`GAP` apart), and diagonal
+grid neighbours count as linked only when their bases or hulls are within coherency (:func:`diagonal_gaps`).
+Every placement made here is still checked by the engine before it is used; these functions only propose.
 
 All lengths are inches; headings are degrees (anticlockwise from +x).
 """
@@ -16,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 import shapely
+from shapely.affinity import translate
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
@@ -24,7 +27,7 @@ from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.placement import footprint
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import Footprint, distance
 from strategium.geometry.table import Edge
 
 GAP = 0.05
@@ -101,36 +104,46 @@ def edge_strip(state: GameState, edge: Edge, depth: float) -> BaseGeometry:
 
 
 def formation(
-    region: BaseGeometry, count: int, spacing: float, anchor: tuple[float, float], link: float | None = None
+    region: BaseGeometry,
+    count: int,
+    spacing: float | tuple[float, float],
+    anchor: tuple[float, float],
+    diagonal: bool = True,
 ) -> list[tuple[float, float]] | None:
-    """``count`` centres inside ``region`` on a grid of ``spacing`` inches through ``anchor``, grown outward from
-    the grid point nearest the anchor, each new point within ``link`` (default: a diagonal step) of one already
-    taken. None when the region cannot hold them (or holds no connected group of that size near the anchor)."""
+    """``count`` centres inside ``region`` on a grid through ``anchor`` (``spacing``: one step in inches, or the
+    steps along x and y), grown outward from the grid point nearest the anchor, each new point a grid neighbour
+    of one already taken (``diagonal``: whether diagonal neighbours count, else only those along x or y). None
+    when the region cannot hold them (or holds no connected group of that size near the anchor)."""
     if region.is_empty or count < 1:
         return None
+    sx, sy = (float(spacing), float(spacing)) if isinstance(spacing, (int, float)) else spacing
     minx, miny, maxx, maxy = region.bounds
     ax, ay = anchor
-    side = spacing * (math.isqrt(count) + 3)
+    side = max(sx, sy) * (math.isqrt(count) + 3)
     lo_x, hi_x = max(minx, ax - side * 2), min(maxx, ax + side * 2)
     lo_y, hi_y = max(miny, ay - side * 2), min(maxy, ay + side * 2)
     if lo_x > hi_x or lo_y > hi_y:
         lo_x, lo_y, hi_x, hi_y = minx, miny, maxx, maxy
-    xs = ax + spacing * np.arange(math.floor((lo_x - ax) / spacing), math.ceil((hi_x - ax) / spacing) + 1)
-    ys = ay + spacing * np.arange(math.floor((lo_y - ay) / spacing), math.ceil((hi_y - ay) / spacing) + 1)
-    gx, gy = np.meshgrid(xs, ys)
-    px, py = gx.ravel(), gy.ravel()
+    ix = np.arange(math.floor((lo_x - ax) / sx), math.ceil((hi_x - ax) / sx) + 1)
+    iy = np.arange(math.floor((lo_y - ay) / sy), math.ceil((hi_y - ay) / sy) + 1)
+    gi, gj = (g.ravel() for g in np.meshgrid(ix, iy))
+    px, py = ax + sx * gi, ay + sy * gj
     inside = shapely.contains_xy(region, px, py)
-    pts = np.column_stack([px[inside], py[inside]])
-    if len(pts) < count:
+    if int(np.count_nonzero(inside)) < count:
         return None
-    order = np.lexsort((pts[:, 0], pts[:, 1], np.hypot(pts[:, 0] - ax, pts[:, 1] - ay)))
-    pts = pts[order]
-    reach = link if link is not None else spacing * 1.5
+    gi, gj, px, py = gi[inside], gj[inside], px[inside], py[inside]
+    order = np.lexsort((px, py, np.hypot(px - ax, py - ay)))
+    gi, gj, px, py = gi[order], gj[order], px[order], py[order]
+
+    def neighbours(k: int) -> np.ndarray:
+        di, dj = np.abs(gi - gi[k]), np.abs(gj - gj[k])
+        out: np.ndarray = np.maximum(di, dj) <= 1 if diagonal else di + dj <= 1
+        return out
+
     taken = [0]
-    free = np.ones(len(pts), dtype=bool)
+    free = np.ones(len(px), dtype=bool)
     free[0] = False
-    near = np.zeros(len(pts), dtype=bool)
-    near |= np.hypot(pts[:, 0] - pts[0, 0], pts[:, 1] - pts[0, 1]) <= reach
+    near = neighbours(0)
     while len(taken) < count:
         candidates = np.nonzero(free & near)[0]
         if len(candidates) == 0:
@@ -138,13 +151,87 @@ def formation(
         k = int(candidates[0])  # nearest to the anchor among the reachable ones
         taken.append(k)
         free[k] = False
-        near |= np.hypot(pts[:, 0] - pts[k, 0], pts[:, 1] - pts[k, 1]) <= reach
-    return [(float(pts[i, 0]), float(pts[i, 1])) for i in taken]
+        near |= neighbours(k)
+    return [(float(px[i]), float(py[i])) for i in taken]
 
 
-def spacing_for(models: Sequence[Model], heading: float = 0.0) -> float:
-    """Grid spacing for a formation of ``models``: the widest model's width plus :data:`GAP`."""
-    return 2 * probe(models, heading).radius + GAP
+def _outlines(models: Sequence[Model], heading: float) -> list[Footprint]:
+    """The distinct bases and hulls of ``models`` centred on the origin at ``heading``."""
+    seen: dict[tuple[float, bytes], Footprint] = {}
+    for m in models:
+        fp = footprint(m, Pose(0.0, 0.0, heading))
+        seen.setdefault((round(fp.radius, 9), shapely.to_wkb(fp.core)), fp)
+    return [seen[k] for k in sorted(seen)]
+
+
+_STEPS: dict[tuple[tuple[tuple[float, bytes], ...], float], tuple[float, float]] = {}
+
+
+def _vertices(fp: Footprint) -> np.ndarray:
+    """The outline's vertices (round bases: a polygon with its vertices on the circle)."""
+    out: np.ndarray = np.asarray(fp.polygon().exterior.coords)[:-1]
+    return out
+
+
+def _ray(vertices: np.ndarray, ux: float, uy: float) -> float:
+    """How far the convex polygon of ``vertices`` (about the origin, which it contains) reaches along the unit
+    direction (ux, uy)."""
+    best = math.inf
+    n = len(vertices)
+    for k in range(n):
+        (x0, y0), (x1, y1) = vertices[k], vertices[(k + 1) % n]
+        # the ray t*(ux, uy) meets the edge p0 + s*(p1 - p0) where t*u - s*e = p0
+        ex, ey = x1 - x0, y1 - y0
+        det = -ux * ey + uy * ex
+        if abs(det) < 1e-12:
+            continue
+        t = (-x0 * ey + y0 * ex) / det
+        s = (ux * y0 - uy * x0) / det
+        if t > 0 and -1e-9 <= s <= 1 + 1e-9:
+            best = min(best, t)
+    return 0.0 if best is math.inf else float(best)
+
+
+def grid_steps(models: Sequence[Model], heading: float = 0.0) -> tuple[float, float]:
+    """The steps (x, y) of a formation grid for ``models`` facing ``heading`` degrees, in inches: for every pair
+    of their bases or hulls (turned to ``heading``), the least offset along x (and along y) at which the two no
+    longer overlap, plus :data:`GAP`; the largest over the pairs. Models a step apart along x or y are then at
+    most :data:`GAP` apart (exactly that for models of one shape). A hull 5" long and 3.5" wide facing 90 degrees
+    gives (3.55, 5.05)."""
+    shapes = _outlines(models, heading) or [Footprint(Point(0.0, 0.0), 0.5)]
+    key = (tuple((round(fp.radius, 9), shapely.to_wkb(fp.core)) for fp in shapes), heading)
+    found = _STEPS.get(key)
+    if found is None:
+        found = _steps([_vertices(fp) for fp in shapes])
+        _STEPS[key] = found
+    return found
+
+
+def _steps(outlines: list[np.ndarray]) -> tuple[float, float]:
+    steps = []
+    for ux, uy in ((1.0, 0.0), (0.0, 1.0)):
+        reach = 0.0
+        for i, a in enumerate(outlines):
+            for b in outlines[i:]:
+                # a and b (both symmetric about their centres) overlap when b's offset lies inside a + b
+                total = shapely.convex_hull(shapely.multipoints((a[:, None, :] + b[None, :, :]).reshape(-1, 2)))
+                reach = max(reach, _ray(np.asarray(total.exterior.coords)[:-1], ux, uy))
+        steps.append(round(float(reach) + GAP, 6))
+    return steps[0], steps[1]
+
+
+def diagonal_gaps(models: Sequence[Model], heading: float, steps: tuple[float, float]) -> float:
+    """The largest distance (inches) between the bases or hulls of two of ``models`` standing diagonal grid
+    neighbours apart (offsets (±x, y) of ``steps``), at ``heading``."""
+    outlines = _outlines(models, heading)
+    sx, sy = steps
+    worst = 0.0
+    for a in outlines:
+        for b in outlines:
+            for dx in (sx, -sx):
+                moved = Footprint(translate(b.core, dx, sy), b.radius)
+                worst = max(worst, distance(a, moved))
+    return worst
 
 
 def assign(

@@ -8,6 +8,9 @@ its Transport) or, for moves, a straight displacement drawn uniformly from the d
 the engine refuses is drawn again; after :attr:`RandomPlayer.tries` refusals the player ends the step (or, where
 ending is not allowed, keeps drawing a bounded number of times more and then raises :class:`StuckError`).
 
+Where units may consolidate, it makes a Consolidation move drawn from the disc of the allowance half of the time
+(:func:`strategium.agents.consolidating.random_move`), else it goes on as at any other decision.
+
 Randomness comes from the player's own numpy ``Generator`` seeded from the game's seed and the player number, so
 the same seed gives the same decisions.
 """
@@ -20,6 +23,7 @@ from functools import partial
 
 import numpy as np
 
+from strategium.agents import consolidating
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
@@ -77,6 +81,12 @@ class RandomPlayer:
     def decide(self, game: Game) -> Action:
         pending = game.pending
         assert pending is not None and pending.player == self.player
+        waiting = consolidating.offered(game, self.player)
+        if waiting and self.rng.random() < 0.5:
+            unit_id = waiting[int(self.rng.integers(len(waiting)))]
+            consolidation = consolidating.random_move(game, self.player, unit_id, self.rng)
+            if consolidation is not None:
+                return consolidation
         m = opt.moment(game)
         if m is Moment.CHOOSE:
             return Choose(self.player, str(self.rng.choice(list(pending.options))))
@@ -156,7 +166,7 @@ class RandomPlayer:
         anchor = ps.sample_point(region, self.rng)
         if anchor is None:
             return None
-        where = pr.place(shape, region, anchor, pr.enemy_centre(game, self.player))
+        where = pr.place(game, shape, region, anchor, pr.enemy_centre(game, self.player))
         return Deploy(self.player, unit.id, where) if where else None
 
     def _infiltrate(self, game: Game) -> list[Proposal]:
@@ -177,7 +187,7 @@ class RandomPlayer:
         anchor = ps.sample_point(region, self.rng)
         if anchor is None:
             return None
-        where = pr.place(shape, region, anchor, pr.enemy_centre(game, self.player))
+        where = pr.place(game, shape, region, anchor, pr.enemy_centre(game, self.player))
         return Infiltrate(self.player, unit.id, where) if where else None
 
     def scout(self, game: Game, unit: Unit) -> Action | None:
@@ -209,7 +219,7 @@ class RandomPlayer:
         anchor = ps.sample_point(region, self.rng)
         if anchor is None:
             return None
-        where = pr.place(shape, region, anchor, pr.enemy_centre(game, self.player))
+        where = pr.place(game, shape, region, anchor, pr.enemy_centre(game, self.player))
         return Arrive(self.player, unit.id, where, edge=Edge(edge).value, run=run) if where else None
 
     def disembark(self, game: Game, unit: Unit) -> Action | None:
@@ -219,7 +229,7 @@ class RandomPlayer:
         anchor = ps.sample_point(region, self.rng)
         if anchor is None:
             return None
-        where = pr.place(shape, region, anchor, pr.enemy_centre(game, self.player))
+        where = pr.place(game, shape, region, anchor, pr.enemy_centre(game, self.player))
         return Disembark(self.player, unit.id, where) if where else None
 
     def _move(self, game: Game) -> list[Proposal]:

@@ -22,6 +22,7 @@ import yaml
 from strategium.agents.setup import battle_from_scenario
 from strategium.army.army import Army, Unit
 from strategium.army.library import demo_army_names
+from strategium.battle.playable import LEFT_OUT, playable_scenario
 from strategium.engine.game import Game
 from strategium.errors import InputError
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario, parse_scenario_text
@@ -120,13 +121,17 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 def build_scenario(setup: BattleSetup) -> Scenario:
     """The scenario of the setup, its armies replaced when ``setup.armies`` names them.
 
-    Raises :class:`InputError` for a bad scenario or army file, an unknown demo army, an army with no unit, or
-    an army whose Building unit the scenario does not place.
+    Units the battle cannot play (no models, or a model with no Toughness or Wounds) are left out of both armies
+    and named in the army's notes (:mod:`strategium.battle.playable`).
+
+    Raises :class:`InputError` for a bad scenario or army file, an unknown demo army, an army with no unit (left),
+    or an army whose Building unit the scenario does not place.
     """
     path = scenario_path(setup)
     base = load_scenario(path)
     if setup.armies is None:
-        _check_armies(base)
+        base = playable_scenario(base)
+        check_armies(base)
         return base
     data = _read_yaml(path)
     kept = {(p.player, p.unit.id): p for p in base.with_status(Status.BUILDING)}
@@ -144,15 +149,19 @@ def build_scenario(setup: BattleSetup) -> Scenario:
     for key in ("start", "actions", "expect_state"):
         data.pop(key, None)
     text = yaml.safe_dump(data, sort_keys=False)
-    scenario = parse_scenario_text(text, file=path.name, folder=path.parent, source=str(path))
-    _check_armies(scenario)
+    scenario = playable_scenario(parse_scenario_text(text, file=path.name, folder=path.parent, source=str(path)))
+    check_armies(scenario)
     return scenario
 
 
-def _check_armies(scenario: Scenario) -> None:
+def check_armies(scenario: Scenario) -> None:
+    """Raises :class:`InputError` when an army has no unit (naming the units left out, if any) or a Building
+    unit the scenario does not place."""
     for player, army in enumerate(scenario.armies, start=1):
         if not army.units:
-            raise InputError(f"player {player}'s army has no unit to play", file=army.source or None)
+            left = [n[len(LEFT_OUT) :] for n in army.notes if n.startswith(LEFT_OUT)]
+            why = f" (left out: {'; '.join(left)})" if left else ""
+            raise InputError(f"player {player}'s army has no unit to play{why}", file=army.source or None)
     for p in scenario.placements:
         if _is_building(p.unit) and p.status is not Status.BUILDING:
             raise InputError(

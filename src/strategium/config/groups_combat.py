@@ -412,6 +412,15 @@ class FightConfig(ConfigGroup):
         note="CORE_B §5.5, §9 item 10 (melee against vehicles not read)",
         confidence=C.UNCONFIRMED,
     )
+    consolidate_distance: Literal["initiative", "d6"] = setting(
+        "initiative",
+        description="How far each model may move when its unit Consolidates after its enemies are gone: up to "
+        "its Initiative in inches, or up to one D6 rolled for the unit (7th edition).",
+        source="Hit & Run, Age of Darkness rulebook p.240 (its enemies consolidate by Initiative); 7th edition "
+        "used D6",
+        note="CORE_B §5.6 (Consolidate: Initiative confirmed only through the Hit & Run text)",
+        confidence=C.LIKELY,
+    )
 
 
 class MoraleConfig(ConfigGroup):

@@ -6,6 +6,7 @@ from strategium.engine import (  # noqa: F401
     charge_eligibility,
     charge_moves,
     charges,
+    consolidation,
     fight,
     morale,
     morale_checks,

@@ -16,7 +16,9 @@ combat fought this turn is resolved in the order it was fought:
    (``morale.sweeping_advance_initiative``) against the loser's D6 + Initiative; the winners equal or beat it and
    the loser is destroyed, else it Falls Back (:func:`strategium.engine.morale_checks.fall_back`: a forced move,
    which ends Pinned and Stupefied, STU-9 / STU-12). Either way it is no longer locked in combat.
-4. Units whose enemies are all gone are no longer locked in combat. Consolidation moves are not made yet.
+4. Units whose enemies are all gone are no longer locked in combat. They may then make a Consolidation move
+   (:mod:`strategium.engine.consolidation`, whose step hook runs after this module's): the reactive player's units
+   first, through a choice, then the active player's, before it ends the step.
 
 Militia's special morale (a Falling Back Militia unit charged is destroyed; one locked and charged again tests at
 once) is applied when the Charge lands (:mod:`strategium.engine.charge_moves`).

@@ -25,6 +25,7 @@ from strategium.agents import seed_rules
 from strategium.battle.casualties import casualty_rows, table_text
 from strategium.battle.coverage import gaps_text, rule_gaps
 from strategium.battle.outcome import Outcome
+from strategium.battle.playable import left_out_lines
 from strategium.battle.run import BattleResult
 from strategium.battle.setup import army_label
 from strategium.engine.citations import Reason
@@ -195,6 +196,7 @@ def header_lines(result: BattleResult) -> list[str]:
         f"player 2: {army_label(armies[1])}, {armies[1].points} points ({players[1]} player)",
         VICTORY_TEXT,
     ]
+    out.extend(left_out_lines(armies))
     out.extend(gaps_text(rule_gaps(armies)))
     return out
 
