@@ -195,9 +195,9 @@ def _ray(vertices: np.ndarray, ux: float, uy: float) -> float:
 def grid_steps(models: Sequence[Model], heading: float = 0.0) -> tuple[float, float]:
     """The steps (x, y) of a formation grid for ``models`` facing ``heading`` degrees, in inches: for every pair
     of their bases or hulls (turned to ``heading``), the least offset along x (and along y) at which the two no
-    longer overlap, plus :data:`GAP`; the largest over the pairs. Models a step apart along x or y are then at
-    most :data:`GAP` apart (exactly that for models of one shape). A hull 5" long and 3.5" wide facing 90 degrees
-    gives (3.55, 5.05)."""
+    longer overlap, plus :data:`GAP`; the largest over the pairs. Two models of one shape a step apart along x or y
+    are then at most :data:`GAP` apart (exactly that for a hull square to the axes). A hull 5" long and 3.5" wide
+    facing 90 degrees gives (3.55, 5.05)."""
     shapes = _outlines(models, heading) or [Footprint(Point(0.0, 0.0), 0.5)]
     key = (tuple((round(fp.radius, 9), shapely.to_wkb(fp.core)) for fp in shapes), heading)
     found = _STEPS.get(key)
