@@ -73,11 +73,7 @@ def begin(game: Game) -> None:
 def next_turn(game: Game, last: PlayerId) -> None:
     """After ``last`` placed (or at the start): the other player places next if they have units left."""
     s = game.state
-    for player in (opponent(last), last):
-        if held(s, player):
-            pregame.ask(game, player, "place an infiltrating unit")
-            return
-    _end(game)
+    pregame.alternate(game, last, lambda p: bool(held(s, p)), "place an infiltrating unit", _end)
 
 
 def _end(game: Game) -> None:

@@ -7,6 +7,7 @@ Handlers for the pre-game's actions are registered with :mod:`strategium.engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Unit
@@ -57,6 +58,19 @@ def ask(game: Game, player: PlayerId, prompt: str, options: tuple[str, ...] = ()
     kind = DecisionKind.CHOOSE if options else DecisionKind.ACT
     game.state.pregame.turn = player
     game.state.pending = Decision(player, kind, prompt, options, reason)
+
+
+def alternate(
+    game: Game, last: PlayerId, has_turn: Callable[[PlayerId], bool], prompt: str, then: Callable[[Game], None]
+) -> None:
+    """One unit at a time, players alternating: after ``last`` acted (or at the start), the other player is
+    asked next if ``has_turn`` says they still have something to do, else ``last`` again; when neither has,
+    ``then`` ends the step (Infiltrate p.242, INF-2; Scout p.246, SCT-6)."""
+    for player in (opponent(last), last):
+        if has_turn(player):
+            ask(game, player, prompt)
+            return
+    then(game)
 
 
 # -- the sequence -----------------------------------------------------------------------------------

@@ -84,11 +84,13 @@ def begin(game: Game) -> None:
 def next_turn(game: Game, last: PlayerId) -> None:
     """Alternate one unit at a time; a side with nothing left (or that ended the step) is skipped."""
     s = game.state
-    for player in (opponent(last), last):
-        if player not in s.pregame.done and eligible(s, player):
-            pregame.ask(game, player, "make a Scout redeployment, or end the step to make no more")
-            return
-    pregame.after_scouts(game)
+    pregame.alternate(
+        game,
+        last,
+        lambda p: p not in s.pregame.done and bool(eligible(s, p)),
+        "make a Scout redeployment, or end the step to make no more",
+        pregame.after_scouts,
+    )
 
 
 def pass_turn(game: Game, player: PlayerId) -> None:
