@@ -205,3 +205,21 @@ def test_map_draws_the_state_after_the_actions_with_the_next_units_overlay(tmp_p
     )
     svg = out.read_text(encoding="utf-8")
     assert "Seeker Squad" in svg and "INF-3: 1:recon hidden" in svg
+
+
+def test_expect_state_counts_as_one_expectation_however_many_of_its_lines_fail(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """\
+        actions:
+          - {player: 1, infiltrate: seekers, expect: illegal,
+             positions: [[10, 29.84], [11.5, 29.84], [13, 29.84], [14.5, 29.84], [16, 29.84]]}
+        expect_state:
+          units: {seekers: reserves, tac: reserves}
+        """,
+    )
+    human = run("check", str(path))
+    assert human.returncode == 1
+    lines = human.stdout.splitlines()
+    assert len([line for line in lines if line.startswith("expect_state: NOT MET")]) == 2
+    assert lines[-1] == "expectations: 1 of 2 met"

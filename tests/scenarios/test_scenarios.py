@@ -24,7 +24,7 @@ CLAUSES = [f"INF-{n}" for n in range(1, 11)] + [f"SCT-{n}" for n in range(1, 11)
 CASES = ["INF-01", "INF-02", "INF-04", "INF-05", "INF-08", "INF-10", "INF-13", "INF-15", "OUT-01", "SCT-01",
          "SCT-03", "SCT-06", "SCT-07", "SUP-01", "SUP-03"]  # fmt: skip
 TURN_CASES = ["REL-01", "REL-02", "MIL-01", "MIL-03", "MIL-07", "STU-01", "STU-02", "STU-03", "STU-04", "STU-07",
-              "STU-13", "HOW-01", "HOW-04", "HOW-05", "DEMO_TURN"]  # fmt: skip
+              "STU-13", "HOW-01", "HOW-04", "HOW-05", "DEMO_TURN", "CONSOLIDATE"]  # fmt: skip
 """Issues 6 and 7: the rulings about Relentless, Militia Cavalry Mount / Shrouded, Stupefied and Hammer of Wrath,
 played through whole Player Turns, and the demo armies' full turn (``DEMO_TURN.yaml``)."""
 

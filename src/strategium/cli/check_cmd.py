@@ -65,7 +65,8 @@ def human_report(run: CheckRun) -> str:
         lines += [f"expect_state: NOT MET: {text}" for text in run.state_failures] or ["expect_state: met"]
     expected = sum(1 for r in run.records if r.met is not None) + (run.scenario.expect_state is not None)
     if expected:
-        lines.append(f"expectations: {expected - run.failures} of {expected} met" if run.failures else "all met")
+        unmet = sum(1 for r in run.records if r.met is False) + bool(run.state_failures)  # expect_state counts once
+        lines.append(f"expectations: {expected - unmet} of {expected} met" if unmet else "all met")
     return "\n".join(lines)
 
 

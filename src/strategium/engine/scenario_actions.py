@@ -1,12 +1,12 @@
 """A scenario's turn actions and turn expectations (``strategium check`` during the battle).
 
 :func:`turn_action` turns the scenario verbs of a Player Turn (``move``, ``run``, ``embark``, ``disembark``,
-``arrive``, ``entry_edge``, ``shoot``, ``charge``, ``charge_move``, ``fight``) into the engine's actions;
-:func:`start_effects` puts the effects a scenario lists per unit (``effects:``) in force before the first turn
-begins; :func:`turn_state_failures` compares the turn expectations of ``expect_state`` (``clock``,
+``arrive``, ``entry_edge``, ``shoot``, ``charge``, ``charge_move``, ``fight``, ``consolidate``) into the engine's
+actions; :func:`start_effects` puts the effects a scenario lists per unit (``effects:``) in force before the first
+turn begins; :func:`turn_state_failures` compares the turn expectations of ``expect_state`` (``clock``,
 ``casualties``, ``wounds_lost``, ``locked``); :class:`LogEntry` is one line of the referee's log. Positions are
-inches; headings degrees anticlockwise from east; a
-position without a heading keeps the model's heading (or faces the enemy's zone when it has none yet).
+inches; headings degrees anticlockwise from east; a position without a heading keeps the model's heading (or
+faces the enemy's zone when it has none yet).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from strategium.engine import charges, deployment
 from strategium.engine.actions import Action
 from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
+from strategium.engine.consolidation import Consolidate
 from strategium.engine.effects import Duration, EffectKind, EndTrigger
 from strategium.engine.events import DiceRolled, Event, StepStarted, TurnEnded, TurnStarted
 from strategium.engine.fight import FightCombat
@@ -35,7 +36,8 @@ from strategium.scenario.spec import ActionSpec, EffectSpec, ExpectStateSpec
 if TYPE_CHECKING:
     from strategium.engine.game import Game
 
-TURN_VERBS = ("move", "run", "embark", "disembark", "arrive", "entry_edge", "shoot", "charge", "charge_move", "fight")
+TURN_VERBS = ("move", "run", "embark", "disembark", "arrive", "entry_edge", "shoot", "charge", "charge_move", "fight",
+              "consolidate")  # fmt: skip
 """The ``actions:`` verbs of a Player Turn (the rest are pre-game verbs, ``choose``, ``end_step`` and questions)."""
 
 SCENARIO = "Scenario set-up"
@@ -129,6 +131,8 @@ def turn_action(game: Game, ids: UnitIds, spec: ActionSpec) -> Action:
         return charges.DeclareCharge(player, uid, targets)
     if verb == "charge_move":
         return charges.ChargeMove(player, uid, _poses(game, charges.party(game, uid), coords, player))
+    if verb == "consolidate":
+        return Consolidate(player, uid, _poses(game, deployment.party(s, uid), coords, player))
     return FightCombat(player, uid)
 
 

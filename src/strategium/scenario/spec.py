@@ -301,11 +301,11 @@ class ExpectStateSpec(Strict):
 
 VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "choose", "end_step", "force_dice", "may_charge",
          "force_org", "move", "run", "embark", "disembark", "arrive", "entry_edge", "shoot", "charge", "charge_move",
-         "fight")  # fmt: skip
+         "fight", "consolidate")  # fmt: skip
 """The keys that say what an ``actions:`` entry does; each entry has exactly one."""
 
 _EXTRAS = {
-    "positions": ("deploy", "infiltrate", "scout", "move", "run", "disembark", "arrive", "charge_move"),
+    "positions": ("deploy", "infiltrate", "scout", "move", "run", "disembark", "arrive", "charge_move", "consolidate"),
     "embark_in": ("deploy", "embark", "arrive"),
     "joining": ("move",),
     "edge": ("arrive",),
@@ -336,7 +336,8 @@ class ActionSpec(Strict):
     UNIT`` with ``positions``, ``arrive: UNIT`` from Reserves with ``positions`` or ``embark_in`` (optional
     ``edge``, ``as_run``), ``entry_edge: EDGE`` (a Flanking Assault's edge), ``shoot: UNIT`` with ``target``,
     ``charge: UNIT`` with ``target`` (one unit or a list), ``charge_move: UNIT`` with ``positions`` (the Charge
-    or Surge Move), ``fight: UNIT`` (fight its combat). Every entry but ``force_dice`` needs ``player``.
+    or Surge Move), ``fight: UNIT`` (fight its combat), ``consolidate: UNIT`` with ``positions`` (its
+    Consolidation move). Every entry but ``force_dice`` needs ``player``.
     ``expect``: ``legal`` or ``illegal``; ``expect_reason``: what the first reason's clause id, rule or text
     starts with.
     """
@@ -363,6 +364,7 @@ class ActionSpec(Strict):
     charge: str | None = None
     charge_move: str | None = None
     fight: str | None = None
+    consolidate: str | None = None
     positions: tuple[Coordinate, ...] | None = Field(default=None, min_length=1)
     embark_in: str | None = None
     joining: str | None = None
@@ -414,7 +416,7 @@ class ActionSpec(Strict):
             raise ValueError("deploy needs either 'positions' or 'embark_in'")
         if verb == "infiltrate" and (self.positions is None) == (self.building is None):
             raise ValueError("infiltrate needs either 'positions' or 'building'")
-        for needs_positions in ("scout", "move", "run", "disembark", "charge_move"):
+        for needs_positions in ("scout", "move", "run", "disembark", "charge_move", "consolidate"):
             if verb == needs_positions and self.positions is None:
                 raise ValueError(f"{verb} needs 'positions'")
         if verb == "embark" and self.embark_in is None:

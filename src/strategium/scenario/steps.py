@@ -18,7 +18,7 @@ from strategium.scenario.spec import ActionSpec, ExpectStateSpec
 from strategium.yaml_lines import YamlPath
 
 UNIT_VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "may_charge", "move", "run", "embark",
-              "disembark", "arrive", "shoot", "charge", "charge_move", "fight")  # fmt: skip
+              "disembark", "arrive", "shoot", "charge", "charge_move", "fight", "consolidate")  # fmt: skip
 """Verbs whose value is a unit id of the acting player's army."""
 
 
