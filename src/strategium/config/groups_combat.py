@@ -416,8 +416,7 @@ class FightConfig(ConfigGroup):
         "initiative",
         description="How far each model may move when its unit Consolidates after its enemies are gone: up to "
         "its Initiative in inches, or up to one D6 rolled for the unit (7th edition).",
-        source="Hit & Run, Age of Darkness rulebook p.240 (its enemies consolidate by Initiative); 7th edition "
-        "used D6",
+        source="Hit & Run, Age of Darkness rulebook p.240 (its enemies consolidate by Initiative); 7th edition used D6",
         note="CORE_B §5.6 (Consolidate: Initiative confirmed only through the Hit & Run text)",
         confidence=C.LIKELY,
     )
