@@ -23,6 +23,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Infiltrate": ImplementationStatus.IMPLEMENTED,
     "Scout": ImplementationStatus.IMPLEMENTED,
     "Outflank": ImplementationStatus.IMPLEMENTED,
+    # Joining a unit before deployment or by a move, moving as part of it and leaving it by a move
+    # (strategium.rules.independent_character, engine.deployment, engine.movement); not yet: Challenges.
+    "Independent Character": ImplementationStatus.PARTIAL,
     # Movement phase (strategium.engine.movement): Run distance, Difficult Terrain, Dangerous Terrain tests.
     "Fleet": ImplementationStatus.PARTIAL,
     "Move Through Cover": ImplementationStatus.PARTIAL,
