@@ -15,7 +15,8 @@ from typing import Annotated
 
 import typer
 
-from strategium.engine.situation import next_overlay, run_scenario, scenario_after
+from strategium.engine.situation import run_scenario
+from strategium.engine.situation_map import next_overlay, scenario_after
 from strategium.errors import InputError
 from strategium.report.svg import Overlay, render_svg
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario
