@@ -49,11 +49,10 @@ from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.events import Event, Ruling
 from strategium.engine.handlers import handles
-from strategium.engine.placement import footprint
+from strategium.engine.placement import footprint, table_models
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import PlayerId
 from strategium.engine.watchers import Fact
-from strategium.geometry.index import FootprintIndex
 from strategium.geometry.measure import EPSILON, Footprint, distance, more_than
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
@@ -72,13 +71,11 @@ from strategium.engine.movement_common import (
     core,
     dangerous_tests,
     difficult_pieces,
-    enemy_footprints,
     ignores_difficult,
     is_cavalry,
     living,
     movement_of,
     no,
-    other_footprints,
     overlaps_area,
     own_unit_problem,
     party,
@@ -183,6 +180,11 @@ def legs(game: Game, units: Sequence[Unit], positions: Placement) -> list[Leg]:
 
 def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> list[Reason]:
     """Distance, Difficult and Impassable Terrain, Buildings and models in the way, for every leg."""
+    return _terrain(game, units, moves, running)[0]
+
+
+def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> tuple[list[Reason], list[Reason]]:
+    """:func:`terrain_problems`, and the reasons that shaped the legs' allowances (in leg order)."""
     s = game.state
     reasons: list[Reason] = []
     if s.config.terrain.difficult_move_rule == "2d6_highest" and any(difficult_pieces(game, g.path) for g in moves):
@@ -190,9 +192,12 @@ def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], runnin
             config_reason(game, "terrain.difficult_move_rule", "this Difficult Terrain rule is not supported yet")
         )
     walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
-    others = FootprintIndex(other_footprints(s, {u.id for u in units}))
+    table = table_models(s)
+    moving = {u.id for u in units}
+    shaped: list[Reason] = []
     for g in moves:
-        limit, _ = allowance(game, units, g, running)
+        limit, why = allowance(game, units, g, running)
+        shaped += why
         if g.length > limit + EPSILON:
             what = "Run" if running else "move"
             reasons.append(
@@ -201,11 +206,11 @@ def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], runnin
         for piece in walls:
             if overlaps_area(g.path, piece.footprint):
                 reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
-        for other_id, fp in others.near(g.path):
+        for other_id, fp in table.near_others(g.path, moving):
             if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
                 reasons.append(core("Movement phase", f"{g.model.id} may not move through {other_id}"))
                 break
-    return reasons
+    return reasons, shaped
 
 
 def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reason]:
@@ -213,9 +218,9 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reaso
     s = game.state
     limit = s.config.movement.enemy_distance
     during = s.config.movement.enemy_distance_during_move
-    foes = FootprintIndex(enemy_footprints(s, player))
+    table = table_models(s)
     for g in moves:
-        for foe_id, fp in foes.near(g.path, limit):
+        for foe_id, fp in table.near_enemies(g.path, player, limit):
             if not more_than(distance(g.after, fp), limit):
                 text = f'{g.model.id} would end within {limit:g}" of {foe_id}'
                 return [config_reason(game, "movement.enemy_distance", text)]
@@ -265,13 +270,12 @@ def _check(game: Game, action: Move | Run) -> Verdict:
             if not answer:
                 return no(*answer.reasons)
     moves = legs(game, units, action.positions)
-    reasons = terrain_problems(game, units, moves, running)
+    reasons, why = _terrain(game, units, moves, running)
     reasons += placement_problems(game, units, action.positions)
     reasons += enemy_problems(game, action.player, moves)
     reasons += _character_problems(game, action, units)
     if reasons:
         return no(*reasons)
-    why = [r for g in moves for r in allowance(game, units, g, running)[1]]
     return Verdict(True, tuple(dict.fromkeys(why)))
 
 

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from shapely.geometry import Point, Polygon
 
 from strategium.army.army import Model, Unit
-from strategium.engine.board import Location, Placement
+from strategium.engine.board import Placement
 from strategium.engine.citations import Reason
-from strategium.engine.placement import footprint
+from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
-from strategium.geometry.index import FootprintIndex
-from strategium.geometry.measure import EPSILON, Footprint, distance, within
+from strategium.geometry.measure import EPSILON, Footprint, core_distance, distance, within
 from strategium.geometry.regions import may_stand
 from strategium.model.unit_types import SubType
 
@@ -50,7 +49,7 @@ def footprints(units: Sequence[Unit], positions: Placement) -> list[tuple[Model,
 def overlaps(a: Footprint, b: Footprint) -> bool:
     """True if two footprints overlap (touching is allowed)."""
     if a.radius > 0 or b.radius > 0:
-        return float(a.core.distance(b.core)) < a.radius + b.radius - EPSILON
+        return core_distance(a, b) < a.radius + b.radius - EPSILON
     assert isinstance(a.core, Polygon) and isinstance(b.core, Polygon)
     return float(a.core.intersection(b.core).area) > EPSILON
 
@@ -64,16 +63,10 @@ def standing_room(state: GameState, placed: list[tuple[Model, Footprint]], movin
             reasons.append(
                 Reason(MEASURING.rule, f"{model.name} ({model.id}) is off the table or in Impassable terrain")
             )
-    others = [
-        (m.id, footprint(m, status.poses[m.id]))
-        for status in state.units.values()
-        if status.location is Location.TABLE and status.unit_id not in moving
-        for m in state.unit(status.unit_id).models
-        if m.id in status.poses
-    ]
-    index = FootprintIndex(others)
+    table = table_models(state)
     for i, (model, fp) in enumerate(placed):
-        for other_id, other in index.near_footprint(fp) + [(m.id, f) for m, f in placed[i + 1 :]]:
+        near = table.near_others(fp.core, moving, fp.radius)
+        for other_id, other in near + [(m.id, f) for m, f in placed[i + 1 :]]:
             if overlaps(fp, other):
                 reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {other_id}"))
                 break

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
@@ -86,6 +87,7 @@ class TerrainPiece:
 
     def __post_init__(self) -> None:
         _check_polygon(self.name, self.footprint, self.sight is not SightRule.CLEAR)
+        shapely.prepare(self.footprint)  # terrain is tested against many paths and bases: index it once
         if self.height < 0:
             raise InputError(f"{self.name}: height must not be negative", field="height")
 
@@ -167,8 +169,10 @@ class Building:
 
     @cached_property
     def footprint(self) -> Polygon:
-        """The Building's outline (computed once: Buildings never move)."""
-        return self.hull.polygon()
+        """The Building's outline (computed once, and prepared for fast predicates: Buildings never move)."""
+        outline = self.hull.polygon()
+        shapely.prepare(outline)
+        return outline
 
     def armour(self, facing: Facing) -> int:
         """The Armour Value of one Facing."""
