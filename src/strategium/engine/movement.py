@@ -206,7 +206,7 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
         for piece in walls:
             if overlaps_area(g.path, piece.footprint):
                 reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
-        for other_id, fp in table.near_others(g.path, moving):
+        for other_id, fp in table.near_others(g.path, moving, bounds=g.bounds):
             if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
                 reasons.append(core("Movement phase", f"{g.model.id} may not move through {other_id}"))
                 break
@@ -220,7 +220,7 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reaso
     during = s.config.movement.enemy_distance_during_move
     table = table_models(s)
     for g in moves:
-        for foe_id, fp in table.near_enemies(g.path, player, limit):
+        for foe_id, fp in table.near_enemies(g.path, player, limit, g.bounds):
             if not more_than(distance(g.after, fp), limit):
                 text = f'{g.model.id} would end within {limit:g}" of {foe_id}'
                 return [config_reason(game, "movement.enemy_distance", text)]

@@ -125,7 +125,7 @@ def _swept(before: Footprint, after: Footprint) -> BaseGeometry:
 
 def overlaps_area(a: BaseGeometry, b: BaseGeometry) -> bool:
     """True if two areas share more than a touching boundary (``b`` may be prepared, e.g. a terrain piece)."""
-    if not shapely.intersects(b, a):  # disjoint: nothing shared (a cheap test, prepared when ``b`` is)
+    if not b.intersects(a):  # disjoint: nothing shared (a cheap test, prepared when ``b`` is)
         return False
     return float(a.intersection(b).area) > EPSILON
 
@@ -163,6 +163,12 @@ class Leg:
     before: Footprint
     after: Footprint
     path: BaseGeometry
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """A box that contains the path (min x, min y, max x, max y; inches): the footprints' outer bounds."""
+        a, b = self.before.outer_bounds, self.after.outer_bounds
+        return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
     @property
     def length(self) -> float:

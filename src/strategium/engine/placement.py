@@ -39,6 +39,9 @@ def hull_of(model: Model, pose: Pose) -> Hull | None:
     return Hull(pose.x, pose.y, shape[0], shape[1], pose.heading)
 
 
+Bounds = tuple[float, float, float, float]
+"""min x, min y, max x, max y (inches)."""
+
 Shape = Base | tuple[float, float]
 """A based model's ``Base``, or a hull's (length, width) in inches."""
 
@@ -119,18 +122,20 @@ class TableModels:
         return [item for p, item in zip(self.players, self.items, strict=True) if p != player]
 
     def near_others(
-        self, geometry: BaseGeometry, moving: Collection[str], inches: float = 0.0
+        self, geometry: BaseGeometry, moving: Collection[str], inches: float = 0.0, bounds: Bounds | None = None
     ) -> list[tuple[str, Footprint]]:
         """The models outside ``moving`` that may lie within ``inches`` of ``geometry``: a superset of those
-        that do, in the order of :meth:`others` (the index's broad phase; callers apply the exact test)."""
-        return [self.items[i] for i in self.index.indices_near(geometry, inches, self._outside(moving))]
+        that do, in the order of :meth:`others` (the index's broad phase; callers apply the exact test).
+        ``bounds``, if given, must contain ``geometry`` (:meth:`FootprintIndex.indices_near`)."""
+        found = self.index.indices_near(geometry, inches, self._outside(moving), bounds)
+        return [self.items[i] for i in found]
 
     def near_enemies(
-        self, geometry: BaseGeometry, player: PlayerId, inches: float = 0.0
+        self, geometry: BaseGeometry, player: PlayerId, inches: float = 0.0, bounds: Bounds | None = None
     ) -> list[tuple[str, Footprint]]:
         """The models of ``player``'s opponent that may lie within ``inches`` of ``geometry`` (a superset, in
         the order of :meth:`enemies_of`)."""
-        return [self.items[i] for i in self.index.indices_near(geometry, inches, self._foes(player))]
+        return [self.items[i] for i in self.index.indices_near(geometry, inches, self._foes(player), bounds)]
 
     def _outside(self, moving: Collection[str]) -> np.ndarray:
         key = frozenset(moving)

@@ -65,7 +65,7 @@ def standing_room(state: GameState, placed: list[tuple[Model, Footprint]], movin
             )
     table = table_models(state)
     for i, (model, fp) in enumerate(placed):
-        near = table.near_others(fp.core, moving, fp.radius)
+        near = table.near_others(fp.core, moving, fp.radius, fp.bounds)
         for other_id, other in near + [(m.id, f) for m, f in placed[i + 1 :]]:
             if overlaps(fp, other):
                 reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {other_id}"))

@@ -54,6 +54,21 @@ class Footprint:
         c = self.core.centroid
         return (float(c.x), float(c.y))
 
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The bounds of the core (min x, min y, max x, max y; inches): grow them by ``radius`` for the
+        footprint's."""
+        minx, miny, maxx, maxy = self.core.bounds
+        return (float(minx), float(miny), float(maxx), float(maxy))
+
+    @cached_property
+    def outer_bounds(self) -> tuple[float, float, float, float]:
+        """Bounds of the whole footprint, the core's grown by ``radius`` (inches); they also contain
+        :meth:`polygon`."""
+        minx, miny, maxx, maxy = self.bounds
+        r = self.radius
+        return (minx - r, miny - r, maxx + r, maxy + r)
+
     @property
     def is_round(self) -> bool:
         """True for a round base (a point core)."""

@@ -205,6 +205,13 @@ class Battlefield:
         merged: BaseGeometry = unary_union(parts)
         return merged
 
+    @cached_property
+    def standing_blockers(self) -> tuple[tuple[Polygon, tuple[float, float, float, float]], ...]:
+        """The footprints no model may overlap (Impassable pieces, then Buildings), each with its bounds
+        (min x, min y, max x, max y; inches). Computed once."""
+        parts = [t.footprint for t in self.terrain if t.is_impassable] + [b.footprint for b in self.buildings]
+        return tuple((p, p.bounds) for p in parts)
+
     def sight_blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
         """Footprints that block a sight line between models of these heights (Buildings always)."""
         return tuple(t.footprint for t in self.terrain if t.blocks_sight(observer_height, target_height)) + tuple(
