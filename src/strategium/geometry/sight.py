@@ -330,6 +330,15 @@ class SightMap:
             probes = [(o, t) for o in o_sub[::step_o] for t in t_sub[::step_t]][:FAST_PROBES]
             if any(not crossed(o.footprint.centre, t.footprint.centre) for o, t in probes):
                 return True
+            # every centre-to-centre line, vectorised: one that no blocker crosses shows a target centre outside
+            # every umbra of that observer, which the hidden-area test below would also find visible
+            if len(probes) < len(o_sub) * len(t_sub):
+                oc = np.array([o.footprint.centre for o in o_sub])
+                tc = np.array([t.footprint.centre for t in t_sub])
+                p0 = np.repeat(oc, len(tc), axis=0)
+                p1 = np.tile(tc, (len(oc), 1))
+                if not bool(planes.crossed(p0, p1).all()):
+                    return True
             hidden = self._hidden(o_sub, ht)
             areas = np.array([a for a, _ in hidden], dtype=object)[:, None]
             bounds = np.array([b for _, b in hidden], dtype=object)[:, None]
