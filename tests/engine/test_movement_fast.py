@@ -16,6 +16,7 @@ from strategium.engine.board import Location, Pose, UnitStatus
 from strategium.engine.movement_common import enemy_footprints, other_footprints, overlaps_area, swept
 from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
+from strategium.engine.table_checks import _round_apart, overlaps
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import Footprint
 from tests.engine.builders import line, rhino, unit
@@ -123,3 +124,18 @@ def test_a_models_shape_is_computed_once_and_kept_out_of_equality() -> None:
     assert "placement.shape" in model.memo
     twin = type(model)(model.id, model.name, model.profile, rules=model.rules, base_mm=model.base_mm)
     assert twin == model and hash(twin) == hash(model)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(coord, coord, st.sampled_from([25.0, 32.0, 40.0, 0.0])), min_size=0, max_size=12))
+def test_pairwise_round_test_agrees_with_overlaps(spec: list[tuple[float, float, float]]) -> None:
+    fps = [Base(mm).footprint(x, y) if mm else Hull(x, y, 4.6, 3.6, 30.0).footprint() for x, y, mm in spec]
+    if spec:  # and one touching (or nearly touching) the first
+        fps.append(Footprint(Point(spec[0][0] + 1.2, spec[0][1]), 0.6))
+    apart = _round_apart(fps)
+    for i, a in enumerate(fps):
+        for j, b in enumerate(fps):
+            if apart[i][j]:
+                assert a.is_round and b.is_round and not overlaps(a, b)
+            elif a.is_round and b.is_round:
+                assert overlaps(a, b)

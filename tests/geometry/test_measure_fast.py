@@ -153,3 +153,20 @@ def test_may_stand_at_the_edges_of_a_piece_and_the_table() -> None:
 
 def test_terrain_and_building_footprints_are_prepared() -> None:
     assert all(shapely.is_prepared(p) for p, _ in FIELD.standing_blockers)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(footprints(), min_size=1, max_size=25), st.lists(footprints(), min_size=1, max_size=6), st.floats(0, 3))
+def test_boxes_near_is_a_superset_of_the_distance_query_in_order(
+    fps: list[Footprint], probes: list[Footprint], inches: float
+) -> None:
+    index = FootprintIndex([(f"m{i}", fp) for i, fp in enumerate(fps)])
+    among = np.array([i % 4 != 1 for i in range(len(fps))])
+    rows = index.boxes_near([p.outer_bounds for p in probes], inches, among)
+    for probe, row in zip(probes, rows, strict=True):
+        assert row == sorted(row)
+        exact = index.indices_near(probe.polygon(), inches, among)
+        assert set(exact) <= set(row)
+        assert all(among[i] for i in row)
+    assert index.boxes_near([], 1.0) == []
+    assert FootprintIndex([]).boxes_near([probes[0].outer_bounds]) == [[]]

@@ -192,10 +192,9 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
             config_reason(game, "terrain.difficult_move_rule", "this Difficult Terrain rule is not supported yet")
         )
     walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
-    table = table_models(s)
-    moving = {u.id for u in units}
+    near = table_models(s).others_near_boxes([g.bounds for g in moves], {u.id for u in units})
     shaped: list[Reason] = []
-    for g in moves:
+    for g, others in zip(moves, near, strict=True):
         limit, why = allowance(game, units, g, running)
         shaped += why
         if g.length > limit + EPSILON:
@@ -206,7 +205,7 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
         for piece in walls:
             if overlaps_area(g.path, piece.footprint):
                 reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
-        for other_id, fp in table.near_others(g.path, moving, bounds=g.bounds):
+        for other_id, fp in others:
             if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
                 reasons.append(core("Movement phase", f"{g.model.id} may not move through {other_id}"))
                 break
@@ -218,9 +217,9 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reaso
     s = game.state
     limit = s.config.movement.enemy_distance
     during = s.config.movement.enemy_distance_during_move
-    table = table_models(s)
-    for g in moves:
-        for foe_id, fp in table.near_enemies(g.path, player, limit, g.bounds):
+    near = table_models(s).enemies_near_boxes([g.bounds for g in moves], player, limit)
+    for g, foes in zip(moves, near, strict=True):
+        for foe_id, fp in foes:
             if not more_than(distance(g.after, fp), limit):
                 text = f'{g.model.id} would end within {limit:g}" of {foe_id}'
                 return [config_reason(game, "movement.enemy_distance", text)]

@@ -115,11 +115,12 @@ def swept(before: Footprint, after: Footprint) -> BaseGeometry:
 
 @lru_cache(maxsize=8192)
 def _swept(before: Footprint, after: Footprint) -> BaseGeometry:
-    # the hull of the vertices is the hull of the union of the two polygons (the same polygon, vertex for
-    # vertex: tests/engine/test_movement_fast.py), without the cost of the union
+    # the hull of the vertices (strung on one line, the cheapest geometry to build) is the hull of the union
+    # of the two polygons (the same polygon, vertex for vertex: tests/engine/test_movement_fast.py), without
+    # the cost of the union
     a = shapely.get_coordinates(before.polygon())
     b = shapely.get_coordinates(after.polygon())
-    hull: BaseGeometry = shapely.convex_hull(shapely.multipoints(np.concatenate([a, b])))
+    hull: BaseGeometry = shapely.linestrings(np.concatenate([a, b])).convex_hull
     return hull
 
 

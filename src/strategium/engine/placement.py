@@ -4,7 +4,7 @@ table at once (:func:`table_models`, with a spatial index, cached while no pose 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -136,6 +136,21 @@ class TableModels:
         """The models of ``player``'s opponent that may lie within ``inches`` of ``geometry`` (a superset, in
         the order of :meth:`enemies_of`)."""
         return [self.items[i] for i in self.index.indices_near(geometry, inches, self._foes(player), bounds)]
+
+    def others_near_boxes(
+        self, boxes: Sequence[Bounds], moving: Collection[str], inches: float = 0.0
+    ) -> list[list[tuple[str, Footprint]]]:
+        """For each box: the models outside ``moving`` whose cores come (by bounds) within ``inches`` + the
+        largest radius of it, in the order of :meth:`others` (a superset of those within ``inches`` of anything
+        inside the box; callers apply the exact test)."""
+        return [[self.items[i] for i in row] for row in self.index.boxes_near(boxes, inches, self._outside(moving))]
+
+    def enemies_near_boxes(
+        self, boxes: Sequence[Bounds], player: PlayerId, inches: float = 0.0
+    ) -> list[list[tuple[str, Footprint]]]:
+        """For each box: the models of ``player``'s opponent that may come within ``inches`` of it (by
+        bounds; a superset), in the order of :meth:`enemies_of`."""
+        return [[self.items[i] for i in row] for row in self.index.boxes_near(boxes, inches, self._foes(player))]
 
     def _outside(self, moving: Collection[str]) -> np.ndarray:
         key = frozenset(moving)

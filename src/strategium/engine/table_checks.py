@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from shapely.geometry import Point, Polygon
 
 from strategium.army.army import Model, Unit
@@ -63,14 +64,33 @@ def standing_room(state: GameState, placed: list[tuple[Model, Footprint]], movin
             reasons.append(
                 Reason(MEASURING.rule, f"{model.name} ({model.id}) is off the table or in Impassable terrain")
             )
-    table = table_models(state)
+    near = table_models(state).others_near_boxes([fp.outer_bounds for _, fp in placed], moving)
+    apart = _round_apart([fp for _, fp in placed])
     for i, (model, fp) in enumerate(placed):
-        near = table.near_others(fp.core, moving, fp.radius, fp.bounds)
-        for other_id, other in near + [(m.id, f) for m, f in placed[i + 1 :]]:
-            if overlaps(fp, other):
-                reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {other_id}"))
-                break
+        hit = next((other_id for other_id, other in near[i] if overlaps(fp, other)), None)
+        if hit is None:
+            hit = next(
+                (m.id for j, (m, f) in enumerate(placed[i + 1 :], i + 1) if not apart[i][j] and overlaps(fp, f)), None
+            )
+        if hit is not None:
+            reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {hit}"))
     return reasons
+
+
+def _round_apart(fps: Sequence[Footprint]) -> list[list[bool]]:
+    """For each pair of footprints: True when both are round and do not overlap (the test of :func:`overlaps`
+    with the same arithmetic, for all pairs at once); False where :func:`overlaps` must decide."""
+    n = len(fps)
+    if n < 2:
+        return [[False] * n for _ in range(n)]
+    xy = np.array([fp.centre for fp in fps])
+    r = np.array([fp.radius for fp in fps])
+    round_ = np.array([fp.is_round and fp.radius > 0 for fp in fps])
+    dx = xy[:, None, 0] - xy[None, :, 0]
+    dy = xy[:, None, 1] - xy[None, :, 1]
+    apart = ~(np.sqrt(dx * dx + dy * dy) < (r[:, None] + r[None, :]) - EPSILON)
+    out: list[list[bool]] = (apart & round_[:, None] & round_[None, :]).tolist()
+    return out
 
 
 def coherency_distance(state: GameState, units: Sequence[Unit]) -> float:
