@@ -6,8 +6,10 @@ Each check returns a list of cited reasons (empty when the placement passes).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
+import shapely
 from shapely.geometry import Point, Polygon
 
 from strategium.army.army import Model, Unit
@@ -129,15 +131,22 @@ def in_deployment_zone(state: GameState, player: PlayerId, placed: list[tuple[Mo
     if deployment is None:
         return [Reason("Deployment", "the battlefield has no deployment map")]
     zone = deployment.zone(player).polygon
-    grown = zone.buffer(EPSILON)
 
     def inside(fp: Footprint) -> bool:
         if fp.is_round:  # exact for round bases: the centre stays at least a radius inside the zone
-            return bool(zone.buffer(EPSILON - fp.radius).contains(Point(fp.centre)))
-        return bool(grown.contains(fp.polygon()))
+            return bool(_zone_grown(zone, EPSILON - fp.radius).contains(Point(fp.centre)))
+        return bool(_zone_grown(zone, EPSILON).contains(fp.polygon()))
 
     out = [m for m, fp in placed if not inside(fp)]
     if not out:
         return []
     names = ", ".join(m.id for m in out)
     return [Reason("Deployment", f"models must be wholly within player {player}'s deployment zone ({names})")]
+
+
+@lru_cache(maxsize=64)
+def _zone_grown(zone: Polygon, inches: float) -> Polygon:
+    """The zone grown by ``inches`` (shrunk when negative), prepared; cached (zones and base sizes are few)."""
+    grown: Polygon = zone.buffer(inches)
+    shapely.prepare(grown)
+    return grown
