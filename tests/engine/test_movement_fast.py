@@ -16,9 +16,9 @@ from strategium.engine.board import Location, Pose, UnitStatus
 from strategium.engine.movement_common import enemy_footprints, other_footprints, overlaps_area, swept
 from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
-from strategium.engine.table_checks import _round_apart, overlaps
+from strategium.engine.table_checks import _round_apart, _round_within, overlaps
 from strategium.geometry.bases import Base, Hull
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import Footprint, distance, within
 from tests.engine.builders import line, rhino, unit
 from tests.engine.moving import start
 
@@ -26,6 +26,8 @@ coord = st.floats(0.0, 72.0, allow_nan=False, allow_infinity=False)
 step = st.one_of(st.just(0.0), st.floats(1e-3, 12.0), st.floats(-12.0, -1e-3))
 """A move along one axis: none, or at least a thousandth of an inch (see the near-coincident test below)."""
 heading = st.floats(0.0, 360.0, allow_nan=False, allow_infinity=False)
+turn = st.one_of(st.just(0.0), st.floats(0.01, 180.0), st.floats(-180.0, -0.01))
+"""A change of heading (degrees): none, or at least a hundredth of a degree (see the near-coincident test)."""
 
 
 def _reference_swept(before: Footprint, after: Footprint) -> np.ndarray:
@@ -49,10 +51,11 @@ def test_swept_round_base_is_the_hull_of_the_union(
 
 
 @settings(max_examples=150, deadline=None)
-@given(coord, coord, step, step, heading, heading, st.booleans())
+@given(coord, coord, step, step, heading, turn, st.booleans())
 def test_swept_hull_or_oval_is_the_hull_of_the_union(
-    x: float, y: float, dx: float, dy: float, h0: float, h1: float, oval: bool
+    x: float, y: float, dx: float, dy: float, h0: float, dh: float, oval: bool
 ) -> None:
+    h1 = h0 + dh
     if oval:
         before, after = Base(60, 35).footprint(x, y, h0), Base(60, 35).footprint(x + dx, y + dy, h1)
     else:
@@ -68,6 +71,8 @@ def test_swept_near_coincident_footprints_differs_from_the_union_only_by_roundin
     # the union's overlay may merge vertices less than ~1e-9" apart; the hull of the vertices does not: both
     # are the same shape to within a nanoinch (and this one is the exact hull of the two polygons)
     before, after = Base(32).footprint(x, y), Base(32).footprint(x + dx, y + dy)
+    if dx < 0:  # an oval turned by a hair instead
+        before, after = Base(60, 35).footprint(x, y, 30.0), Base(60, 35).footprint(x, y, 30.0 + dx)
     mine = swept(before, after)
     reference = unary_union([before.polygon(), after.polygon()]).convex_hull
     assert mine.hausdorff_distance(reference) < 1e-9
@@ -139,3 +144,14 @@ def test_pairwise_round_test_agrees_with_overlaps(spec: list[tuple[float, float,
                 assert a.is_round and b.is_round and not overlaps(a, b)
             elif a.is_round and b.is_round:
                 assert overlaps(a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(coord, coord, st.sampled_from([25.0, 32.0, 40.0])), min_size=1, max_size=12), st.floats(0, 3))
+def test_pairwise_coherency_test_agrees_with_distance(spec: list[tuple[float, float, float]], limit: float) -> None:
+    fps = [Base(mm).footprint(x, y) for x, y, mm in spec]
+    fps.append(Footprint(Point(spec[0][0] + 1.2 + 2 * limit, spec[0][1]), 0.6))
+    close = _round_within(fps, limit)
+    assert close is not None
+    assert close == [[within(distance(a, b), limit) for b in fps] for a in fps]
+    assert _round_within([*fps, Hull(5, 5, 4.6, 3.6).footprint()], limit) is None

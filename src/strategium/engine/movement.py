@@ -324,12 +324,14 @@ def _character_problems(game: Game, action: Move | Run, units: list[Unit]) -> li
 
 def _apply(game: Game, action: Move | Run) -> None:
     s = game.state
-    verdict = _check(game, action)
     running = isinstance(action, Run)
     status = s.units[action.unit_id]
     leaving = status.joined_to is not None
     units = [s.unit(action.unit_id)] if leaving else party(s, action.unit_id)
     moves = legs(game, units, action.positions)
+    # the reasons of the (legal) verdict: what shaped each model's allowance (``game.apply`` has just checked
+    # the action; the other checks only refuse)
+    shaped = tuple(dict.fromkeys(r for g in moves for r in allowance(game, units, g, running)[1]))
     where = dict(action.positions)
     for u in units:
         s.units[u.id].poses = {m.id: where[m.id] for _, m in living(s, [u])}
@@ -359,7 +361,7 @@ def _apply(game: Game, action: Move | Run) -> None:
         game.emit(UnitRan(action.player, tuple(u.id for u in units)))
     # last: the Movement-phase Reactions hook this, and must see the unit as the move left it (after any
     # casualties from Dangerous Terrain)
-    game.emit(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, verdict.reasons))
+    game.emit(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, shaped))
 
 
 # -- who may not Run (and who may not move) ---------------------------------------------------------

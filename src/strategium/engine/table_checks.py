@@ -111,18 +111,35 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
     if len(placed) <= 1:
         return []
     limit = coherency_distance(state, units)
+    close = _round_within([fp for _, fp in placed], limit)
     reached = {0}
     frontier = [0]
     while frontier:
         i = frontier.pop()
         for j in range(len(placed)):
-            if j not in reached and within(distance(placed[i][1], placed[j][1]), limit):
+            if j in reached:
+                continue
+            if close[i][j] if close is not None else within(distance(placed[i][1], placed[j][1]), limit):
                 reached.add(j)
                 frontier.append(j)
     if len(reached) == len(placed):
         return []
     stray = ", ".join(placed[j][0].id for j in range(len(placed)) if j not in reached)
     return [Reason("Unit coherency", f'every model must be within {limit:g}" of the rest of its unit ({stray})')]
+
+
+def _round_within(fps: Sequence[Footprint], limit: float) -> list[list[bool]] | None:
+    """``within(distance(fps[i], fps[j]), limit)`` for every pair, at once, when every footprint is a round
+    base (the same arithmetic as :func:`~strategium.geometry.measure.distance`); None otherwise."""
+    if not all(fp.is_round and fp.radius > 0 for fp in fps):
+        return None
+    xy = np.array([fp.centre for fp in fps])
+    r = np.array([fp.radius for fp in fps])
+    dx = xy[:, None, 0] - xy[None, :, 0]
+    dy = xy[:, None, 1] - xy[None, :, 1]
+    gap = np.maximum(0.0, np.sqrt(dx * dx + dy * dy) - r[:, None] - r[None, :])
+    out: list[list[bool]] = (gap <= limit + EPSILON).tolist()
+    return out
 
 
 def in_deployment_zone(state: GameState, player: PlayerId, placed: list[tuple[Model, Footprint]]) -> list[Reason]:
