@@ -170,3 +170,10 @@ def test_boxes_near_is_a_superset_of_the_distance_query_in_order(
         assert all(among[i] for i in row)
     assert index.boxes_near([], 1.0) == []
     assert FootprintIndex([]).boxes_near([probes[0].outer_bounds]) == [[]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(footprints())
+def test_outline_is_the_polygons_ring(fp: Footprint) -> None:
+    assert np.array_equal(fp.outline, shapely.get_coordinates(fp.polygon()))
+    assert not fp.outline.flags.writeable

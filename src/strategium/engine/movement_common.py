@@ -118,9 +118,7 @@ def _swept(before: Footprint, after: Footprint) -> BaseGeometry:
     # the hull of the vertices (strung on one line, the cheapest geometry to build) is the hull of the union
     # of the two polygons (the same polygon, vertex for vertex: tests/engine/test_movement_fast.py), without
     # the cost of the union
-    a = shapely.get_coordinates(before.polygon())
-    b = shapely.get_coordinates(after.polygon())
-    hull: BaseGeometry = shapely.linestrings(np.concatenate([a, b])).convex_hull
+    hull: BaseGeometry = shapely.linestrings(np.concatenate([before.outline, after.outline])).convex_hull
     return hull
 
 

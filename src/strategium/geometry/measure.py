@@ -86,7 +86,21 @@ class Footprint:
 
     @cached_property
     def _drawn(self) -> Polygon:
+        if self.radius > 0 and isinstance(self.core, Point):
+            poly: Polygon = shapely.polygons(self.outline)
+            return poly
         return self._buffered(DRAW_QUAD_SEGS)
+
+    @cached_property
+    def outline(self) -> np.ndarray:
+        """The vertices of :meth:`polygon` (closed ring, (k, 2) inches; read-only), without building it for a
+        round base."""
+        if self.radius > 0 and isinstance(self.core, Point):
+            coords = circle_coords(self.centre, self.radius)
+        else:
+            coords = shapely.get_coordinates(self._drawn)
+        coords.setflags(write=False)
+        return coords
 
     def _buffered(self, quad_segs: int) -> Polygon:
         if self.radius > 0:
@@ -156,13 +170,18 @@ def circle_polygon(centre: tuple[float, float], radius: float, quad_segs: int = 
     from a unit-circle template: GEOS places vertex *i* at ``x + r cos(a_i), y + r sin(a_i)``, and so does this,
     so the coordinates are identical (``tests/geometry/test_measure_fast.py``), at a fraction of the cost.
     ``radius`` must be positive."""
+    poly: Polygon = shapely.polygons(circle_coords(centre, radius, quad_segs))
+    return poly
+
+
+def circle_coords(centre: tuple[float, float], radius: float, quad_segs: int = DRAW_QUAD_SEGS) -> np.ndarray:
+    """The vertices (closed ring, (4 quad_segs + 1, 2)) of :func:`circle_polygon`."""
     unit = _unit_circle(quad_segs)
     x, y = centre
     coords = np.empty_like(unit)
     coords[:, 0] = x + radius * unit[:, 0]
     coords[:, 1] = y + radius * unit[:, 1]
-    poly: Polygon = shapely.polygons(coords)
-    return poly
+    return coords
 
 
 def more_than(d: float, inches: float) -> bool:
