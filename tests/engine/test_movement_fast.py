@@ -16,7 +16,7 @@ from strategium.engine.board import Location, Pose, UnitStatus
 from strategium.engine.movement_common import enemy_footprints, other_footprints, overlaps_area, swept
 from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
-from strategium.engine.table_checks import _round_apart, _round_within, overlaps
+from strategium.engine.table_checks import _round_apart, _round_within, _within, overlaps
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import Footprint, distance, within
 from tests.engine.builders import line, rhino, unit
@@ -155,3 +155,14 @@ def test_pairwise_coherency_test_agrees_with_distance(spec: list[tuple[float, fl
     assert close is not None
     assert close == [[within(distance(a, b), limit) for b in fps] for a in fps]
     assert _round_within([*fps, Hull(5, 5, 4.6, 3.6).footprint()], limit) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, coord, heading, st.floats(-8, 8), st.floats(-8, 8), heading, st.floats(0, 3), st.booleans())
+def test_bounds_shortcut_of_coherency_agrees_with_distance(
+    x: float, y: float, h0: float, dx: float, dy: float, h1: float, limit: float, oval: bool
+) -> None:
+    a = Base(60, 35).footprint(x, y, h0) if oval else Hull(x, y, 4.6, 3.6, h0).footprint()
+    b = Base(32).footprint(x + dx, y + dy) if oval else Hull(x + dx, y + dy, 4.6, 3.6, h1).footprint()
+    assert _within(a, b, limit) == within(distance(a, b), limit)
+    assert _within(b, a, limit) == within(distance(b, a), limit)

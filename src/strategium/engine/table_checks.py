@@ -119,13 +119,23 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
         for j in range(len(placed)):
             if j in reached:
                 continue
-            if close[i][j] if close is not None else within(distance(placed[i][1], placed[j][1]), limit):
+            if close[i][j] if close is not None else _within(placed[i][1], placed[j][1], limit):
                 reached.add(j)
                 frontier.append(j)
     if len(reached) == len(placed):
         return []
     stray = ", ".join(placed[j][0].id for j in range(len(placed)) if j not in reached)
     return [Reason("Unit coherency", f'every model must be within {limit:g}" of the rest of its unit ({stray})')]
+
+
+def _within(a: Footprint, b: Footprint, limit: float) -> bool:
+    """``within(distance(a, b), limit)``, answered from the bounds alone when they are clearly farther apart
+    (the gap between the boxes never exceeds the distance; the 1e-9" margin keeps clear of rounding)."""
+    ax0, ay0, ax1, ay1 = a.outer_bounds
+    bx0, by0, bx1, by1 = b.outer_bounds
+    if max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1) > limit + EPSILON + 1e-9:
+        return False
+    return within(distance(a, b), limit)
 
 
 def _round_within(fps: Sequence[Footprint], limit: float) -> list[list[bool]] | None:
