@@ -180,8 +180,9 @@ def table_models(state: GameState) -> TableModels:
         state.armies,
         tuple((s.unit_id, s.player, s.location, tuple(s.poses.items())) for s in state.units.values()),
     )
-    if _last_table and _last_table[0][0] == key:
-        return _last_table[0][1]
+    last = _last_table[0] if _last_table else None  # one read: the key and its snapshot go together
+    if last is not None and last[0] == key:
+        return last[1]
     entries = [
         (status.unit_id, status.player, m.id, footprint(m, status.poses[m.id]))
         for status in state.units.values()
@@ -190,5 +191,5 @@ def table_models(state: GameState) -> TableModels:
         if m.id in status.poses
     ]
     snapshot = TableModels(entries)
-    _last_table[:] = [(key, snapshot)]
+    _last_table[:] = [(key, snapshot)]  # replaced whole, never edited
     return snapshot
