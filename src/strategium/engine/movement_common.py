@@ -113,7 +113,7 @@ def swept(before: Footprint, after: Footprint) -> BaseGeometry:
     return _swept(before, after)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _swept(before: Footprint, after: Footprint) -> BaseGeometry:
     # the hull of the vertices (strung on one line, the cheapest geometry to build) is the hull of the union
     # of the two polygons (the same polygon, vertex for vertex: tests/engine/test_movement_fast.py), without

@@ -69,7 +69,7 @@ def _shape(base_mm: tuple[float, float] | None, name: str, unit_type: UnitTypeSp
     return sizes.default_base(unit_type)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _footprint(shape: Shape, x: float, y: float, heading: float) -> Footprint:
     if isinstance(shape, Base):
         return shape.footprint(x, y, heading)

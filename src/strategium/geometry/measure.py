@@ -91,10 +91,10 @@ class Footprint:
             return poly
         return self._buffered(DRAW_QUAD_SEGS)
 
-    @cached_property
+    @property
     def outline(self) -> np.ndarray:
         """The vertices of :meth:`polygon` (closed ring, (k, 2) inches; read-only), without building it for a
-        round base."""
+        round base (computed on each call: footprints are many, and kept in caches)."""
         if self.radius > 0 and isinstance(self.core, Point):
             coords = circle_coords(self.centre, self.radius)
         else:
