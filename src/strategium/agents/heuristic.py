@@ -41,6 +41,7 @@ from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.agents.options import Moment
 from strategium.agents.random_player import charge_move
+from strategium.agents.verdicts import Verdicts
 from strategium.army.army import Unit
 from strategium.engine import charges, damage
 from strategium.engine.actions import (
@@ -87,8 +88,10 @@ DISEMBARK_RANGE = 18.0
 class HeuristicPlayer:
     """Plays sensibly and deterministically (see the module docstring)."""
 
-    def __init__(self, player: PlayerId) -> None:
+    def __init__(self, player: PlayerId, verdicts: Verdicts | None = None) -> None:
         self.player = player
+        self.verdicts = verdicts if verdicts is not None else Verdicts()
+        """The engine's verdicts on this decision's proposals (shared with the loop that applies the action)."""
         self._passed: set[tuple[int, str, str]] = set()
 
     def _skip(self, game: Game, unit_id: str) -> bool:
@@ -118,11 +121,14 @@ class HeuristicPlayer:
             Moment.MOVE: self.move,
             Moment.SHOOT: self.shoot,
             Moment.CHARGE: self.charge,
-            Moment.CHARGE_MOVE: lambda g: charge_move(g, self.player, opt.charge_awaiting_move(g) or ""),
+            Moment.CHARGE_MOVE: self._charge_move,
             Moment.FIGHT: self.fight,
         }.get(m)
         action = act(game) if act is not None else None
         return action if action is not None else EndStep(self.player)
+
+    def _charge_move(self, game: Game) -> Action | None:
+        return charge_move(game, self.player, opt.charge_awaiting_move(game) or "", self.verdicts.check)
 
     def consolidate(self, game: Game) -> Action | None:
         """A Consolidation move into cover or toward the nearest enemy for the next unit that may make one (each
@@ -130,7 +136,7 @@ class HeuristicPlayer:
         for unit_id in consolidating.offered(game, self.player):
             if self._skip(game, unit_id):
                 continue
-            action = consolidating.sensible(game, self.player, unit_id)
+            action = consolidating.sensible(game, self.player, unit_id, self.verdicts.check)
             if action is not None:
                 return action
             self._pass(game, unit_id)
@@ -138,7 +144,7 @@ class HeuristicPlayer:
 
     def _first_legal(self, game: Game, actions: list[Action | None]) -> Action | None:
         for action in actions:
-            if action is not None and game.check(action):
+            if action is not None and self.verdicts.check(game, action):
                 return action
         return None
 
@@ -193,7 +199,7 @@ class HeuristicPlayer:
         for u in units:
             if infiltrate_rule.can_infiltrate(u):
                 hold = HoldToInfiltrate(p, u.id)
-                if game.check(hold):
+                if self.verdicts.check(game, hold):
                     return hold
         flanking = [
             u for u in s.units_of(p, Location.RESERVES) if s.units[u.id].reserve_mode is ReserveMode.FLANKING_ASSAULT
@@ -204,7 +210,7 @@ class HeuristicPlayer:
                 if u.dedicated_transport_for is not None or u.any_model_has("Independent Character"):
                     continue
                 action = DeclareReserves(p, u.id, ReserveMode.FLANKING_ASSAULT)
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
         return None
 
@@ -215,7 +221,7 @@ class HeuristicPlayer:
         transport = next((t for t in s.units_of(p, Location.TABLE) if t.dedicated_transport_for == unit.id), None)
         if transport is not None:
             action = Deploy(p, unit.id, (), transport.id)
-            if game.check(action):
+            if self.verdicts.check(game, action):
                 return action
         shape = pr.shape_of(game, party(s, unit.id))
         region = pr.deploy_region(game, unit, shape)
@@ -225,7 +231,7 @@ class HeuristicPlayer:
             where = pr.place(game, shape, region, anchor, toward)
             if where:
                 action = Deploy(p, unit.id, where)
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
         return None
 
@@ -270,7 +276,7 @@ class HeuristicPlayer:
                 for anchor in self._forward_anchors(region, toward):
                     where = pr.place(game, shape, region, anchor, toward)
                     action = Infiltrate(p, unit.id, where) if where else None
-                    if action is not None and game.check(action):
+                    if action is not None and self.verdicts.check(game, action):
                         return action
         return None
 
@@ -328,7 +334,7 @@ class HeuristicPlayer:
                     continue
                 action = make(where)
                 checks += 1
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
                 if checks >= MAX_CHECKS:
                     return None
@@ -361,7 +367,7 @@ class HeuristicPlayer:
                 for anchor in self._forward_anchors(region, toward):
                     where = pr.place(game, shape, region, anchor, toward)
                     action = Arrive(p, unit.id, where, edge=Edge(edge).value, run=run) if where else None
-                    if action is not None and game.check(action):
+                    if action is not None and self.verdicts.check(game, action):
                         return action
         return None
 
@@ -391,7 +397,7 @@ class HeuristicPlayer:
             where = pr.place(game, shape, region, anchor, toward)
             if where:
                 action = Disembark(self.player, unit.id, where)
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
         return None
 
@@ -451,7 +457,7 @@ class HeuristicPlayer:
             if not screen.plausible(poses, where, reach):
                 continue
             action = make(where)
-            if game.check(action):
+            if self.verdicts.check(game, action):
                 return action
         return None
 
@@ -486,7 +492,7 @@ class HeuristicPlayer:
                     scored.append((-value, enemy.id))
             for _, target in sorted(scored):
                 action = Shoot(p, unit.id, target)
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
             self._pass(game, unit.id)
         return None
@@ -515,7 +521,7 @@ class HeuristicPlayer:
                     ranked.append((-(ours - back), enemy.id))
             for _, target in sorted(ranked):
                 action = DeclareCharge(p, unit.id, (target,))
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
             self._pass(game, unit.id)
         return None
