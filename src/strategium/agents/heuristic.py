@@ -41,7 +41,7 @@ from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.agents.options import Moment
 from strategium.agents.random_player import charge_move
-from strategium.agents.verdicts import Verdicts
+from strategium.agents.verdicts import Decisions, Verdicts
 from strategium.army.army import Unit
 from strategium.engine import charges, damage
 from strategium.engine.actions import (
@@ -67,7 +67,7 @@ from strategium.engine.scouting import max_move
 from strategium.engine.shooting import Shoot
 from strategium.engine.timing import PlayerId
 from strategium.engine.transports import Disembark
-from strategium.geometry.measure import min_distance
+from strategium.geometry.measure import Footprint, min_distance
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
 from strategium.geometry.table import Edge
 from strategium.model.unit_types import UnitType
@@ -93,6 +93,37 @@ class HeuristicPlayer:
         self.verdicts = verdicts if verdicts is not None else Verdicts()
         """The engine's verdicts on this decision's proposals (shared with the loop that applies the action)."""
         self._passed: set[tuple[int, str, str]] = set()
+        self._at = Decisions()
+        self._feet_seen: dict[str, list[Footprint]] = {}
+        self._gaps_seen: dict[tuple[str, str], float] = {}
+
+    def _fresh(self, game: Game) -> None:
+        """Forget what was measured at an earlier decision."""
+        if self._at.moved_on(game):
+            self._feet_seen = {}
+            self._gaps_seen = {}
+
+    def _feet(self, game: Game, unit_id: str) -> list[Footprint]:
+        """The footprints of the unit's models on the table (with its joined characters), measured once per
+        decision (do not change the list)."""
+        self._fresh(game)
+        found = self._feet_seen.get(unit_id)
+        if found is None:
+            found = [f for _, _, f in charges.feet(game, unit_id)]
+            self._feet_seen[unit_id] = found
+        return found
+
+    def _gap(self, game: Game, unit_id: str, other_id: str) -> float | None:
+        """The closest distance between two units (inches), measured once per decision; None when either has no
+        model on the table."""
+        mine, theirs = self._feet(game, unit_id), self._feet(game, other_id)
+        if not mine or not theirs:
+            return None
+        found = self._gaps_seen.get((unit_id, other_id))
+        if found is None:
+            found = min_distance(mine, theirs)
+            self._gaps_seen[(unit_id, other_id)] = found
+        return found
 
     def _skip(self, game: Game, unit_id: str) -> bool:
         """Whether the unit was already judged to do nothing in this step (remembered, so it is not re-judged)."""
@@ -402,9 +433,9 @@ class HeuristicPlayer:
         return None
 
     def _enemy_distance(self, game: Game, unit_id: str) -> float:
-        mine = [f for _, _, f in charges.feet(game, unit_id)]
-        theirs = [f for u in opt.enemies(game, self.player) for _, _, f in charges.feet(game, u.id)]
-        return min_distance(mine, theirs) if mine and theirs else math.inf
+        """The closest distance from the unit to any enemy model (inches; infinite with none)."""
+        gaps = [self._gap(game, unit_id, u.id) for u in opt.enemies(game, self.player)]
+        return min((g for g in gaps if g is not None), default=math.inf)
 
     def _move_unit(self, game: Game, unit: Unit) -> Action | None:
         p, s = self.player, game.state
@@ -462,14 +493,11 @@ class HeuristicPlayer:
         return None
 
     def _nearest_enemy(self, game: Game, unit_id: str) -> str | None:
-        mine = [f for _, _, f in charges.feet(game, unit_id)]
         best: tuple[float, str] | None = None
         for enemy in opt.enemies(game, self.player):
-            theirs = [f for _, _, f in charges.feet(game, enemy.id)]
-            if mine and theirs:
-                d = min_distance(mine, theirs)
-                if best is None or d < best[0]:
-                    best = (d, enemy.id)
+            d = self._gap(game, unit_id, enemy.id)
+            if d is not None and (best is None or d < best[0]):
+                best = (d, enemy.id)
         return None if best is None else best[1]
 
     # -- Shooting and Assault -------------------------------------------------------------------------------------
@@ -483,9 +511,8 @@ class HeuristicPlayer:
             reach = _weapon_reach(unit) + 2.0
             scored = []
             for enemy in opt.enemies(game, p):
-                mine = [f for _, _, f in charges.feet(game, unit.id)]
-                theirs = [f for _, _, f in charges.feet(game, enemy.id)]
-                if not mine or not theirs or min_distance(mine, theirs) > reach:
+                gap = self._gap(game, unit.id, enemy.id)
+                if gap is None or gap > reach:
                     continue
                 value = expected.shooting_value(game, unit.id, enemy.id)
                 if value > 0:
@@ -506,13 +533,11 @@ class HeuristicPlayer:
             if self._skip(game, unit.id):
                 continue
             bonus, _ = charges.movement_bonus(game, unit.id)
-            mine = [f for _, _, f in charges.feet(game, unit.id)]
             ranked = []
             for enemy in opt.enemies(game, p):
-                theirs = [f for _, _, f in charges.feet(game, enemy.id)]
-                if not mine or not theirs:
+                d = self._gap(game, unit.id, enemy.id)
+                if d is None:
                     continue
-                d = min_distance(mine, theirs)
                 if d > s.config.charge.max_distance or expected.charge_chance(d, bonus) < 0.5:
                     continue
                 ours = expected.melee_fraction(game, unit.id, enemy.id, charging=True)

@@ -28,24 +28,15 @@ class Verdicts:
     profiles)."""
 
     def __init__(self) -> None:
-        self._state: GameState | None = None
-        self._pending: Decision | None = None
-        self._marks = (-1, -1)
+        self._at = Decisions()
         self._seen: list[tuple[Action, Verdict]] = []
         self.checks = 0
         self.reused = 0
 
-    def _current(self, game: Game) -> None:
-        """Forget the verdicts when the game has moved on since they were given."""
-        s = game.state
-        marks = (len(s.history), len(s.events))
-        if s is not self._state or s.pending is not self._pending or marks != self._marks:
-            self._state, self._pending, self._marks = s, s.pending, marks
-            self._seen = []
-
     def known(self, game: Game, action: Action) -> Verdict | None:
         """The verdict already given on this very ``action`` at the current decision, or None."""
-        self._current(game)
+        if self._at.moved_on(game):
+            self._seen = []
         for seen, verdict in self._seen:
             if seen is action:
                 return verdict
@@ -64,5 +55,24 @@ class Verdicts:
 
     def forget(self) -> None:
         """Drop every remembered verdict (and the reference to the game's state)."""
-        self._state, self._pending, self._marks = None, None, (-1, -1)
+        self._at = Decisions()
         self._seen = []
+
+
+class Decisions:
+    """Tells one decision from the next: the game has moved on when its state object, history or event count,
+    or pending decision has changed (the state object is held, so its identity is never reused)."""
+
+    def __init__(self) -> None:
+        self._state: GameState | None = None
+        self._pending: Decision | None = None
+        self._marks = (-1, -1)
+
+    def moved_on(self, game: Game) -> bool:
+        """Whether the game stands elsewhere than at the last call (True at the first call)."""
+        s = game.state
+        marks = (len(s.history), len(s.events))
+        if s is self._state and s.pending is self._pending and marks == self._marks:
+            return False
+        self._state, self._pending, self._marks = s, s.pending, marks
+        return True
