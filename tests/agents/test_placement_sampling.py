@@ -88,3 +88,18 @@ def test_cached_shape_measures_agree_with_the_footprints() -> None:
             assert ps.circumradius(m, heading) == expect
     outlines = ps._outlines(models, 0.0)
     assert len({(round(f.radius, 9), shapely.to_wkb(f.core)) for f in outlines}) == len(outlines)
+
+
+def test_the_models_near_a_region_take_from_it_what_all_of_them_take() -> None:
+    state = heuristic_game(6)[0].state
+    table = state.battlefield.table
+    centres = [p for st in state.units.values() if st.location is Location.TABLE for p in st.poses.values()]
+    regions = [box(0, 0, table.width, table.depth)] + [box(p.x - 4, p.y - 3, p.x + 5, p.y + 6) for p in centres[::3]]
+    xs, ys = np.meshgrid(np.linspace(0, table.width, 241), np.linspace(0, table.depth, 193))
+    for region in regions:
+        everyone = region.difference(ps.occupied(state, set(), 0.65))
+        near = region.difference(ps.occupied(state, set(), 0.65, region.bounds))
+        assert everyone.symmetric_difference(near).area < 1e-9
+        assert np.array_equal(shapely.contains_xy(everyone, xs, ys), shapely.contains_xy(near, xs, ys))
+    far = box(-30, -30, -20, -20)
+    assert ps.occupied(state, set(), 0.65, far.bounds).is_empty

@@ -28,7 +28,7 @@ from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.engine.placement import footprint
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
-from strategium.geometry.measure import Footprint, distance
+from strategium.geometry.measure import EPSILON, Footprint, distance
 from strategium.geometry.table import Edge
 
 GAP = 0.05
@@ -89,10 +89,24 @@ def _grown_union(footprints: tuple[Footprint, ...], grow_by: float, extra: float
     return out
 
 
-def occupied(state: GameState, exclude: set[str], grow_by: float) -> BaseGeometry:
+def occupied(
+    state: GameState, exclude: set[str], grow_by: float, near: tuple[float, float, float, float] | None = None
+) -> BaseGeometry:
     """The footprints of every model on the table outside the units ``exclude``, grown by ``grow_by`` inches
-    (the centres a model of that radius may not take)."""
-    return _grown_union(_footprints(state, lambda uid, _: uid not in exclude), grow_by, None)
+    (the centres a model of that radius may not take). ``near`` (minx, miny, maxx, maxy): only the models whose
+    grown footprint reaches that box count (the area is then the same inside the box)."""
+    found = _footprints(state, lambda uid, _: uid not in exclude)
+    if near is not None:
+        found = tuple(fp for fp in found if _reaches(fp, grow_by, near))
+    return _grown_union(found, grow_by, None)
+
+
+def _reaches(fp: Footprint, grow_by: float, box: tuple[float, float, float, float]) -> bool:
+    """Whether the bounds of ``fp`` grown by ``grow_by`` inches (round bases: from their edge) meet ``box``
+    (with a margin of :data:`~strategium.geometry.measure.EPSILON`)."""
+    minx, miny, maxx, maxy = (float(v) for v in fp.core.bounds)
+    grow = fp.radius + grow_by + EPSILON
+    return minx - grow <= box[2] and maxx + grow >= box[0] and miny - grow <= box[3] and maxy + grow >= box[1]
 
 
 def enemy_zone(state: GameState, player: PlayerId, inches: float) -> BaseGeometry:
