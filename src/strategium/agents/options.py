@@ -17,10 +17,13 @@ from strategium.engine.game import Game
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.queries import Query, ask
 from strategium.engine.reserves_arrival import EDGE_PROMPT
+from strategium.engine.shooting import TEMPLATE_LENGTH
 from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.engine.transports import passengers
 from strategium.engine.watchers import Fact
+from strategium.geometry.measure import min_distance
 from strategium.model.unit_types import SubType
+from strategium.model.weapons import RangeKind
 
 
 class Moment(StrEnum):
@@ -167,6 +170,33 @@ def chargers(game: Game, player: PlayerId) -> list[Unit]:
 def enemies(game: Game, player: PlayerId) -> list[Unit]:
     """The enemy's units on the table that can be targeted (joined characters are targeted with their unit)."""
     return hosts(game, 3 - player)
+
+
+def out_of_range(game: Game, unit_id: str, target_id: str) -> bool:
+    """Whether no weapon of the unit can reach the target: the closest distance between their models is more
+    than the longest range among the unit's weapons (Templates: :data:`~strategium.engine.shooting.TEMPLATE_LENGTH`),
+    or it has no weapon with a range. The engine refuses such a Shooting Attack (every weapon out of range,
+    rulebook p.166), so a player need not ask it; False whenever either unit has no model on the table (the
+    engine says why)."""
+    s = game.state
+    if unit_id not in s.units or target_id not in s.units:
+        return False
+    mine, theirs = charges.feet(game, unit_id), charges.feet(game, target_id)
+    if not mine or not theirs:
+        return False
+    ranges = [
+        TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum
+        for _, m, _ in mine
+        for w in m.weapons
+    ]
+    longest = max((float(r) for r in ranges if r is not None), default=None)
+    if longest is None:
+        return True
+    return min_distance([f for _, _, f in mine], [f for _, _, f in theirs]) > longest + RANGE_MARGIN
+
+
+RANGE_MARGIN = 1e-3
+"""Inches a target must be beyond the longest range for :func:`out_of_range` (rounding never decides it)."""
 
 
 def unfought(game: Game) -> list[str]:

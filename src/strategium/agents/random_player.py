@@ -105,7 +105,11 @@ class RandomPlayer:
             budget -= 1
             k = int(self.rng.integers(len(choices)))
             action = choices[k]()
-            if action is not None and self.verdicts.check(game, action):
+            if action is None or (
+                isinstance(action, Shoot) and opt.out_of_range(game, action.unit_id, action.target_id)
+            ):
+                continue  # (a Shooting Attack with every weapon out of range: the engine would refuse it)
+            if self.verdicts.check(game, action):
                 return action
         if can_end:
             return end
