@@ -509,11 +509,14 @@ class HeuristicPlayer:
             if self._skip(game, unit.id):
                 continue
             reach = _weapon_reach(unit) + 2.0
+            longest = opt.longest_range(unit.models)
             scored = []
             for enemy in opt.enemies(game, p):
                 gap = self._gap(game, unit.id, enemy.id)
                 if gap is None or gap > reach:
                     continue
+                if longest is None or gap > longest + opt.RANGE_MARGIN:
+                    continue  # every weapon out of range: nothing to expect (as the engine's plan would say)
                 value = expected.shooting_value(game, unit.id, enemy.id)
                 if value > 0:
                     scored.append((-value, enemy.id))

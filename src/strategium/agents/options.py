@@ -6,9 +6,10 @@ Each list is in army-list order, so the players that read them stay deterministi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
-from strategium.army.army import Unit
+from strategium.army.army import Model, Unit
 from strategium.engine import charges, deployment, fight, infiltration, scouting
 from strategium.engine.board import ChargeStage, Location
 from strategium.engine.choices import BattleChoice
@@ -184,15 +185,19 @@ def out_of_range(game: Game, unit_id: str, target_id: str) -> bool:
     mine, theirs = charges.feet(game, unit_id), charges.feet(game, target_id)
     if not mine or not theirs:
         return False
-    ranges = [
-        TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum
-        for _, m, _ in mine
-        for w in m.weapons
-    ]
-    longest = max((float(r) for r in ranges if r is not None), default=None)
+    longest = longest_range(m for _, m, _ in mine)
     if longest is None:
         return True
     return min_distance([f for _, _, f in mine], [f for _, _, f in theirs]) > longest + RANGE_MARGIN
+
+
+def longest_range(models: Iterable[Model]) -> float | None:
+    """The longest range among the models' weapons as the engine measures it for a Shooting Attack (inches;
+    Templates :data:`~strategium.engine.shooting.TEMPLATE_LENGTH`); None when none has a range."""
+    ranges = [
+        TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum for m in models for w in m.weapons
+    ]
+    return max((float(r) for r in ranges if r is not None), default=None)
 
 
 RANGE_MARGIN = 1e-3

@@ -104,7 +104,10 @@ def occupied(
 def _reaches(fp: Footprint, grow_by: float, box: tuple[float, float, float, float]) -> bool:
     """Whether the bounds of ``fp`` grown by ``grow_by`` inches (round bases: from their edge) meet ``box``
     (with a margin of :data:`~strategium.geometry.measure.EPSILON`)."""
-    minx, miny, maxx, maxy = (float(v) for v in fp.core.bounds)
+    if fp.is_round:
+        (minx, miny), (maxx, maxy) = fp.centre, fp.centre
+    else:
+        minx, miny, maxx, maxy = (float(v) for v in fp.core.bounds)
     grow = fp.radius + grow_by + EPSILON
     return minx - grow <= box[2] and maxx + grow >= box[0] and miny - grow <= box[3] and maxy + grow >= box[1]
 
