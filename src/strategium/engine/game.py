@@ -17,7 +17,7 @@ from typing import Any
 from strategium.army.army import Army
 from strategium.config import RulesConfig
 from strategium.dice import Roll
-from strategium.engine import pregame
+from strategium.engine import pregame, registries
 from strategium.engine.actions import Action, EndStep, IllegalActionError, Verdict
 from strategium.engine.citations import Reason
 from strategium.engine.decisions import Decision, DecisionKind
@@ -49,6 +49,7 @@ class Game:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self._verdicts: tuple[GameState, tuple[object, ...], dict[Action, Verdict]] | None = None
 
     @classmethod
     def new(
@@ -95,7 +96,26 @@ class Game:
         return self.state.pending
 
     def check(self, action: Action) -> Verdict:
-        """Whether ``action`` is legal now, with reasons. Never changes the state."""
+        """Whether ``action`` is legal now, with reasons. Never changes the state.
+
+        A verdict depends only on the action, the state and the registered rules, so it is kept while the state
+        (``GameState.key``) and the registries (:mod:`strategium.engine.registries`) stay the same: a player's
+        check, the runner's and ``apply``'s of one action cost one check.
+        """
+        state = self.state
+        key = (registries.generation(), state.key())
+        memo = self._verdicts
+        if memo is None or memo[0] is not state or not _same(memo[1], key):
+            memo = self._verdicts = (state, key, {})
+        try:
+            known = memo[2].get(action)
+        except TypeError:  # an action with an unhashable field: not kept
+            return self._check(action)
+        if known is None:
+            known = memo[2][action] = self._check(action)
+        return known
+
+    def _check(self, action: Action) -> Verdict:
         pending = self.state.pending
         if pending is None:
             return Verdict(False, (Reason("Game over", "the battle has ended"),))
@@ -231,6 +251,14 @@ class Game:
         self.log(StepStarted(clock))
         s.pending = Decision(clock.active_player, DecisionKind.ACT, str(clock))
         run_step_hooks(self)
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Two state keys are equal (a value that cannot be compared counts as a change)."""
+    try:
+        return bool(a == b)
+    except Exception:  # e.g. an array in a choice's context
+        return False
 
 
 def _check_end_step(game: Game, action: EndStep) -> Verdict:

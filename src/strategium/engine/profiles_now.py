@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
+from strategium.engine import registries
 from strategium.engine.citations import Reason
 from strategium.model.characteristics import Characteristics, KnightCharacteristics
 
@@ -40,6 +41,7 @@ _SOURCES: list[ModifierSource] = []
 def modifier_source(fn: ModifierSource) -> ModifierSource:
     """Decorator: register a source of modifiers (a rule module's)."""
     _SOURCES.append(fn)
+    registries.changed()
     return fn
 
 

@@ -38,7 +38,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from strategium.combat.sources import configured, core
-from strategium.engine import charges, choices
+from strategium.engine import charges, choices, registries
 from strategium.engine.actions import Verdict
 from strategium.engine.board import Location
 from strategium.engine.charges import ChargeDeclared
@@ -172,6 +172,7 @@ def register(definition: ReactionDef) -> ReactionDef:
     if definition.name in _REACTIONS:
         raise ValueError(f"Reaction {definition.name!r} is already registered")
     _REACTIONS[definition.name] = definition
+    registries.changed()
     return definition
 
 
@@ -183,12 +184,14 @@ def registered() -> tuple[ReactionDef, ...]:
 def allotment_source(fn: AllotmentSource) -> AllotmentSource:
     """Decorator: a rule that raises a player's Reaction Allotment in a phase: (extra Reactions, why) pairs."""
     _SOURCES.append(fn)
+    registries.changed()
     return fn
 
 
 def free_reaction(fn: FreeReaction) -> FreeReaction:
     """Decorator: a rule that lets a unit make a Reaction (by name) without spending the allotment: why, or None."""
     _FREE.append(fn)
+    registries.changed()
     return fn
 
 
@@ -197,6 +200,7 @@ def after_window(window: ReactionWindow) -> Callable[[Continuation], Continuatio
 
     def register_continuation(fn: Continuation) -> Continuation:
         _CONTINUE[window] = fn
+        registries.changed()
         return fn
 
     return register_continuation

@@ -90,7 +90,8 @@ class GameState:
 
         The armies, battlefield and configuration never change and are shared; immutable values (the clock,
         effects, the pending decision) are shared; the append-only log and history are copied as lists; each
-        unit's status is copied; the dice are copied with their generator state; anything else is deep-copied.
+        unit's status and the pre-game, turn-facts and Assault records are copied with their ``copy()``; the
+        dice are copied with their generator state; anything else is deep-copied.
         """
         values: dict[str, Any] = {}
         for f in dataclasses.fields(self):
@@ -103,9 +104,39 @@ class GameState:
                 values[f.name] = value.copy()
             elif f.name == "units":
                 values[f.name] = {unit_id: status.copy() for unit_id, status in value.items()}
+            elif f.name in _COPIED:
+                values[f.name] = value.copy()
             else:
                 values[f.name] = copy.deepcopy(value)
         return GameState(**values)
+
+    def key(self) -> tuple[object, ...]:
+        """A value (compared with ``==``) that is equal for two states that no rule can tell apart: everything
+        a check may read (the dice excepted: checks never roll). The append-only log and history count by
+        their length and last entry. Used to reuse a verdict while the state has not changed (``Game.check``).
+
+        Immutable values (the clock, the effects, the pending decision) compare by identity first, so an
+        unchanged state compares fast.
+        """
+        return (
+            self.armies,
+            self.battlefield,
+            self.config,
+            self.last_game_turn,
+            self.first_player,
+            self.clock,
+            self.effects,
+            self.next_effect_id,
+            self.pending,
+            len(self.events),
+            self.events[-1] if self.events else None,
+            len(self.history),
+            self.history[-1] if self.history else None,
+            tuple(status.key() for status in self.units.values()),
+            self.pregame.key(),
+            self.facts.key(),
+            self.assault.key(),
+        )
 
 
 _SHARED = frozenset(
@@ -123,6 +154,9 @@ _SHARED = frozenset(
     }
 )
 """Fields holding immutable values (or values that never change during a game): shared by snapshots."""
+
+_COPIED = frozenset({"pregame", "facts", "assault"})
+"""Mutable records with their own ``copy()`` (an independent copy sharing only immutable values)."""
 
 _APPEND_ONLY = frozenset({"events", "history"})
 """Lists that only ever grow by appending immutable entries: a snapshot copies the list, not the entries."""
