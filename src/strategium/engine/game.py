@@ -11,8 +11,9 @@ first (:mod:`strategium.engine.pregame`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from strategium.army.army import Army
 from strategium.config import RulesConfig
@@ -40,6 +41,8 @@ from strategium.engine.timing import PHASE_ORDER, Clock, Phase, PlayerId, SubPha
 from strategium.geometry.terrain import Battlefield
 from strategium.rules.registry import RuleRef
 
+T = TypeVar("T")
+
 NOT_YOUR_DECISION = "the engine is waiting for another player's decision"
 SEQUENCE = "Turn sequence"
 
@@ -49,7 +52,8 @@ class Game:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self._verdicts: tuple[GameState, tuple[object, ...], dict[Action, Verdict]] | None = None
+        self._memo: tuple[GameState, tuple[object, ...], dict[Hashable, Any]] | None = None
+        self._effects_index: tuple[tuple[Effect, ...], dict[str, tuple[Effect, ...]]] | None = None
 
     @classmethod
     def new(
@@ -98,22 +102,33 @@ class Game:
     def check(self, action: Action) -> Verdict:
         """Whether ``action`` is legal now, with reasons. Never changes the state.
 
-        A verdict depends only on the action, the state and the registered rules, so it is kept while the state
-        (``GameState.key``) and the registries (:mod:`strategium.engine.registries`) stay the same: a player's
-        check, the runner's and ``apply``'s of one action cost one check.
+        A verdict depends only on the action, the state and the registered rules, so it is kept while they stay
+        the same (:meth:`cached`): a player's check, the runner's and ``apply``'s of one action cost one check.
         """
-        state = self.state
-        key = (registries.generation(), state.key())
-        memo = self._verdicts
-        if memo is None or memo[0] is not state or not _same(memo[1], key):
-            memo = self._verdicts = (state, key, {})
         try:
-            known = memo[2].get(action)
+            hash(action)
         except TypeError:  # an action with an unhashable field: not kept
             return self._check(action)
-        if known is None:
-            known = memo[2][action] = self._check(action)
-        return known
+        return self.cached(("check", action), lambda: self._check(action))
+
+    def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, or the value it gave for the same ``key`` while the state (``GameState.key``) and the
+        plug-in registries (:mod:`strategium.engine.registries`) have not changed since.
+
+        For pure functions of the state (a verdict, a Shooting Attack's plan): ``key`` names the function and
+        its arguments. Any change to the state forgets every kept value.
+        """
+        state = self.state
+        now = (registries.generation(), state.key())
+        memo = self._memo
+        if memo is None or memo[0] is not state or not _same(memo[1], now):
+            memo = self._memo = (state, now, {})
+        values = memo[2]
+        if key in values:
+            return cast(T, values[key])
+        value = compute()
+        values[key] = value
+        return value
 
     def _check(self, action: Action) -> Verdict:
         pending = self.state.pending
@@ -189,8 +204,20 @@ class Game:
         return effect
 
     def effects_on(self, unit_id: str, kind: EffectKind | None = None) -> tuple[Effect, ...]:
-        """The effects in force on a unit (of one kind, if given)."""
-        return tuple(e for e in self.state.effects if e.unit_id == unit_id and (kind is None or e.kind is kind))
+        """The effects in force on a unit (of one kind, if given), in the order they were made."""
+        effects = self.state.effects
+        if not effects:
+            return ()
+        index = self._effects_index
+        if index is None or index[0] is not effects:  # the tuple is replaced whenever effects change
+            by_unit: dict[str, list[Effect]] = {}
+            for e in effects:
+                by_unit.setdefault(e.unit_id, []).append(e)
+            index = self._effects_index = (effects, {u: tuple(es) for u, es in by_unit.items()})
+        mine = index[1].get(unit_id, ())
+        if kind is None or not mine:
+            return mine
+        return tuple(e for e in mine if e.kind is kind)
 
     def trigger(self, unit_id: str, trigger: EndTrigger) -> None:
         """Something happened to a unit that ends some effects early (e.g. it was forced to move)."""

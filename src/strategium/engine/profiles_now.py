@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
@@ -54,6 +55,12 @@ def _floor_holds(name: str, value: int | None) -> bool:
     return value is None or value >= (1 if name == "i" else 0)
 
 
+@lru_cache(maxsize=1024)
+def _floors_hold(base: Characteristics | KnightCharacteristics) -> bool:
+    """Every Characteristic of the (immutable) profile is at or above its floor already."""
+    return all(_floor_holds(name, getattr(base, name, None)) for name in FIELDS)
+
+
 def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightCharacteristics | None:
     """The model's Characteristics now, or None for a model without them (a Vehicle or Building).
 
@@ -65,7 +72,7 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
         return None
     changes: dict[str, int] = {}
     mods = modifiers(game, unit_id, model)
-    if not mods and all(_floor_holds(name, getattr(base, name, None)) for name in FIELDS):
+    if not mods and _floors_hold(base):
         return base  # nothing to apply
     for name in FIELDS:
         if not hasattr(base, name):

@@ -42,6 +42,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
+
 from strategium.army.army import Model, Unit
 from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.attack import roll_to_hit
@@ -318,7 +321,16 @@ def plan(
     """The volleys ``unit_id`` would fire at ``target_id`` now (see the module docstring for the weapon rules).
 
     ``snap_shots`` makes every shot a Snap Shot (Overwatch); ``weapons`` refuses some weapons (a vehicle's
-    Reaction fires only Defensive weapons)."""
+    Reaction fires only Defensive weapons). Without ``weapons`` the plan is kept while the state stays the same
+    (``Game.cached``): a player's look at an attack and the check of it share one plan."""
+    if weapons is None:
+        return game.cached(
+            ("shooting.plan", unit_id, target_id, snap_shots), lambda: _plan(game, unit_id, target_id, snap_shots, None)
+        )
+    return _plan(game, unit_id, target_id, snap_shots, weapons)
+
+
+def _plan(game: Game, unit_id: str, target_id: str, snap_shots: bool, weapons: WeaponFilter | None) -> Plan:
     s = game.state
     full = ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
     snap_all = snap_shots or not full
@@ -331,6 +343,8 @@ def plan(
     reasons: dict[str, Reason] = {}
     for why in full.reasons:  # why every shot is a Snap Shot (e.g. STU-3), or what lifted that
         reasons.setdefault(f"snap:{why.text}", why)
+    cores = np.array([t.footprint.core for t in target.models], dtype=object)
+    radii = np.array([t.footprint.radius for t in target.models])
     for model in s.unit(unit_id).models:
         if model.id not in status.poses:
             continue
@@ -340,7 +354,8 @@ def plan(
         if not sight.unit_sees(me, target):
             reasons.setdefault(f"sight:{model.id}", rule_of(SEQUENCE, f"{model.name} cannot see the target", 166))
             continue
-        reach = min(distance(pm.footprint, t.footprint) for t in target.models)
+        # the closest target model, as measure.distance would give it: max(0, core distance - both radii)
+        reach = max(0.0, float(np.min(shapely.distance(pm.footprint.core, cores) - pm.footprint.radius - radii)))
         chosen = _model_volleys(
             game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, reasons, weapons
         )
@@ -392,8 +407,9 @@ def _model_volleys(
     night = tuple(r for r in model.rules if isinstance(r, RuleRef) and r.name == "Night Vision")
     out: list[Volley] = []
     candidates = sorted(model.weapons, key=lambda w: w.type.weapon_class is WeaponClass.PISTOL)
+    limit = _weapon_limit(model)
     for weapon in candidates:
-        if len(out) >= _weapon_limit(model):
+        if len(out) >= limit:
             break
         kind = weapon.type.weapon_class
         why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle)
