@@ -338,7 +338,7 @@ def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Mode
     s = game.state
     reach = s.config.fight.pile_in_distance
     moved: dict[str, list[str]] = {}
-    table = _table_models(game)  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
+    table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] | None = None  # made when first needed
     for uid, model, fp in movers:
         foes = _side_feet(game, combat, 3 - s.owner(uid))
         if not foes or any(in_contact(fp, f) for _, _, f in foes):
@@ -352,6 +352,8 @@ def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Mode
         ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
         pose = s.units[uid].poses[model.id]
         step_len = min(reach, gap)
+        if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
+            table = _table_models(game)
         here = broad_phase.box_of(footprint(model, pose))
         path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
         others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
