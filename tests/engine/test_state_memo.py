@@ -127,3 +127,37 @@ def test_effects_on_follows_every_change_of_the_effects() -> None:
     assert game.effects_on("tac") == (blind,)
     game.state.effects = ()
     assert game.effects_on("tac") == ()
+
+
+def test_a_handler_that_fails_halfway_leaves_the_state_and_the_dice_as_they_were() -> None:
+    from dataclasses import dataclass
+
+    import pytest
+
+    from strategium.engine.actions import Action, Verdict
+    from strategium.engine.game import Game
+    from strategium.engine.handlers import HANDLERS, handles
+
+    @dataclass(frozen=True)
+    class Explode(Action):
+        def text(self) -> str:
+            return "explode"
+
+    def apply(game: Game, action: Explode) -> None:
+        game.state.dice.roll(3, 6, reason="test")
+        game.state.facts.note("tac", Fact.RAN)
+        raise RuntimeError("halfway")
+
+    handles(Explode, lambda game, action: Verdict(True), apply)
+    try:
+        game = battle([squad("tac", 2)], [squad("red", 2)])
+        player = game.pending.player if game.pending is not None else 1
+        key = game.state.key()
+        with pytest.raises(RuntimeError):
+            game.apply(Explode(player))
+        assert game.state.key() == key and not game.state.facts.has("tac", Fact.RAN)
+        after = game.state.dice.roll(5, 6, reason="test").results
+        twin = battle([squad("tac", 2)], [squad("red", 2)])
+        assert after == twin.state.dice.roll(5, 6, reason="test").results
+    finally:
+        del HANDLERS[Explode]

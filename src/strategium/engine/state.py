@@ -85,13 +85,14 @@ class GameState:
         """The Independent Characters that have joined ``unit_id``."""
         return tuple(self.unit(s.unit_id) for s in self.units.values() if s.joined_to == unit_id)
 
-    def snapshot(self) -> GameState:
+    def snapshot(self, *, share_dice: bool = False) -> GameState:
         """A copy for undo and look-ahead (python-chess memento style: no inverse logic).
 
         The armies, battlefield and configuration never change and are shared; immutable values (the clock,
         effects, the pending decision) are shared; the append-only log and history are copied as lists; each
         unit's status and the pre-game, turn-facts and Assault records are copied with their ``copy()``; the
-        dice are copied with their generator state; anything else is deep-copied.
+        dice are copied with their generator state; anything else is deep-copied. With ``share_dice`` the copy
+        shares this state's dice instead (an undo that saves and restores the dice's state itself).
         """
         values: dict[str, Any] = {}
         for f in dataclasses.fields(self):
@@ -101,7 +102,7 @@ class GameState:
             elif f.name in _APPEND_ONLY:
                 values[f.name] = list(value)
             elif f.name == "dice":
-                values[f.name] = value.copy()
+                values[f.name] = value if share_dice else value.copy()
             elif f.name == "units":
                 values[f.name] = {unit_id: status.copy() for unit_id, status in value.items()}
             elif f.name in _COPIED:
