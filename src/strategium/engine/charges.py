@@ -391,7 +391,7 @@ def act_again(game: Game) -> None:
 def apply_declare(game: Game, action: DeclareCharge) -> None:
     """Declare the Charge, emit :class:`ChargeDeclared`, then roll unless a Reaction is pending."""
     s = game.state
-    verdict = check_declare(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     t = track(game)
     record = ChargeRecord(action.unit_id, action.targets, s.clock.turn_index)
     t.charges[action.unit_id] = record

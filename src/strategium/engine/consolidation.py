@@ -306,7 +306,7 @@ def apply_consolidate(game: Game, action: Consolidate) -> None:
     """Move the models, log :class:`UnitConsolidated`; the reactive player's choice ends once it has no unit left
     to consolidate."""
     s = game.state
-    verdict = check_consolidate(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     units = party(s, action.unit_id)
     moves = legs(game, units, action.positions)
     where = dict(action.positions)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from strategium.army.army import Army
 from strategium.config import RulesConfig
 from strategium.dice import Roll
-from strategium.engine import pregame, registries
+from strategium.engine import pregame
 from strategium.engine.actions import Action, EndStep, IllegalActionError, Verdict
 from strategium.engine.citations import Reason
 from strategium.engine.decisions import Decision, DecisionKind
@@ -52,7 +52,6 @@ class Game:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self._memo: tuple[GameState, tuple[object, ...], dict[Hashable, Any]] | None = None
         self._effects_index: tuple[tuple[Effect, ...], dict[str, tuple[Effect, ...]]] | None = None
 
     @classmethod
@@ -112,23 +111,9 @@ class Game:
         return self.cached(("check", action), lambda: self._check(action))
 
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()``, or the value it gave for the same ``key`` while the state (``GameState.key``) and the
-        plug-in registries (:mod:`strategium.engine.registries`) have not changed since.
-
-        For pure functions of the state (a verdict, a Shooting Attack's plan): ``key`` names the function and
-        its arguments. Any change to the state forgets every kept value.
-        """
-        state = self.state
-        now = (registries.generation(), state.key())
-        memo = self._memo
-        if memo is None or memo[0] is not state or not _same(memo[1], now):
-            memo = self._memo = (state, now, {})
-        values = memo[2]
-        if key in values:
-            return cast(T, values[key])
-        value = compute()
-        values[key] = value
-        return value
+        """``compute()``, or the value it gave for the same ``key`` while the state and the plug-in registries
+        have not changed since (:meth:`GameState.cached`)."""
+        return self.state.cached(key, compute)
 
     def _check(self, action: Action) -> Verdict:
         pending = self.state.pending
@@ -136,10 +121,22 @@ class Game:
             return Verdict(False, (Reason("Game over", "the battle has ended"),))
         if action.player != pending.player:
             return Verdict(False, (Reason(SEQUENCE, NOT_YOUR_DECISION),))
-        handler = HANDLERS.get(type(action))
-        if handler is None:
+        if type(action) not in HANDLERS:
             return Verdict(False, (Reason(SEQUENCE, f"'{action.text()}' is not possible now"),))
-        return handler.check(self, action)
+        return self.handler_verdict(action)
+
+    def handler_verdict(self, action: Action) -> Verdict:
+        """What the check of the action's own handler says (without :meth:`check`'s turn-sequence conditions),
+        kept like :meth:`check`: a handler's apply asks for the verdict it reports without checking again.
+
+        Raises ``KeyError`` for an action type without a handler.
+        """
+        check = HANDLERS[type(action)].check
+        try:
+            hash(action)
+        except TypeError:  # an action with an unhashable field: not kept
+            return check(self, action)
+        return self.cached(("handler", action), lambda: check(self, action))
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Apply a legal action and advance to the next decision; returns the events it caused.
@@ -281,14 +278,6 @@ class Game:
         self.log(StepStarted(clock))
         s.pending = Decision(clock.active_player, DecisionKind.ACT, str(clock))
         run_step_hooks(self)
-
-
-def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    """Two state keys are equal (a value that cannot be compared counts as a change)."""
-    try:
-        return bool(a == b)
-    except Exception:  # e.g. an array in a choice's context
-        return False
 
 
 def _check_end_step(game: Game, action: EndStep) -> Verdict:

@@ -330,21 +330,31 @@ def _hits_walls(fp: Footprint, box: broad_phase.Box, obstacles: _Obstacles) -> b
 
 def _free(
     game: Game,
-    fp: Footprint,
+    model: Model,
+    pose: Pose,
     box: broad_phase.Box,
     near: broad_phase.Boxed,
     obstacles: _Obstacles,
     placed: list[tuple[Footprint, broad_phase.Box]],
 ) -> bool:
-    """``fp`` (whose box is ``box``) stands on the table, off the walls, overlapping none of ``near`` (the
-    obstacles whose boxes meet the model's whole path) and none of the models already ``placed``."""
-    if not broad_phase.inside(box, obstacles.table) and not _on_table(game, fp):
-        return False
-    if _hits_walls(fp, box, obstacles):
-        return False
-    return not any(broad_phase.meet(b, box) and table_checks.overlaps(fp, o) for _, o, b in near.items) and not any(
-        broad_phase.meet(b, box) and table_checks.overlaps(fp, o) for o, b in placed
-    )
+    """The model at ``pose`` (its footprint's box is ``box``) stands on the table, off the walls, overlapping
+    none of ``near`` (the obstacles whose boxes meet the model's whole path) and none of the models already
+    ``placed``. The footprint is made only if an exact test is needed."""
+    fp: Footprint | None = None
+    if not broad_phase.inside(box, obstacles.table):
+        fp = footprint(model, pose)
+        if not _on_table(game, fp):
+            return False
+    if obstacles.walls is not None and any(broad_phase.meet(box, b) for b in obstacles.wall_boxes):
+        fp = fp or footprint(model, pose)
+        if float(fp.polygon().intersection(obstacles.walls).area) > 1e-9:
+            return False
+    for o, b in [*((o, b) for _, o, b in near.items), *placed]:
+        if broad_phase.meet(b, box):
+            fp = fp or footprint(model, pose)
+            if table_checks.overlaps(fp, o):
+                return False
+    return True
 
 
 def _on_table(game: Game, fp: Footprint) -> bool:
@@ -383,7 +393,7 @@ def _fall_back_poses(
         for k in range(1, steps + 1):
             pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
             box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
-            if not _free(game, footprint(m, pose), box, near, obstacles, placed):
+            if not _free(game, m, pose, box, near, obstacles, placed):
                 break
             best = pose
         out[(uid, m.id)] = best

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from strategium.army.army import Army, Unit
 from strategium.config import RulesConfig
 from strategium.dice import Dice
+from strategium.engine import registries
 from strategium.engine.board import AssaultTrack, Location, UnitStatus
 from strategium.engine.decisions import Decision
 from strategium.engine.effects import Effect
@@ -23,6 +25,8 @@ from strategium.engine.pregame_track import PreGameTrack
 from strategium.engine.timing import Clock, PlayerId
 from strategium.engine.watchers import TurnFacts
 from strategium.geometry.terrain import Battlefield
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -53,6 +57,7 @@ class GameState:
     facts: TurnFacts = field(default_factory=TurnFacts)
     assault: AssaultTrack = field(default_factory=AssaultTrack)
     unit_index: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
+    memo: tuple[tuple[object, ...], dict[Hashable, Any]] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
@@ -107,9 +112,30 @@ class GameState:
                 values[f.name] = {unit_id: status.copy() for unit_id, status in value.items()}
             elif f.name in _COPIED:
                 values[f.name] = value.copy()
+            elif f.name == "memo":
+                values[f.name] = None
             else:
                 values[f.name] = copy.deepcopy(value)
         return GameState(**values)
+
+    def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, or the value it gave for the same ``key`` while this state (:meth:`key`) and the plug-in
+        registries (:mod:`strategium.engine.registries`) have not changed since.
+
+        For pure functions of the state (a verdict, a Shooting Attack's plan, the footprints of the models on the
+        table): ``key`` names the function and its arguments. Any change to the state forgets every kept value;
+        a snapshot starts with none.
+        """
+        now = (registries.generation(), self.key())
+        memo = self.memo
+        if memo is None or not _same(memo[0], now):
+            memo = self.memo = (now, {})
+        values = memo[1]
+        if key in values:
+            return cast(T, values[key])
+        value = compute()
+        values[key] = value
+        return value
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ``==``) that is equal for two states that no rule can tell apart: everything
@@ -133,11 +159,19 @@ class GameState:
             self.events[-1] if self.events else None,
             len(self.history),
             self.history[-1] if self.history else None,
-            tuple(status.key() for status in self.units.values()),
+            tuple([status.key() for status in self.units.values()]),
             self.pregame.key(),
             self.facts.key(),
             self.assault.key(),
         )
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Two state keys are equal (a value that cannot be compared counts as a change)."""
+    try:
+        return bool(a == b)
+    except Exception:  # e.g. an array in a choice's context
+        return False
 
 
 _SHARED = frozenset(

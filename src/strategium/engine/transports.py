@@ -222,7 +222,7 @@ def _check_embark(game: Game, action: Embark) -> Verdict:
 
 def _apply_embark(game: Game, action: Embark) -> None:
     s = game.state
-    verdict = _check_embark(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     units = party(s, action.unit_id)
     for u in units:
         status = s.units[u.id]
@@ -300,7 +300,7 @@ def _check_disembark(game: Game, action: Disembark) -> Verdict:
 
 def _apply_disembark(game: Game, action: Disembark) -> None:
     s = game.state
-    verdict = _check_disembark(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     carrier = s.units[action.unit_id].embarked_in
     assert carrier is not None
     units = party(s, action.unit_id)
