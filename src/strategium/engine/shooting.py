@@ -58,7 +58,7 @@ from strategium.engine.decisions import DecisionKind
 from strategium.engine.effects import EffectKind
 from strategium.engine.events import DiceRolled, Event
 from strategium.engine.handlers import handles
-from strategium.engine.placement import footprint, placed_model, placed_unit
+from strategium.engine.placement import footprint, placed_unit
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Block, Query, ask, blocker, exemption
 from strategium.engine.timing import Phase, PlayerId
@@ -324,21 +324,40 @@ def plan(
     Reaction fires only Defensive weapons). Without ``weapons`` the plan is kept while the state stays the same
     (``Game.cached``): a player's look at an attack and the check of it share one plan."""
     if weapons is None:
-        return game.cached(
-            ("shooting.plan", unit_id, target_id, snap_shots), lambda: _plan(game, unit_id, target_id, snap_shots, None)
-        )
+        return _kept_plan(game, unit_id, target_id, snap_shots)
     return _plan(game, unit_id, target_id, snap_shots, weapons)
 
 
-def _plan(game: Game, unit_id: str, target_id: str, snap_shots: bool, weapons: WeaponFilter | None) -> Plan:
+def _kept_plan(
+    game: Game, unit_id: str, target_id: str, snap_shots: bool, placed: tuple[PlacedUnit, PlacedUnit] | None = None
+) -> Plan:
+    """:func:`plan` without a weapon filter, kept while the state stays the same; ``placed`` (the unit and the
+    target as :func:`placed_unit` and :func:`_target_placed` give them now) saves placing them again."""
+    return game.cached(
+        ("shooting.plan", unit_id, target_id, snap_shots),
+        lambda: _plan(game, unit_id, target_id, snap_shots, None, placed),
+    )
+
+
+def _plan(
+    game: Game,
+    unit_id: str,
+    target_id: str,
+    snap_shots: bool,
+    weapons: WeaponFilter | None,
+    placed: tuple[PlacedUnit, PlacedUnit] | None = None,
+) -> Plan:
     s = game.state
     full = ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
     snap_all = snap_shots or not full
     still = ask(game, Query.STATIONARY_FOR_HEAVY, unit_id)
     stationary = bool(still)
-    target = _target_placed(game, target_id)
-    sight = damage.sight_map(s.battlefield)
     status = s.units[unit_id]
+    if placed is None:
+        placed = (placed_unit(s.unit(unit_id), status), _target_placed(game, target_id))
+    target = placed[1]
+    mine = {pm.name: pm for pm in placed[0].models}  # each model with a pose (by id), as the geometry sees it
+    sight = damage.sight_map(s.battlefield)
     volleys: dict[tuple[object, ...], Volley] = {}
     reasons: dict[str, Reason] = {}
     for why in full.reasons:  # why every shot is a Snap Shot (e.g. STU-3), or what lifted that
@@ -348,8 +367,7 @@ def _plan(game: Game, unit_id: str, target_id: str, snap_shots: bool, weapons: W
     for model in s.unit(unit_id).models:
         if model.id not in status.poses:
             continue
-        pose = status.poses[model.id]
-        pm = placed_model(model, pose)
+        pm = mine[model.id]
         me = PlacedUnit(unit_id, status.player, (pm,), model.profile.unit_type.unit_type)
         if not sight.unit_sees(me, target):
             reasons.setdefault(f"sight:{model.id}", rule_of(SEQUENCE, f"{model.name} cannot see the target", 166))
@@ -493,11 +511,10 @@ def check_shoot(game: Game, action: Shoot) -> Verdict:
         return Verdict(False, (Reason.of("Independent Character", "target the unit the character has joined"),))
     if target.location is not Location.TABLE or not target.poses:
         return Verdict(False, (rule_of(SEQUENCE, f"the target is {target.location.value}", 166),))
-    if not damage.sight_map(s.battlefield).unit_sees(
-        placed_unit(s.unit(action.unit_id), s.units[action.unit_id]), _target_placed(game, action.target_id)
-    ):
+    placed = (placed_unit(s.unit(action.unit_id), s.units[action.unit_id]), _target_placed(game, action.target_id))
+    if not damage.sight_map(s.battlefield).unit_sees(*placed):
         return Verdict(False, (rule_of(SEQUENCE, "no model of the unit can see the target", 166),))
-    planned = plan(game, action.unit_id, action.target_id)
+    planned = _kept_plan(game, action.unit_id, action.target_id, False, placed)
     if not planned.volleys:
         return Verdict(False, planned.reasons or (rule_of(SEQUENCE, "no weapon can fire at the target", 166),))
     return Verdict(True, answer.reasons + planned.reasons)
