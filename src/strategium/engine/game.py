@@ -107,23 +107,34 @@ class Game:
         try:
             hash(action)
         except TypeError:  # an action with an unhashable field: not kept
-            return self._check(action)
-        return self.cached(("check", action), lambda: self._check(action))
+            return self._check(action, None)
+        values = self.state.kept()
+        verdict: Verdict | None = values.get(("check", action))
+        if verdict is None:
+            verdict = values[("check", action)] = self._check(action, values)
+        return verdict
 
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, or the value it gave for the same ``key`` while the state and the plug-in registries
         have not changed since (:meth:`GameState.cached`)."""
         return self.state.cached(key, compute)
 
-    def _check(self, action: Action) -> Verdict:
+    def _check(self, action: Action, values: dict[Hashable, Any] | None) -> Verdict:
+        """:meth:`check` without keeping; ``values``: where the handler's verdict is kept (see ``handler_verdict``)."""
         pending = self.state.pending
         if pending is None:
             return Verdict(False, (Reason("Game over", "the battle has ended"),))
         if action.player != pending.player:
             return Verdict(False, (Reason(SEQUENCE, NOT_YOUR_DECISION),))
-        if type(action) not in HANDLERS:
+        handler = HANDLERS.get(type(action))
+        if handler is None:
             return Verdict(False, (Reason(SEQUENCE, f"'{action.text()}' is not possible now"),))
-        return self.handler_verdict(action)
+        if values is None:
+            return handler.check(self, action)
+        verdict: Verdict | None = values.get(("handler", action))
+        if verdict is None:
+            verdict = values[("handler", action)] = handler.check(self, action)
+        return verdict
 
     def handler_verdict(self, action: Action) -> Verdict:
         """What the check of the action's own handler says (without :meth:`check`'s turn-sequence conditions),

@@ -126,16 +126,22 @@ class GameState:
         table): ``key`` names the function and its arguments. Any change to the state forgets every kept value;
         a snapshot starts with none.
         """
-        now = (registries.generation(), self.key())
-        memo = self.memo
-        if memo is None or not _same(memo[0], now):
-            memo = self.memo = (now, {})
-        values = memo[1]
+        values = self.kept()
         if key in values:
             return cast(T, values[key])
         value = compute()
         values[key] = value
         return value
+
+    def kept(self) -> dict[Hashable, Any]:
+        """The values kept for this state as it is now (see :meth:`cached`): empty after any change. A caller may
+        store a value computed from the state as it is now; a value stored after the state changed is dropped at
+        the next call, unseen."""
+        now = (registries.generation(), self.key())
+        memo = self.memo
+        if memo is None or not _same(memo[0], now):
+            memo = self.memo = (now, {})
+        return memo[1]
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ``==``) that is equal for two states that no rule can tell apart: everything
