@@ -88,14 +88,20 @@ def cite_faq(name: str, text: str) -> Reason:
 # -- shared conditions --------------------------------------------------------------------------------------------
 
 
-def _feet(game: Game, unit_id: str) -> list[Footprint]:
-    s = game.state
-    return [
-        footprint(m, s.units[u.id].poses[m.id])
-        for u in party(s, unit_id)
-        for m in u.models
-        if m.id in s.units[u.id].poses
-    ]
+def _feet(game: Game, unit_id: str) -> tuple[Footprint, ...]:
+    """The footprints of the unit and its joined characters (kept while the state stays the same: a Reaction
+    window asks for the moving enemy's once per reacting unit)."""
+
+    def compute() -> tuple[Footprint, ...]:
+        s = game.state
+        return tuple(
+            footprint(m, s.units[u.id].poses[m.id])
+            for u in party(s, unit_id)
+            for m in u.models
+            if m.id in s.units[u.id].poses
+        )
+
+    return game.cached(("core_reactions.feet", unit_id), compute)
 
 
 def sees(game: Game, unit_id: str, enemy_id: str) -> bool:
