@@ -1,9 +1,10 @@
 """Battle speed, on one core: wall time per demo battle with heuristic players (target: under 0.5 s), and
 battles per second with random players. Figures go in ``docs/benchmarks.md``.
 
-Usage: ``python benchmarks/battle.py [--battles N] [--profile]``. Each battle is the bundled demo, five Game
-Turns, played in this process (one core); seeds 0, 1, ... ``--profile`` also prints where a heuristic battle's
-time goes (cProfile, top functions by cumulative time).
+Usage: ``python benchmarks/battle.py [--battles N] [--profile] [--checks]``. Each battle is the bundled demo, five
+Game Turns, played in this process (one core); seeds 0, 1, ... ``--profile`` also prints where a heuristic battle's
+time goes (cProfile, top functions by cumulative time); ``--checks`` counts the engine's ``Game.check`` calls per
+applied action in one battle of each kind (the players' proposals, refused ones included, and the apply's own).
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ import cProfile
 import pstats
 import statistics
 import time
+from unittest.mock import patch
 
 from strategium.battle.run import play_battle
 from strategium.battle.setup import BattleSetup, build_scenario
+from strategium.engine.actions import Action, Verdict
+from strategium.engine.game import Game
 
 TARGET_SECONDS = 0.5
 """The issue's target for one demo battle with heuristic players."""
@@ -32,10 +36,26 @@ def timed(setup: BattleSetup, seeds: range) -> list[float]:
     return out
 
 
+def checks_per_action(setup: BattleSetup, seed: int = 0) -> tuple[int, int]:
+    """(``Game.check`` calls, actions applied) in one battle of ``setup``."""
+    calls = 0
+    original = Game.check
+
+    def counted(game: Game, action: Action) -> Verdict:
+        nonlocal calls
+        calls += 1
+        return original(game, action)
+
+    with patch.object(Game, "check", counted):
+        result = play_battle(setup, seed)
+    return calls, len(result.game.state.history)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--battles", type=int, default=5, help="battles of each kind (default 5)")
     parser.add_argument("--profile", action="store_true", help="profile one heuristic battle")
+    parser.add_argument("--checks", action="store_true", help="count engine checks per action")
     args = parser.parse_args()
     seeds = range(args.battles)
     heuristic = timed(BattleSetup(), seeds)
@@ -50,6 +70,10 @@ def main() -> None:
         f"random demo battle: median {statistics.median(rand):.2f} s; "
         f"{len(rand) / sum(rand):.2f} battles per second on one core"
     )
+    if args.checks:
+        for kind in ("heuristic", "random"):
+            calls, actions = checks_per_action(BattleSetup(players=(kind, kind)))
+            print(f"{kind} demo battle: {calls} engine checks for {actions} actions ({calls / actions:.2f} per action)")
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+import shapely
 from shapely.geometry import Polygon, box
 
 from strategium.agents import placement_sampling as ps
 from strategium.agents.setup import demo_battle
-from strategium.engine.board import Pose
+from strategium.engine.board import Location, Pose
+from strategium.engine.placement import footprint
+from strategium.engine.state import GameState
+from tests.agents.games import heuristic_game
 
 
 def test_a_formation_fills_the_grid_around_its_anchor() -> None:
@@ -38,3 +43,63 @@ def test_the_move_screen_refuses_impassable_ground_and_paths_through_it() -> Non
     assert not screen.plausible(start, (("m", Pose(41.5, 17.5)),), 7.0)  # ends inside the spire
     assert not screen.plausible(start, (("m", Pose(41.5, 21.0)),), 12.0)  # passes through it
     assert not screen.plausible(start, (("m", Pose(-1.0, 10.0)),), 43.0)  # off the table
+
+
+def _slow_union(state: GameState, exclude: set[str], player: int | None, by: float) -> bytes:
+    """The areas as first written: each footprint buffered on its own, then the union (WKB). With ``player``:
+    its enemies grown by radius + ``by`` + CLEARANCE; else all but ``exclude`` grown by ``by`` from their edge."""
+    parts = []
+    for uid, status in state.units.items():
+        if status.location is not Location.TABLE or uid in exclude or status.player == player:
+            continue
+        models = {m.id: m for m in state.unit(uid).models}
+        for mid, pose in status.poses.items():
+            fp = footprint(models[mid], pose)
+            if player is not None:
+                parts.append(fp.core.buffer(fp.radius + by + ps.CLEARANCE, quad_segs=4))
+            else:
+                parts.append(fp.core.buffer(fp.radius + by if fp.is_round else by, quad_segs=4))
+    return bytes(shapely.union_all(np.array(parts, dtype=object)).wkb) if parts else bytes(Polygon().wkb)
+
+
+def test_occupied_and_enemy_areas_are_exactly_those_buffered_one_by_one() -> None:
+    for seed in (4, 6):
+        state = heuristic_game(seed)[0].state
+        units = [uid for uid, st in state.units.items() if st.location is Location.TABLE]
+        assert any(not fp.is_round for fp in ps._footprints(state, lambda _u, _s: True))  # hulls are in it
+        for exclude in (set(), set(units[:1]), set(units[::2])):
+            for by in (0.0, 0.65, 1.27):
+                fast = ps.occupied(state, exclude, by)
+                assert fast.wkb == _slow_union(state, exclude, None, by)
+                assert ps.occupied(state, set(exclude), by) is fast  # the same footprints: cached
+        for player in (1, 2):
+            for inches in (1.0, 1.65):
+                assert ps.enemy_zone(state, player, inches).wkb == _slow_union(state, set(), player, inches)
+
+
+def test_cached_shape_measures_agree_with_the_footprints() -> None:
+    state = heuristic_game(4)[0].state
+    models = [m for u in state.armies[0].units + state.armies[1].units for m in u.models]
+    for m in models[:40]:
+        for heading in (0.0, 30.0, 90.0):
+            fp = footprint(m, Pose(0.0, 0.0, heading))
+            coords = np.asarray(fp.polygon().exterior.coords)
+            expect = fp.radius if fp.is_round else float(np.max(np.hypot(coords[:, 0], coords[:, 1])))
+            assert ps.circumradius(m, heading) == expect
+    outlines = ps._outlines(models, 0.0)
+    assert len({(round(f.radius, 9), shapely.to_wkb(f.core)) for f in outlines}) == len(outlines)
+
+
+def test_the_models_near_a_region_take_from_it_what_all_of_them_take() -> None:
+    state = heuristic_game(6)[0].state
+    table = state.battlefield.table
+    centres = [p for st in state.units.values() if st.location is Location.TABLE for p in st.poses.values()]
+    regions = [box(0, 0, table.width, table.depth)] + [box(p.x - 4, p.y - 3, p.x + 5, p.y + 6) for p in centres[::3]]
+    xs, ys = np.meshgrid(np.linspace(0, table.width, 241), np.linspace(0, table.depth, 193))
+    for region in regions:
+        everyone = region.difference(ps.occupied(state, set(), 0.65))
+        near = region.difference(ps.occupied(state, set(), 0.65, region.bounds))
+        assert everyone.symmetric_difference(near).area < 1e-9
+        assert np.array_equal(shapely.contains_xy(everyone, xs, ys), shapely.contains_xy(near, xs, ys))
+    far = box(-30, -30, -20, -20)
+    assert ps.occupied(state, set(), 0.65, far.bounds).is_empty

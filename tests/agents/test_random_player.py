@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from strategium.agents import options as opt
 from strategium.agents.base import play
+from strategium.agents.options import Moment
 from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
-from strategium.engine.actions import Choose, Deploy
+from strategium.engine.actions import Action, Choose, Deploy
 from strategium.engine.game import Game
+from strategium.engine.shooting import Shoot
 
 
 def _one_turn(seed: int) -> Game:
@@ -47,3 +50,33 @@ def test_choices_are_drawn_from_the_options() -> None:
     picks = Counter(player.decide(game) for _ in range(60))
     assert set(picks) == {Choose(1, "first"), Choose(1, "second")}
     assert 15 < picks[Choose(1, "first")] < 45
+
+
+def test_a_shooting_attack_found_out_of_range_is_one_the_engine_refuses() -> None:
+    seen = Counter[bool]()
+
+    def every_pair(game: Game, _action: Action) -> None:
+        if game.pending is None or opt.moment(game) is not Moment.SHOOT:
+            return
+        for p in (1, 2):
+            for unit in opt.hosts(game, p):
+                for enemy in opt.hosts(game, 3 - p):
+                    out = opt.out_of_range(game, unit.id, enemy.id)
+                    seen[out] += 1
+                    if out:
+                        assert not game.check(Shoot(p, unit.id, enemy.id))
+
+    for seed in (21, 23):
+        game = demo_battle(seed, turns=3)
+        play(game, {1: RandomPlayer.for_game(game, 1), 2: RandomPlayer.for_game(game, 2)}, after=every_pair)
+    assert seen[True] > 20 and seen[False] > 20
+
+
+def test_a_unit_with_no_ranged_weapon_is_out_of_range_of_everything() -> None:
+    game = _one_turn(21)
+    s = game.state
+    on_table = [u for p in (1, 2) for u in opt.hosts(game, p)]
+    unarmed = next(u for u in on_table if all(w.range.maximum is None for m in u.models for w in m.weapons))
+    for enemy in opt.hosts(game, 3 - s.owner(unarmed.id)):
+        assert opt.out_of_range(game, unarmed.id, enemy.id)
+    assert not opt.out_of_range(game, unarmed.id, "no such unit")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+from strategium.agents.verdicts import Verdicts
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.game import Game
 from strategium.engine.timing import PlayerId
@@ -59,8 +60,10 @@ def play(
         if count >= max_actions:
             raise GameTooLongError(f"the game was not over after {max_actions} actions ({game.state.clock})")
         pending = game.pending
-        action = players[pending.player].decide(game)
-        verdict = game.check(action)
+        player = players[pending.player]
+        action = player.decide(game)
+        verdicts = getattr(player, "verdicts", None)  # the player's own verdicts: its final proposal is not re-checked
+        verdict = verdicts.check(game, action) if isinstance(verdicts, Verdicts) else game.check(action)
         if not verdict.legal:
             raise PlayerError(action, verdict, f"{game.state.clock} ({pending.prompt})")
         game.apply(action)

@@ -18,6 +18,7 @@ import numpy as np
 
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
+from strategium.agents.verdicts import Check
 from strategium.engine import charges
 from strategium.engine.board import Pose
 from strategium.engine.consolidation import Consolidate, allowance, awaiting
@@ -73,8 +74,10 @@ def _cover_targets(game: Game, centre: tuple[float, float], limit: float) -> lis
     return out
 
 
-def sensible(game: Game, player: PlayerId, unit_id: str) -> Consolidate | None:
-    """Into cover within reach, else toward the nearest enemy (see the module docstring); None if nothing passes."""
+def sensible(game: Game, player: PlayerId, unit_id: str, check: Check = Game.check) -> Consolidate | None:
+    """Into cover within reach, else toward the nearest enemy (see the module docstring); None if nothing passes.
+    ``check``: how proposals are checked (``Game.check``, or a player's
+    :class:`~strategium.agents.verdicts.Verdicts`)."""
     limit = reach(game, unit_id)
     if limit <= 0:
         return None
@@ -90,15 +93,16 @@ def sensible(game: Game, player: PlayerId, unit_id: str) -> Consolidate | None:
                 proposals.append((step * math.cos(base + turn), step * math.sin(base + turn)))
     for dx, dy in proposals[:MAX_CHECKS]:
         action = Consolidate(player, unit_id, ps.translated(poses, dx, dy))
-        if game.check(action):
+        if check(game, action):
             return action
     return None
 
 
 def random_move(
-    game: Game, player: PlayerId, unit_id: str, rng: np.random.Generator, tries: int = 4
+    game: Game, player: PlayerId, unit_id: str, rng: np.random.Generator, tries: int = 4, check: Check = Game.check
 ) -> Consolidate | None:
-    """A displacement of the whole formation drawn uniformly from the disc of its allowance (a few draws)."""
+    """A displacement of the whole formation drawn uniformly from the disc of its allowance (a few draws);
+    ``check`` as for :func:`sensible`."""
     limit = reach(game, unit_id)
     if limit <= 0:
         return None
@@ -107,6 +111,6 @@ def random_move(
         r = limit * math.sqrt(float(rng.random()))
         a = float(rng.uniform(0.0, 2 * math.pi))
         action = Consolidate(player, unit_id, ps.translated(poses, r * math.cos(a), r * math.sin(a)))
-        if game.check(action):
+        if check(game, action):
             return action
     return None

@@ -41,6 +41,7 @@ from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.agents.options import Moment
 from strategium.agents.random_player import charge_move
+from strategium.agents.verdicts import Decisions, Verdicts
 from strategium.army.army import Unit
 from strategium.engine import charges, damage
 from strategium.engine.actions import (
@@ -66,7 +67,7 @@ from strategium.engine.scouting import max_move
 from strategium.engine.shooting import Shoot
 from strategium.engine.timing import PlayerId
 from strategium.engine.transports import Disembark
-from strategium.geometry.measure import min_distance
+from strategium.geometry.measure import Footprint, min_distance
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
 from strategium.geometry.table import Edge
 from strategium.model.unit_types import UnitType
@@ -87,9 +88,42 @@ DISEMBARK_RANGE = 18.0
 class HeuristicPlayer:
     """Plays sensibly and deterministically (see the module docstring)."""
 
-    def __init__(self, player: PlayerId) -> None:
+    def __init__(self, player: PlayerId, verdicts: Verdicts | None = None) -> None:
         self.player = player
+        self.verdicts = verdicts if verdicts is not None else Verdicts()
+        """The engine's verdicts on this decision's proposals (shared with the loop that applies the action)."""
         self._passed: set[tuple[int, str, str]] = set()
+        self._at = Decisions()
+        self._feet_seen: dict[str, list[Footprint]] = {}
+        self._gaps_seen: dict[tuple[str, str], float] = {}
+
+    def _fresh(self, game: Game) -> None:
+        """Forget what was measured at an earlier decision."""
+        if self._at.moved_on(game):
+            self._feet_seen = {}
+            self._gaps_seen = {}
+
+    def _feet(self, game: Game, unit_id: str) -> list[Footprint]:
+        """The footprints of the unit's models on the table (with its joined characters), measured once per
+        decision (do not change the list)."""
+        self._fresh(game)
+        found = self._feet_seen.get(unit_id)
+        if found is None:
+            found = [f for _, _, f in charges.feet(game, unit_id)]
+            self._feet_seen[unit_id] = found
+        return found
+
+    def _gap(self, game: Game, unit_id: str, other_id: str) -> float | None:
+        """The closest distance between two units (inches), measured once per decision; None when either has no
+        model on the table."""
+        mine, theirs = self._feet(game, unit_id), self._feet(game, other_id)
+        if not mine or not theirs:
+            return None
+        found = self._gaps_seen.get((unit_id, other_id))
+        if found is None:
+            found = min_distance(mine, theirs)
+            self._gaps_seen[(unit_id, other_id)] = found
+        return found
 
     def _skip(self, game: Game, unit_id: str) -> bool:
         """Whether the unit was already judged to do nothing in this step (remembered, so it is not re-judged)."""
@@ -118,11 +152,14 @@ class HeuristicPlayer:
             Moment.MOVE: self.move,
             Moment.SHOOT: self.shoot,
             Moment.CHARGE: self.charge,
-            Moment.CHARGE_MOVE: lambda g: charge_move(g, self.player, opt.charge_awaiting_move(g) or ""),
+            Moment.CHARGE_MOVE: self._charge_move,
             Moment.FIGHT: self.fight,
         }.get(m)
         action = act(game) if act is not None else None
         return action if action is not None else EndStep(self.player)
+
+    def _charge_move(self, game: Game) -> Action | None:
+        return charge_move(game, self.player, opt.charge_awaiting_move(game) or "", self.verdicts.check)
 
     def consolidate(self, game: Game) -> Action | None:
         """A Consolidation move into cover or toward the nearest enemy for the next unit that may make one (each
@@ -130,7 +167,7 @@ class HeuristicPlayer:
         for unit_id in consolidating.offered(game, self.player):
             if self._skip(game, unit_id):
                 continue
-            action = consolidating.sensible(game, self.player, unit_id)
+            action = consolidating.sensible(game, self.player, unit_id, self.verdicts.check)
             if action is not None:
                 return action
             self._pass(game, unit_id)
@@ -138,7 +175,7 @@ class HeuristicPlayer:
 
     def _first_legal(self, game: Game, actions: list[Action | None]) -> Action | None:
         for action in actions:
-            if action is not None and game.check(action):
+            if action is not None and self.verdicts.check(game, action):
                 return action
         return None
 
@@ -193,7 +230,7 @@ class HeuristicPlayer:
         for u in units:
             if infiltrate_rule.can_infiltrate(u):
                 hold = HoldToInfiltrate(p, u.id)
-                if game.check(hold):
+                if self.verdicts.check(game, hold):
                     return hold
         flanking = [
             u for u in s.units_of(p, Location.RESERVES) if s.units[u.id].reserve_mode is ReserveMode.FLANKING_ASSAULT
@@ -204,7 +241,7 @@ class HeuristicPlayer:
                 if u.dedicated_transport_for is not None or u.any_model_has("Independent Character"):
                     continue
                 action = DeclareReserves(p, u.id, ReserveMode.FLANKING_ASSAULT)
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
         return None
 
@@ -215,7 +252,7 @@ class HeuristicPlayer:
         transport = next((t for t in s.units_of(p, Location.TABLE) if t.dedicated_transport_for == unit.id), None)
         if transport is not None:
             action = Deploy(p, unit.id, (), transport.id)
-            if game.check(action):
+            if self.verdicts.check(game, action):
                 return action
         shape = pr.shape_of(game, party(s, unit.id))
         region = pr.deploy_region(game, unit, shape)
@@ -225,7 +262,7 @@ class HeuristicPlayer:
             where = pr.place(game, shape, region, anchor, toward)
             if where:
                 action = Deploy(p, unit.id, where)
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
         return None
 
@@ -270,7 +307,7 @@ class HeuristicPlayer:
                 for anchor in self._forward_anchors(region, toward):
                     where = pr.place(game, shape, region, anchor, toward)
                     action = Infiltrate(p, unit.id, where) if where else None
-                    if action is not None and game.check(action):
+                    if action is not None and self.verdicts.check(game, action):
                         return action
         return None
 
@@ -328,7 +365,7 @@ class HeuristicPlayer:
                     continue
                 action = make(where)
                 checks += 1
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
                 if checks >= MAX_CHECKS:
                     return None
@@ -361,7 +398,7 @@ class HeuristicPlayer:
                 for anchor in self._forward_anchors(region, toward):
                     where = pr.place(game, shape, region, anchor, toward)
                     action = Arrive(p, unit.id, where, edge=Edge(edge).value, run=run) if where else None
-                    if action is not None and game.check(action):
+                    if action is not None and self.verdicts.check(game, action):
                         return action
         return None
 
@@ -391,14 +428,14 @@ class HeuristicPlayer:
             where = pr.place(game, shape, region, anchor, toward)
             if where:
                 action = Disembark(self.player, unit.id, where)
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
         return None
 
     def _enemy_distance(self, game: Game, unit_id: str) -> float:
-        mine = [f for _, _, f in charges.feet(game, unit_id)]
-        theirs = [f for u in opt.enemies(game, self.player) for _, _, f in charges.feet(game, u.id)]
-        return min_distance(mine, theirs) if mine and theirs else math.inf
+        """The closest distance from the unit to any enemy model (inches; infinite with none)."""
+        gaps = [self._gap(game, unit_id, u.id) for u in opt.enemies(game, self.player)]
+        return min((g for g in gaps if g is not None), default=math.inf)
 
     def _move_unit(self, game: Game, unit: Unit) -> Action | None:
         p, s = self.player, game.state
@@ -451,19 +488,16 @@ class HeuristicPlayer:
             if not screen.plausible(poses, where, reach):
                 continue
             action = make(where)
-            if game.check(action):
+            if self.verdicts.check(game, action):
                 return action
         return None
 
     def _nearest_enemy(self, game: Game, unit_id: str) -> str | None:
-        mine = [f for _, _, f in charges.feet(game, unit_id)]
         best: tuple[float, str] | None = None
         for enemy in opt.enemies(game, self.player):
-            theirs = [f for _, _, f in charges.feet(game, enemy.id)]
-            if mine and theirs:
-                d = min_distance(mine, theirs)
-                if best is None or d < best[0]:
-                    best = (d, enemy.id)
+            d = self._gap(game, unit_id, enemy.id)
+            if d is not None and (best is None or d < best[0]):
+                best = (d, enemy.id)
         return None if best is None else best[1]
 
     # -- Shooting and Assault -------------------------------------------------------------------------------------
@@ -475,18 +509,20 @@ class HeuristicPlayer:
             if self._skip(game, unit.id):
                 continue
             reach = _weapon_reach(unit) + 2.0
+            longest = opt.longest_range(unit.models)
             scored = []
             for enemy in opt.enemies(game, p):
-                mine = [f for _, _, f in charges.feet(game, unit.id)]
-                theirs = [f for _, _, f in charges.feet(game, enemy.id)]
-                if not mine or not theirs or min_distance(mine, theirs) > reach:
+                gap = self._gap(game, unit.id, enemy.id)
+                if gap is None or gap > reach:
                     continue
+                if longest is None or gap > longest + opt.RANGE_MARGIN:
+                    continue  # every weapon out of range: nothing to expect (as the engine's plan would say)
                 value = expected.shooting_value(game, unit.id, enemy.id)
                 if value > 0:
                     scored.append((-value, enemy.id))
             for _, target in sorted(scored):
                 action = Shoot(p, unit.id, target)
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
             self._pass(game, unit.id)
         return None
@@ -500,13 +536,11 @@ class HeuristicPlayer:
             if self._skip(game, unit.id):
                 continue
             bonus, _ = charges.movement_bonus(game, unit.id)
-            mine = [f for _, _, f in charges.feet(game, unit.id)]
             ranked = []
             for enemy in opt.enemies(game, p):
-                theirs = [f for _, _, f in charges.feet(game, enemy.id)]
-                if not mine or not theirs:
+                d = self._gap(game, unit.id, enemy.id)
+                if d is None:
                     continue
-                d = min_distance(mine, theirs)
                 if d > s.config.charge.max_distance or expected.charge_chance(d, bonus) < 0.5:
                     continue
                 ours = expected.melee_fraction(game, unit.id, enemy.id, charging=True)
@@ -515,7 +549,7 @@ class HeuristicPlayer:
                     ranked.append((-(ours - back), enemy.id))
             for _, target in sorted(ranked):
                 action = DeclareCharge(p, unit.id, (target,))
-                if game.check(action):
+                if self.verdicts.check(game, action):
                     return action
             self._pass(game, unit.id)
         return None

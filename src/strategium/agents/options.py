@@ -6,9 +6,10 @@ Each list is in army-list order, so the players that read them stay deterministi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
-from strategium.army.army import Unit
+from strategium.army.army import Model, Unit
 from strategium.engine import charges, deployment, fight, infiltration, scouting
 from strategium.engine.board import ChargeStage, Location
 from strategium.engine.choices import BattleChoice
@@ -17,10 +18,13 @@ from strategium.engine.game import Game
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.queries import Query, ask
 from strategium.engine.reserves_arrival import EDGE_PROMPT
+from strategium.engine.shooting import TEMPLATE_LENGTH
 from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.engine.transports import passengers
 from strategium.engine.watchers import Fact
+from strategium.geometry.measure import min_distance
 from strategium.model.unit_types import SubType
+from strategium.model.weapons import RangeKind
 
 
 class Moment(StrEnum):
@@ -167,6 +171,37 @@ def chargers(game: Game, player: PlayerId) -> list[Unit]:
 def enemies(game: Game, player: PlayerId) -> list[Unit]:
     """The enemy's units on the table that can be targeted (joined characters are targeted with their unit)."""
     return hosts(game, 3 - player)
+
+
+def out_of_range(game: Game, unit_id: str, target_id: str) -> bool:
+    """Whether no weapon of the unit can reach the target: the closest distance between their models is more
+    than the longest range among the unit's weapons (Templates: :data:`~strategium.engine.shooting.TEMPLATE_LENGTH`),
+    or it has no weapon with a range. The engine refuses such a Shooting Attack (every weapon out of range,
+    rulebook p.166), so a player need not ask it; False whenever either unit has no model on the table (the
+    engine says why)."""
+    s = game.state
+    if unit_id not in s.units or target_id not in s.units:
+        return False
+    mine, theirs = charges.feet(game, unit_id), charges.feet(game, target_id)
+    if not mine or not theirs:
+        return False
+    longest = longest_range(m for _, m, _ in mine)
+    if longest is None:
+        return True
+    return min_distance([f for _, _, f in mine], [f for _, _, f in theirs]) > longest + RANGE_MARGIN
+
+
+def longest_range(models: Iterable[Model]) -> float | None:
+    """The longest range among the models' weapons as the engine measures it for a Shooting Attack (inches;
+    Templates :data:`~strategium.engine.shooting.TEMPLATE_LENGTH`); None when none has a range."""
+    ranges = [
+        TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum for m in models for w in m.weapons
+    ]
+    return max((float(r) for r in ranges if r is not None), default=None)
+
+
+RANGE_MARGIN = 1e-3
+"""Inches a target must be beyond the longest range for :func:`out_of_range` (rounding never decides it)."""
 
 
 def unfought(game: Game) -> list[str]:

@@ -14,7 +14,8 @@ All lengths are inches; headings are degrees (anticlockwise from +x).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -23,11 +24,11 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Model
-from strategium.engine.board import Location, Placement, Pose
+from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.engine.placement import footprint
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
-from strategium.geometry.measure import Footprint, distance
+from strategium.geometry.measure import EPSILON, Footprint, distance
 from strategium.geometry.table import Edge
 
 GAP = 0.05
@@ -39,7 +40,14 @@ CLEARANCE = 0.02
 
 def circumradius(model: Model, heading: float = 0.0) -> float:
     """The radius of the smallest circle about the model's centre that holds its base or hull (inches)."""
-    fp = footprint(model, Pose(0.0, 0.0, heading))
+    return _circumradius(footprint(model, Pose(0.0, 0.0, heading)))
+
+
+@lru_cache(maxsize=4096)
+def _circumradius(fp: Footprint) -> float:
+    """:func:`circumradius` of a footprint centred on the origin. Footprints are immutable and compare by
+    identity (the cache holds them, so an identity is never reused while it is a key); the engine's footprint
+    cache hands out one object per shape and pose."""
     if fp.is_round:
         return fp.radius
     coords = np.asarray(fp.polygon().exterior.coords)
@@ -53,40 +61,60 @@ def probe(models: Sequence[Model], heading: float = 0.0) -> Footprint:
     return Footprint(Point(0.0, 0.0), r)
 
 
-def occupied(state: GameState, exclude: set[str], grow_by: float) -> BaseGeometry:
-    """The footprints of every model on the table outside the units ``exclude``, grown by ``grow_by`` inches
-    (the centres a model of that radius may not take)."""
-    parts = []
+def _footprints(state: GameState, keep: Callable[[str, UnitStatus], bool]) -> tuple[Footprint, ...]:
+    """The footprints of the models on the table of the units ``keep`` accepts, in the state's order."""
+    out: list[Footprint] = []
     for uid, status in state.units.items():
-        if uid in exclude or status.location is not Location.TABLE:
+        if status.location is not Location.TABLE or not keep(uid, status):
             continue
         models = {m.id: m for m in state.unit(uid).models}
-        for mid, pose in status.poses.items():
-            fp = footprint(models[mid], pose)
-            if fp.is_round:
-                parts.append(fp.core.buffer(fp.radius + grow_by, quad_segs=4))
-            else:
-                parts.append(fp.core.buffer(grow_by, quad_segs=4))
-    if not parts:
+        out.extend(footprint(models[mid], pose) for mid, pose in status.poses.items())
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _grown_union(footprints: tuple[Footprint, ...], grow_by: float, extra: float | None) -> BaseGeometry:
+    """The union of ``footprints`` grown by ``grow_by`` inches, as polygons of 4 segments a quarter circle: with
+    ``extra`` None each footprint is grown from its edge (round bases: their radius + ``grow_by`` from the
+    centre); else every core is grown by (radius + ``grow_by``) + ``extra``. Cached: the same footprint objects
+    (immutable; held by the key, so never reused) give the same union."""
+    if not footprints:
         return Polygon()
-    out: BaseGeometry = shapely.union_all(np.array(parts, dtype=object))
+    cores = np.array([fp.core for fp in footprints], dtype=object)
+    if extra is None:
+        grow = [fp.radius + grow_by if fp.is_round else grow_by for fp in footprints]
+    else:
+        grow = [fp.radius + grow_by + extra for fp in footprints]
+    out: BaseGeometry = shapely.union_all(shapely.buffer(cores, np.array(grow), quad_segs=4))
     return out
+
+
+def occupied(
+    state: GameState, exclude: set[str], grow_by: float, near: tuple[float, float, float, float] | None = None
+) -> BaseGeometry:
+    """The footprints of every model on the table outside the units ``exclude``, grown by ``grow_by`` inches
+    (the centres a model of that radius may not take). ``near`` (minx, miny, maxx, maxy): only the models whose
+    grown footprint reaches that box count (the area is then the same inside the box)."""
+    found = _footprints(state, lambda uid, _: uid not in exclude)
+    if near is not None:
+        found = tuple(fp for fp in found if _reaches(fp, grow_by, near))
+    return _grown_union(found, grow_by, None)
+
+
+def _reaches(fp: Footprint, grow_by: float, box: tuple[float, float, float, float]) -> bool:
+    """Whether the bounds of ``fp`` grown by ``grow_by`` inches (round bases: from their edge) meet ``box``
+    (with a margin of :data:`~strategium.geometry.measure.EPSILON`)."""
+    if fp.is_round:
+        (minx, miny), (maxx, maxy) = fp.centre, fp.centre
+    else:
+        minx, miny, maxx, maxy = (float(v) for v in fp.core.bounds)
+    grow = fp.radius + grow_by + EPSILON
+    return minx - grow <= box[2] and maxx + grow >= box[0] and miny - grow <= box[3] and maxy + grow >= box[1]
 
 
 def enemy_zone(state: GameState, player: PlayerId, inches: float) -> BaseGeometry:
     """Everything within ``inches`` of an enemy model on the table (a polygon approximation, a little larger)."""
-    parts = []
-    for uid, status in state.units.items():
-        if status.player == player or status.location is not Location.TABLE:
-            continue
-        models = {m.id: m for m in state.unit(uid).models}
-        for mid, pose in status.poses.items():
-            fp = footprint(models[mid], pose)
-            parts.append(fp.core.buffer(fp.radius + inches + CLEARANCE, quad_segs=4))
-    if not parts:
-        return Polygon()
-    out: BaseGeometry = shapely.union_all(np.array(parts, dtype=object))
-    return out
+    return _grown_union(_footprints(state, lambda _, status: status.player != player), inches, CLEARANCE)
 
 
 def edge_strip(state: GameState, edge: Edge, depth: float) -> BaseGeometry:
@@ -155,13 +183,19 @@ def formation(
     return [(float(px[i]), float(py[i])) for i in taken]
 
 
-def _outlines(models: Sequence[Model], heading: float) -> list[Footprint]:
+def _outlines(models: Sequence[Model], heading: float) -> tuple[Footprint, ...]:
     """The distinct bases and hulls of ``models`` centred on the origin at ``heading``."""
+    return _distinct(tuple(footprint(m, Pose(0.0, 0.0, heading)) for m in models))
+
+
+@lru_cache(maxsize=1024)
+def _distinct(footprints: tuple[Footprint, ...]) -> tuple[Footprint, ...]:
+    """The distinct shapes among ``footprints`` (by radius and core), in the order of that key. Cached by the
+    footprint objects (immutable, held by the key)."""
     seen: dict[tuple[float, bytes], Footprint] = {}
-    for m in models:
-        fp = footprint(m, Pose(0.0, 0.0, heading))
+    for fp in footprints:
         seen.setdefault((round(fp.radius, 9), shapely.to_wkb(fp.core)), fp)
-    return [seen[k] for k in sorted(seen)]
+    return tuple(seen[k] for k in sorted(seen))
 
 
 _STEPS: dict[tuple[tuple[tuple[float, bytes], ...], float], tuple[float, float]] = {}
@@ -198,7 +232,12 @@ def grid_steps(models: Sequence[Model], heading: float = 0.0) -> tuple[float, fl
     longer overlap, plus :data:`GAP`; the largest over the pairs. Two models of one shape a step apart along x or y
     are then at most :data:`GAP` apart (exactly that for a hull square to the axes). A hull 5" long and 3.5" wide
     facing 90 degrees gives (3.55, 5.05)."""
-    shapes = _outlines(models, heading) or [Footprint(Point(0.0, 0.0), 0.5)]
+    return _grid_steps(_outlines(models, heading), heading)
+
+
+@lru_cache(maxsize=1024)
+def _grid_steps(outlines: tuple[Footprint, ...], heading: float) -> tuple[float, float]:
+    shapes = outlines or (Footprint(Point(0.0, 0.0), 0.5),)
     key = (tuple((round(fp.radius, 9), shapely.to_wkb(fp.core)) for fp in shapes), heading)
     found = _STEPS.get(key)
     if found is None:
@@ -223,7 +262,11 @@ def _steps(outlines: list[np.ndarray]) -> tuple[float, float]:
 def diagonal_gaps(models: Sequence[Model], heading: float, steps: tuple[float, float]) -> float:
     """The largest distance (inches) between the bases or hulls of two of ``models`` standing diagonal grid
     neighbours apart (offsets (±x, y) of ``steps``), at ``heading``."""
-    outlines = _outlines(models, heading)
+    return _diagonal_gaps(_outlines(models, heading), steps)
+
+
+@lru_cache(maxsize=1024)
+def _diagonal_gaps(outlines: tuple[Footprint, ...], steps: tuple[float, float]) -> float:
     sx, sy = steps
     worst = 0.0
     for a in outlines:

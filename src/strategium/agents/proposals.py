@@ -86,7 +86,11 @@ def place(
 
 
 def _free(game: Game, region: BaseGeometry, shape: Shape, moving: set[str]) -> BaseGeometry:
-    taken = ps.occupied(game.state, moving, shape.probe.radius + ps.CLEARANCE)
+    """``region`` less the centres the probe may not take near other models (only models that can reach the
+    region's bounds are measured: the others take nothing from it)."""
+    if region.is_empty:
+        return region
+    taken = ps.occupied(game.state, moving, shape.probe.radius + ps.CLEARANCE, region.bounds)
     out: BaseGeometry = region.difference(taken)
     return out
 

@@ -28,6 +28,7 @@ from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.agents.options import Moment
+from strategium.agents.verdicts import Check, Verdicts
 from strategium.army.army import Unit
 from strategium.engine import charges
 from strategium.engine.actions import (
@@ -66,10 +67,12 @@ class StuckError(StrategiumError):
 class RandomPlayer:
     """Uniform over legal choices, seeded from ``seed`` and ``player`` (see the module docstring)."""
 
-    def __init__(self, player: PlayerId, seed: int = 0, tries: int = 8) -> None:
+    def __init__(self, player: PlayerId, seed: int = 0, tries: int = 8, verdicts: Verdicts | None = None) -> None:
         self.player = player
         self.tries = tries
         self.rng = np.random.default_rng([seed, player])
+        self.verdicts = verdicts if verdicts is not None else Verdicts()
+        """The engine's verdicts on this decision's proposals (shared with the loop that applies the action)."""
 
     @classmethod
     def for_game(cls, game: Game, player: PlayerId, tries: int = 8) -> RandomPlayer:
@@ -84,7 +87,7 @@ class RandomPlayer:
         waiting = consolidating.offered(game, self.player)
         if waiting and self.rng.random() < 0.5:
             unit_id = waiting[int(self.rng.integers(len(waiting)))]
-            consolidation = consolidating.random_move(game, self.player, unit_id, self.rng)
+            consolidation = consolidating.random_move(game, self.player, unit_id, self.rng, check=self.verdicts.check)
             if consolidation is not None:
                 return consolidation
         m = opt.moment(game)
@@ -94,7 +97,7 @@ class RandomPlayer:
             return ChooseEntryEdge(self.player, str(self.rng.choice(list(pending.options))))
         choices = self.choices(game, m)
         end = EndStep(self.player)
-        can_end = bool(game.check(end))
+        can_end = bool(self.verdicts.check(game, end))
         if can_end:
             choices.append(partial(_same, end))
         budget = self.tries if can_end else self.tries * 8
@@ -102,7 +105,11 @@ class RandomPlayer:
             budget -= 1
             k = int(self.rng.integers(len(choices)))
             action = choices[k]()
-            if action is not None and game.check(action):
+            if action is None or (
+                isinstance(action, Shoot) and opt.out_of_range(game, action.unit_id, action.target_id)
+            ):
+                continue  # (a Shooting Attack with every weapon out of range: the engine would refuse it)
+            if self.verdicts.check(game, action):
                 return action
         if can_end:
             return end
@@ -281,16 +288,17 @@ class RandomPlayer:
     def _charge_move(self, game: Game) -> list[Proposal]:
         uid = opt.charge_awaiting_move(game)
         assert uid is not None
-        return [partial(charge_move, game, self.player, uid)]
+        return [partial(charge_move, game, self.player, uid, self.verdicts.check)]
 
 
 def _same(action: Action) -> Action:
     return action
 
 
-def charge_move(game: Game, player: PlayerId, unit_id: str) -> Action | None:
+def charge_move(game: Game, player: PlayerId, unit_id: str, check: Check = Game.check) -> Action | None:
     """The first legal of: the greedy Charge Move, the whole unit moved into contact, a Surge Move (after a failed
-    roll). None when none is legal (the step may then be ended: the Charge fails where it stands)."""
+    roll). None when none is legal (the step may then be ended: the Charge fails where it stands). ``check``: how
+    proposals are checked (``Game.check``, or a player's :class:`~strategium.agents.verdicts.Verdicts`)."""
     record = charges.charge_of(game, unit_id)
     if record is None:
         return None
@@ -304,6 +312,6 @@ def charge_move(game: Game, player: PlayerId, unit_id: str) -> Action | None:
     for where in candidates:
         if where:
             action = ChargeMove(player, unit_id, where)
-            if game.check(action):
+            if check(game, action):
                 return action
     return None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
+from typing import Any
 
 from strategium.model.profiles import ModelProfile
 from strategium.model.weapons import WeaponProfile
@@ -59,6 +61,12 @@ class Model:
     wargear: tuple[str, ...] = ()
     rules: tuple[RuleEntry, ...] = ()
     base_mm: tuple[float, float] | None = None
+
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        """Values other modules derive from this (immutable) model, each under its own key (e.g. its base or
+        hull shape, :mod:`strategium.engine.placement`). A cache only: not a field, never compared or hashed."""
+        return {}
 
     def has_rule(self, name: str) -> bool:
         """True if this model has the special rule with canonical ``name``."""

@@ -26,6 +26,7 @@ from strategium.agents.base import GameTooLongError, Player, PlayerError
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.invariants import InvariantChecker
 from strategium.agents.random_player import RandomPlayer
+from strategium.agents.verdicts import Check, Verdicts
 from strategium.army.army import Unit
 from strategium.battle.outcome import Outcome, decide, wiped_out
 from strategium.battle.setup import BattleSetup, build_scenario, new_game
@@ -200,16 +201,24 @@ ActionSource = Callable[[Game], Action]
 """Gives the next action for the pending decision (players, or a record's history)."""
 
 
-def drive(game: Game, source: ActionSource, watcher: Watcher, max_actions: int = MAX_ACTIONS) -> None:
+def drive(
+    game: Game,
+    source: ActionSource,
+    watcher: Watcher,
+    max_actions: int = MAX_ACTIONS,
+    check: Check = Game.check,
+) -> None:
     """Play until the game is over or Sudden Death stops it. Raises :class:`PlayerError` for an illegal action,
-    :class:`GameTooLongError` after ``max_actions`` actions."""
+    :class:`GameTooLongError` after ``max_actions`` actions. ``check``: how each action is checked before it is
+    applied (``Game.check``, or the :class:`~strategium.agents.verdicts.Verdicts` the source already checked
+    its action with, so the verdict is not worked out twice)."""
     count = 0
     while game.pending is not None and watcher.stop_at is None:
         if count >= max_actions:
             raise GameTooLongError(f"the battle was not over after {max_actions} actions ({game.state.clock})")
         pending = game.pending
         action = source(game)
-        verdict = game.check(action)
+        verdict = check(game, action)
         if not verdict.legal:
             raise PlayerError(action, verdict, f"{game.state.clock} ({pending.prompt})")
         watcher.before(game, action)
@@ -219,13 +228,13 @@ def drive(game: Game, source: ActionSource, watcher: Watcher, max_actions: int =
         watcher.after(game, action, start)
 
 
-def make_player(kind: str, player: PlayerId, seed: int) -> Player:
-    """A ``heuristic`` or ``random`` player for side ``player`` (the random one seeded from ``seed``).
-    Raises :class:`InputError` for another kind."""
+def make_player(kind: str, player: PlayerId, seed: int, verdicts: Verdicts | None = None) -> Player:
+    """A ``heuristic`` or ``random`` player for side ``player`` (the random one seeded from ``seed``), checking
+    its proposals through ``verdicts`` when given. Raises :class:`InputError` for another kind."""
     if kind == "heuristic":
-        return HeuristicPlayer(player)
+        return HeuristicPlayer(player, verdicts)
     if kind == "random":
-        return RandomPlayer(player, seed)
+        return RandomPlayer(player, seed, verdicts=verdicts)
     raise InputError(f"unknown player {kind!r} (heuristic or random)", field="--player")
 
 
@@ -262,7 +271,7 @@ def play_battle(
     game = new_game(setup, seed, scenario)
     watcher = Watcher(regions, invariants)
     chooser = Chooser(setup.players, seed)
-    drive(game, chooser, watcher)
+    drive(game, chooser, watcher, check=chooser.verdicts.check)
     result = _result(setup, scenario, seed, game, watcher)
     result.fallbacks = tuple(chooser.fallbacks)
     return result
@@ -271,10 +280,13 @@ def play_battle(
 class Chooser:
     """Asks each side's player for its action; when a player offers an action the engine refuses, or finds none
     (a gap in that player, not a game event), a random player answers that one decision instead and the
-    fallback is noted (``fallbacks``: one line each). Deterministic: the backup is seeded like the players."""
+    fallback is noted (``fallbacks``: one line each). Deterministic: the backup is seeded like the players.
+    ``verdicts``: the engine's verdicts at the current decision, shared by the players, the Chooser and
+    :func:`drive` (pass ``check=chooser.verdicts.check``), so an action is checked once."""
 
     def __init__(self, kinds: tuple[str, str], seed: int) -> None:
-        self.players = {p: make_player(kinds[p - 1], p, seed) for p in (1, 2)}
+        self.verdicts = Verdicts()
+        self.players = {p: make_player(kinds[p - 1], p, seed, self.verdicts) for p in (1, 2)}
         self.kinds = kinds
         self.backups: dict[PlayerId, Player] = {}
         self.seed = seed
@@ -287,7 +299,7 @@ class Chooser:
         p = pending.player
         try:
             action = self.players[p].decide(game)
-            verdict = game.check(action)
+            verdict = self.verdicts.check(game, action)
             if verdict.legal:
                 return action
             why = f"'{action.text()}' is refused: " + "; ".join(r.text for r in verdict.reasons)
@@ -296,7 +308,7 @@ class Chooser:
                 raise
             why = str(err)
         if p not in self.backups:
-            self.backups[p] = make_player("random", p, self.seed)
+            self.backups[p] = make_player("random", p, self.seed, self.verdicts)
         self.fallbacks.append(f"{game.state.clock}: player {p} ({self.kinds[p - 1]}) {why}; a random choice instead")
         return self.backups[p].decide(game)
 

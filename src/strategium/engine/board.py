@@ -80,8 +80,34 @@ class UnitStatus:
 
     def copy(self) -> UnitStatus:
         """An independent copy (poses are immutable values and are shared)."""
-        return dataclasses.replace(
-            self, poses=dict(self.poses), wounds_lost=dict(self.wounds_lost), casualties=list(self.casualties)
+        return UnitStatus(
+            self.unit_id,
+            self.player,
+            self.location,
+            dict(self.poses),
+            self.embarked_in,
+            self.joined_to,
+            self.reserve_mode,
+            self.deployed_by,
+            self.scouted,
+            dict(self.wounds_lost),
+            list(self.casualties),
+        )
+
+    def key(self) -> tuple[object, ...]:
+        """A value (compared with ==) equal for equal statuses (see ``GameState.key``)."""
+        return (
+            self.unit_id,
+            self.player,
+            self.location,
+            tuple(self.poses.items()),
+            self.embarked_in,
+            self.joined_to,
+            self.reserve_mode,
+            self.deployed_by,
+            self.scouted,
+            tuple(self.wounds_lost.items()),
+            tuple(self.casualties),
         )
 
     def is_casualty(self, model_id: str) -> bool:
@@ -131,6 +157,24 @@ class ChargeRecord:
     terrain_penalty: Reason | None = None
     hammer: list[HammerStrike] = field(default_factory=list)
 
+    def copy(self) -> ChargeRecord:
+        """An independent copy (reasons and strikes are immutable values and are shared)."""
+        return dataclasses.replace(self, disordered=list(self.disordered), hammer=list(self.hammer))
+
+    def key(self) -> tuple[object, ...]:
+        """A value (compared with ==) equal for equal records (see ``GameState.key``)."""
+        return (
+            self.unit_id,
+            self.targets,
+            self.turn_index,
+            self.stage,
+            self.distance,
+            self.success,
+            tuple(self.disordered),
+            self.terrain_penalty,
+            tuple(self.hammer),
+        )
+
 
 @dataclass
 class AssaultTrack:
@@ -143,3 +187,25 @@ class AssaultTrack:
     engaged: dict[str, set[str]] = field(default_factory=dict)
     fought: list[tuple[str, ...]] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=dict)
+
+    def copy(self) -> AssaultTrack:
+        """An independent copy (for state snapshots)."""
+        return AssaultTrack(
+            self.turn_index,
+            {unit_id: record.copy() for unit_id, record in self.charges.items()},
+            self.current,
+            {unit_id: set(enemies) for unit_id, enemies in self.engaged.items()},
+            list(self.fought),
+            dict(self.scores),
+        )
+
+    def key(self) -> tuple[object, ...]:
+        """A value (compared with ==) equal for equal tracks (see ``GameState.key``)."""
+        return (
+            self.turn_index,
+            tuple((unit_id, record.key()) for unit_id, record in self.charges.items()),
+            self.current,
+            tuple((unit_id, frozenset(enemies)) for unit_id, enemies in self.engaged.items()),
+            tuple(self.fought),
+            tuple(self.scores.items()),
+        )

@@ -223,7 +223,7 @@ def _militia_charged(game: Game, record: ChargeRecord, contacted: tuple[str, ...
 def apply_charge_move(game: Game, action: ChargeMove) -> None:
     """Make the move; after a Charge Move lock the units in combat and emit :class:`ChargeMoveEnded`."""
     s = game.state
-    verdict = check_charge_move(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     record = _charge_in_progress(game)
     assert record is not None
     where = dict(action.positions)

@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING
 
 from strategium.army.army import Model, Unit
 from strategium.combat.sources import configured, core
+from strategium.engine import registries
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import AssaultTrack, ChargeRecord, ChargeStage, Location, Placement
 from strategium.engine.choices import BattleChoice
@@ -253,12 +254,14 @@ _TERRAIN_EXEMPTIONS: list[TerrainExemption] = []
 def disorder_cause(fn: DisorderCause) -> DisorderCause:
     """Decorator: register a reason a Charge is Disordered (p.182)."""
     _CAUSES.append(fn)
+    registries.changed()
     return fn
 
 
 def terrain_exemption(fn: TerrainExemption) -> TerrainExemption:
     """Decorator: register a reason chargers get no Difficult Terrain Initiative penalty against a unit."""
     _TERRAIN_EXEMPTIONS.append(fn)
+    registries.changed()
     return fn
 
 
@@ -388,7 +391,7 @@ def act_again(game: Game) -> None:
 def apply_declare(game: Game, action: DeclareCharge) -> None:
     """Declare the Charge, emit :class:`ChargeDeclared`, then roll unless a Reaction is pending."""
     s = game.state
-    verdict = check_declare(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     t = track(game)
     record = ChargeRecord(action.unit_id, action.targets, s.clock.turn_index)
     t.charges[action.unit_id] = record

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from strategium.engine import registries
 from strategium.engine.actions import Choose, Verdict
 from strategium.engine.citations import Reason
 from strategium.engine.decisions import Decision, DecisionKind
@@ -64,6 +65,7 @@ def continues(topic: str) -> Callable[[Continuation], Continuation]:
         if topic in _LATER:
             raise ValueError(f"continuation topic {topic!r} already registered")
         _LATER[topic] = fn
+        registries.changed()
         return fn
 
     return register
@@ -85,6 +87,7 @@ def answers(topic: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
         if topic in _ANSWERS:
             raise ValueError(f"choice topic {topic!r} already has a handler")
         _ANSWERS[topic] = fn
+        registries.changed()
         return fn
 
     return register

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from strategium.army.army import Model, Unit
 from strategium.combat.sources import configured, core
-from strategium.engine import choices, table_checks
+from strategium.engine import broad_phase, choices, table_checks
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location, Placement
 from strategium.engine.charges import engaged_with, track
@@ -251,15 +251,18 @@ def _path_problems(game: Game, units: list[Unit], moves: list[Leg]) -> list[Reas
     s = game.state
     reasons: list[Reason] = []
     walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
-    others = FootprintIndex(other_footprints(s, {u.id for u in units}))
+    boxes = [broad_phase.geometry_box(w.footprint) for w in walls]
+    moving = frozenset(u.id for u in units)
+    others = game.cached(("consolidation.others", moving), lambda: FootprintIndex(other_footprints(s, set(moving))))
     host = units[0].id
     for g in moves:
         limit = allowance(game, host, g.unit_id, g.model)
         if g.length > limit + EPSILON:
             text = f'{g.model.id} may consolidate at most {limit:g}" (it moved {g.length:.2f}")'
             reasons.append(configured(s.config, SETTING, text))
-        for piece in walls:
-            if overlaps_area(g.path, piece.footprint):
+        path = broad_phase.geometry_box(g.path)
+        for piece, box in zip(walls, boxes, strict=True):
+            if broad_phase.meet(path, box) and overlaps_area(g.path, piece.footprint):  # far apart: no area shared
                 reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", 222))
         for other_id, fp in others.near(g.path):
             if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
@@ -306,7 +309,7 @@ def apply_consolidate(game: Game, action: Consolidate) -> None:
     """Move the models, log :class:`UnitConsolidated`; the reactive player's choice ends once it has no unit left
     to consolidate."""
     s = game.state
-    verdict = check_consolidate(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     units = party(s, action.unit_id)
     moves = legs(game, units, action.positions)
     where = dict(action.positions)

@@ -32,11 +32,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
 from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Model
 from strategium.combat import AttackResult, TargetModel, TargetUnit, TargetVehicle, VehicleAttackResult
 from strategium.combat.sources import configured, core
+from strategium.engine import broad_phase
 from strategium.engine.board import Location, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.effects import EffectKind, EndTrigger
@@ -103,13 +107,24 @@ def model_footprint(game: Game, unit_id: str, model: Model) -> Footprint:
 
 
 def _closest_first(game: Game, unit_id: str, firers: Sequence[Footprint]) -> list[tuple[str, Model, float]]:
-    ranked = []
-    for order, (uid, model) in enumerate(living(game, unit_id)):
-        fp = model_footprint(game, uid, model)
-        d = min((distance(fp, f) for f in firers), default=0.0)
-        ranked.append((d, order, uid, model))
+    models = living(game, unit_id)
+    gaps = _gaps([model_footprint(game, uid, model) for uid, model in models], firers)
+    ranked = [(d, order, uid, model) for order, ((uid, model), d) in enumerate(zip(models, gaps, strict=True))]
     ranked.sort(key=lambda r: (r[0], r[1]))
     return [(uid, model, d) for d, _, uid, model in ranked]
+
+
+def _gaps(feet: Sequence[Footprint], firers: Sequence[Footprint]) -> list[float]:
+    """For each footprint of ``feet``, the distance to the closest of ``firers`` (0.0 with no firers): the
+    minimum of ``measure.distance`` over the firers, computed in one array operation."""
+    if not feet or not firers:
+        return [0.0] * len(feet)
+    mine = np.array([f.core for f in feet], dtype=object)
+    theirs = np.array([f.core for f in firers], dtype=object)
+    r_mine = np.array([f.radius for f in feet])
+    r_theirs = np.array([f.radius for f in firers])
+    d = shapely.distance(mine[:, None], theirs[None, :]) - r_mine[:, None] - r_theirs[None, :]
+    return [max(0.0, float(x)) for x in d.min(axis=1)]
 
 
 def cover_save(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reason | None]:
@@ -119,11 +134,17 @@ def cover_save(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reas
         return None, None
     if spec.has(SubType.LIGHT) and game.state.facts.has(unit_id, Fact.RAN):
         return None, Reason.of("Light Sub-type", f"{model.name} Ran this turn: no Cover Save")
-    fp = model_footprint(game, unit_id, model).polygon()
+    foot = model_footprint(game, unit_id, model)
+    box = broad_phase.box_of(foot)
+    fp: BaseGeometry | None = None  # the polygon, made only if a piece is near
     best: int | None = None
     why: Reason | None = None
     config = game.state.config
-    for piece in game.state.battlefield.terrain:
+    for piece, piece_box in zip(game.state.battlefield.terrain, _terrain_boxes(game.state.battlefield), strict=True):
+        if not broad_phase.meet(box, piece_box):
+            continue  # too far to intersect: no area in common
+        if fp is None:
+            fp = foot.polygon()
         if not fp.intersection(piece.footprint).area > 0:
             continue
         value = piece.cover_save
@@ -313,6 +334,19 @@ def passengers_out(game: Game, transport_id: str, pose: Pose) -> None:
 
 
 _SIGHT: dict[int, tuple[Battlefield, SightMap]] = {}
+_BOXES: dict[int, tuple[Battlefield, tuple[broad_phase.Box, ...]]] = {}
+
+
+def _terrain_boxes(battlefield: Battlefield) -> tuple[broad_phase.Box, ...]:
+    """The box of each terrain piece's footprint, in the battlefield's order (cached per battlefield; the entry
+    keeps the battlefield alive, so its id names it)."""
+    known = _BOXES.get(id(battlefield))
+    if known is None or known[0] is not battlefield:
+        if len(_BOXES) > 16:
+            _BOXES.clear()
+        known = (battlefield, tuple(broad_phase.geometry_box(t.footprint) for t in battlefield.terrain))
+        _BOXES[id(battlefield)] = known
+    return known[1]
 
 
 def sight_map(battlefield: Battlefield) -> SightMap:

@@ -46,7 +46,7 @@ from shapely.ops import nearest_points
 from strategium.army.army import Model
 from strategium.combat import AttackMode, AttackSpec, TargetVehicle, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.sources import configured, core
-from strategium.engine import damage, table_checks
+from strategium.engine import broad_phase, damage, registries, table_checks
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import ChargeRecord, Location, Pose
 from strategium.engine.charges import charge_of, feet, track
@@ -148,6 +148,7 @@ def at_initiative_step(step: int) -> Callable[[StepHook], StepHook]:
 
     def register(fn: StepHook) -> StepHook:
         _STEP_HOOKS.setdefault(step, []).append(fn)
+        registries.changed()
         return fn
 
     return register
@@ -337,6 +338,7 @@ def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Mode
     s = game.state
     reach = s.config.fight.pile_in_distance
     moved: dict[str, list[str]] = {}
+    table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] | None = None  # made when first needed
     for uid, model, fp in movers:
         foes = _side_feet(game, combat, 3 - s.owner(uid))
         if not foes or any(in_contact(fp, f) for _, _, f in foes):
@@ -349,23 +351,39 @@ def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Mode
             continue
         ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
         pose = s.units[uid].poses[model.id]
-        others = [
-            footprint(m, p)
-            for st in s.units.values()
-            if st.location is Location.TABLE
-            for m in s.unit(st.unit_id).models
-            if (p := st.poses.get(m.id)) is not None and m.id != model.id
-        ]
         step_len = min(reach, gap)
+        if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
+            table = _table_models(game)
+        here = broad_phase.box_of(footprint(model, pose))
+        path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
+        others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
         while step_len > EPSILON:
             new = Pose(pose.x + ux * step_len, pose.y + uy * step_len, pose.heading)
-            if not any(table_checks.overlaps(footprint(model, new), o) for o in others):
+            mine = footprint(model, new)
+            box = broad_phase.shifted(here, new.x - pose.x, new.y - pose.y)
+            if not any(broad_phase.meet(b, box) and table_checks.overlaps(mine, o) for o, b in others):
                 s.units[uid].poses[model.id] = new
+                table[(uid, model.id)] = (mine, broad_phase.box_of(mine))
                 moved.setdefault(uid, []).append(model.id)
                 break
             step_len -= 0.1
     for uid, models in moved.items():
         game.log(PiledIn(step, s.unit(uid).name, tuple(models)))
+
+
+def _table_models(game: Game) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
+    """Every model on the table, by (unit id, model id): its footprint and box (:mod:`.broad_phase`)."""
+    s = game.state
+    out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] = {}
+    for st in s.units.values():
+        if st.location is not Location.TABLE:
+            continue
+        for m in s.unit(st.unit_id).models:
+            p = st.poses.get(m.id)
+            if p is not None:
+                fp = footprint(m, p)
+                out[(st.unit_id, m.id)] = (fp, broad_phase.box_of(fp))
+    return out
 
 
 def _host(game: Game, unit_id: str) -> str:
@@ -376,18 +394,22 @@ def _blows_at(game: Game, combat: Combat, step: int) -> list[_Blow]:
     s = game.state
     engaged = s.config.fight.engaged_range
     everyone = [x for u in combat for x in feet(game, u)]
-    at_step = [(uid, m, fp) for uid, m, fp in everyone if initiative_step(game, uid, m)[0] == step]
-    _pile_in(game, step, combat, at_step)
+    now = {(uid, m.id) for uid, m, _ in everyone if initiative_step(game, uid, m)[0] == step}  # pile-in keeps these
+    _pile_in(game, step, combat, [x for x in everyone if (x[0], x[1].id) in now])
     everyone = [x for u in combat for x in feet(game, u)]
     blows: list[_Blow] = []
+    sides: dict[PlayerId, tuple[list[tuple[str, Model, Footprint]], list[Footprint]]] = {}
     for uid, model, fp in everyone:
-        if initiative_step(game, uid, model)[0] != step:
+        if (uid, model.id) not in now:
             continue
         player = s.owner(uid)
-        foes = _side_feet(game, combat, 3 - player)
+        if player not in sides:  # nothing moves while the blows are found: each side's foes and friends once
+            enemy = _side_feet(game, combat, 3 - player)
+            touching = [f for _, _, f in _side_feet(game, combat, player) if any(in_contact(f, g) for _, _, g in enemy)]
+            sides[player] = (enemy, touching)
+        foes, friends = sides[player]
         if not foes:
             continue
-        friends = [f for u2, _, f in _side_feet(game, combat, player) if any(in_contact(f, g) for _, _, g in foes)]
         if not any(in_contact(fp, f) for _, _, f in foes) and not any(
             within(distance(fp, f), engaged) for f in friends
         ):

@@ -11,8 +11,9 @@ first (:mod:`strategium.engine.pregame`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from strategium.army.army import Army
 from strategium.config import RulesConfig
@@ -40,6 +41,8 @@ from strategium.engine.timing import PHASE_ORDER, Clock, Phase, PlayerId, SubPha
 from strategium.geometry.terrain import Battlefield
 from strategium.rules.registry import RuleRef
 
+T = TypeVar("T")
+
 NOT_YOUR_DECISION = "the engine is waiting for another player's decision"
 SEQUENCE = "Turn sequence"
 
@@ -49,6 +52,7 @@ class Game:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self._effects_index: tuple[tuple[Effect, ...], dict[str, tuple[Effect, ...]]] | None = None
 
     @classmethod
     def new(
@@ -95,7 +99,28 @@ class Game:
         return self.state.pending
 
     def check(self, action: Action) -> Verdict:
-        """Whether ``action`` is legal now, with reasons. Never changes the state."""
+        """Whether ``action`` is legal now, with reasons. Never changes the state.
+
+        A verdict depends only on the action, the state and the registered rules, so it is kept while they stay
+        the same (:meth:`cached`): a player's check, the runner's and ``apply``'s of one action cost one check.
+        """
+        try:
+            hash(action)
+        except TypeError:  # an action with an unhashable field: not kept
+            return self._check(action, None)
+        values = self.state.kept()
+        verdict: Verdict | None = values.get(("check", action))
+        if verdict is None:
+            verdict = values[("check", action)] = self._check(action, values)
+        return verdict
+
+    def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, or the value it gave for the same ``key`` while the state and the plug-in registries
+        have not changed since (:meth:`GameState.cached`)."""
+        return self.state.cached(key, compute)
+
+    def _check(self, action: Action, values: dict[Hashable, Any] | None) -> Verdict:
+        """:meth:`check` without keeping; ``values``: where the handler's verdict is kept (see ``handler_verdict``)."""
         pending = self.state.pending
         if pending is None:
             return Verdict(False, (Reason("Game over", "the battle has ended"),))
@@ -104,7 +129,25 @@ class Game:
         handler = HANDLERS.get(type(action))
         if handler is None:
             return Verdict(False, (Reason(SEQUENCE, f"'{action.text()}' is not possible now"),))
-        return handler.check(self, action)
+        if values is None:
+            return handler.check(self, action)
+        verdict: Verdict | None = values.get(("handler", action))
+        if verdict is None:
+            verdict = values[("handler", action)] = handler.check(self, action)
+        return verdict
+
+    def handler_verdict(self, action: Action) -> Verdict:
+        """What the check of the action's own handler says (without :meth:`check`'s turn-sequence conditions),
+        kept like :meth:`check`: a handler's apply asks for the verdict it reports without checking again.
+
+        Raises ``KeyError`` for an action type without a handler.
+        """
+        check = HANDLERS[type(action)].check
+        try:
+            hash(action)
+        except TypeError:  # an action with an unhashable field: not kept
+            return check(self, action)
+        return self.cached(("handler", action), lambda: check(self, action))
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Apply a legal action and advance to the next decision; returns the events it caused.
@@ -115,11 +158,14 @@ class Game:
         if not verdict.legal:
             raise IllegalActionError(action, verdict)
         before = len(self.state.events)
-        backup = self.state.snapshot()
+        dice = self.state.dice
+        rolled = dice.state()  # the dice are shared with the backup and put back as they were on failure
+        backup = self.state.snapshot(share_dice=True)
         try:
             HANDLERS[type(action)].apply(self, action)
             self.state.history.append(action)
         except Exception:
+            dice.restore(rolled)
             self.state = backup
             raise
         return tuple(self.state.events[before:])
@@ -169,8 +215,20 @@ class Game:
         return effect
 
     def effects_on(self, unit_id: str, kind: EffectKind | None = None) -> tuple[Effect, ...]:
-        """The effects in force on a unit (of one kind, if given)."""
-        return tuple(e for e in self.state.effects if e.unit_id == unit_id and (kind is None or e.kind is kind))
+        """The effects in force on a unit (of one kind, if given), in the order they were made."""
+        effects = self.state.effects
+        if not effects:
+            return ()
+        index = self._effects_index
+        if index is None or index[0] is not effects:  # the tuple is replaced whenever effects change
+            by_unit: dict[str, list[Effect]] = {}
+            for e in effects:
+                by_unit.setdefault(e.unit_id, []).append(e)
+            index = self._effects_index = (effects, {u: tuple(es) for u, es in by_unit.items()})
+        mine = index[1].get(unit_id, ())
+        if kind is None or not mine:
+            return mine
+        return tuple(e for e in mine if e.kind is kind)
 
     def trigger(self, unit_id: str, trigger: EndTrigger) -> None:
         """Something happened to a unit that ends some effects early (e.g. it was forced to move)."""

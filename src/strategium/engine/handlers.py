@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from strategium.engine import registries
 from strategium.engine.actions import Action, Verdict
 
 if TYPE_CHECKING:
@@ -29,3 +30,4 @@ def handles(kind: type[Action], check: Callable[[Game, Any], Verdict], apply: Ca
     if kind in HANDLERS:
         raise ValueError(f"{kind.__name__} already has a handler")
     HANDLERS[kind] = Handler(check, apply)
+    registries.changed()

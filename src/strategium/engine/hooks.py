@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from strategium.engine import registries
 from strategium.engine.timing import Phase, SubPhase
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ def on_step(phase: Phase, sub_phase: SubPhase) -> Callable[[StepHook], StepHook]
 
     def register(fn: StepHook) -> StepHook:
         _HOOKS.setdefault((phase, sub_phase), []).append(fn)
+        registries.changed()
         return fn
 
     return register
@@ -45,6 +47,7 @@ def on_event(kind: type) -> Callable[[EventHook], EventHook]:
 
     def register(fn: EventHook) -> EventHook:
         _EVENT_HOOKS.setdefault(kind, []).append(fn)
+        registries.changed()
         return fn
 
     return register

@@ -166,7 +166,7 @@ def _building_problem(game: Game, action: Infiltrate, party: list[Unit]) -> Reas
 
 def _apply(game: Game, action: Infiltrate) -> None:
     s = game.state
-    verdict = _check(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     unit = s.unit(action.unit_id)
     status = s.units[unit.id]
     party = [unit, *s.characters_joined_to(unit.id)]

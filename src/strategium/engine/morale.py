@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from strategium.engine import registries
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind, EndTrigger
 from strategium.engine.events import Ruling
@@ -137,6 +138,7 @@ def suppressor(fn: Suppressor) -> Suppressor:
     """Decorator: register a rule that makes a unit ignore a status it has (Stupefied ignores Pinned, Blind and
     Concussed, STU-2): the function returns why, or None."""
     _SUPPRESSORS.append(fn)
+    registries.changed()
     return fn
 
 

@@ -29,7 +29,7 @@ starting models cannot Regroup (Legacies: Imperialis Militia p.5).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shapely.geometry import Point
@@ -38,7 +38,7 @@ from shapely.ops import nearest_points, unary_union
 
 from strategium.army.army import Model
 from strategium.combat.sources import configured, core
-from strategium.engine import damage, table_checks
+from strategium.engine import broad_phase, damage, table_checks
 from strategium.engine.board import Location, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind, EndTrigger
@@ -49,7 +49,6 @@ from strategium.engine.placement import footprint
 from strategium.engine.profiles_now import Modifier, current, modifier_source
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import Phase, SubPhase
-from strategium.geometry.index import FootprintIndex
 from strategium.geometry.measure import Footprint
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
@@ -293,10 +292,21 @@ or stand in Impassable terrain or a Building (its move is blocked there) or leav
 
 
 def _shifted(pose: Pose, direction: tuple[float, float], inches: float) -> Pose:
-    return replace(pose, x=pose.x + direction[0] * inches, y=pose.y + direction[1] * inches)
+    return Pose(pose.x + direction[0] * inches, pose.y + direction[1] * inches, pose.heading)
 
 
-def _obstacles(game: Game, unit_id: str) -> tuple[FootprintIndex, BaseGeometry | None]:
+@dataclass(frozen=True)
+class _Obstacles:
+    """What stops a Falling Back model: the other units' models (boxed for a broad phase), the union of
+    Impassable terrain and Buildings (``walls``, with the boxes of its parts) and the table's box."""
+
+    others: broad_phase.Boxed
+    walls: BaseGeometry | None
+    wall_boxes: tuple[broad_phase.Box, ...]
+    table: broad_phase.Box
+
+
+def _obstacles(game: Game, unit_id: str) -> _Obstacles:
     s = game.state
     moving = set(damage.members(game, unit_id))
     others = [
@@ -306,19 +316,45 @@ def _obstacles(game: Game, unit_id: str) -> tuple[FootprintIndex, BaseGeometry |
         for m in s.unit(status.unit_id).models
         if m.id in status.poses
     ]
-    return FootprintIndex(others), s.battlefield.impassable()
+    walls = s.battlefield.impassable()
+    t = s.battlefield.table
+    return _Obstacles(broad_phase.Boxed.of(others), walls, broad_phase.parts_of(walls), (0.0, 0.0, t.width, t.depth))
+
+
+def _hits_walls(fp: Footprint, box: broad_phase.Box, obstacles: _Obstacles) -> bool:
+    """The footprint stands in Impassable terrain or a Building (exact test only where a wall's box is near)."""
+    if obstacles.walls is None or not any(broad_phase.meet(box, b) for b in obstacles.wall_boxes):
+        return False
+    return float(fp.polygon().intersection(obstacles.walls).area) > 1e-9
 
 
 def _free(
-    game: Game, fp: Footprint, index: FootprintIndex, walls: BaseGeometry | None, placed: list[Footprint]
+    game: Game,
+    model: Model,
+    pose: Pose,
+    box: broad_phase.Box,
+    near: broad_phase.Boxed,
+    obstacles: _Obstacles,
+    placed: list[tuple[Footprint, broad_phase.Box]],
 ) -> bool:
-    if not _on_table(game, fp):
-        return False
-    if walls is not None and float(fp.polygon().intersection(walls).area) > 1e-9:
-        return False
-    return not any(table_checks.overlaps(fp, o) for _, o in index.near_footprint(fp)) and not any(
-        table_checks.overlaps(fp, o) for o in placed
-    )
+    """The model at ``pose`` (its footprint's box is ``box``) stands on the table, off the walls, overlapping
+    none of ``near`` (the obstacles whose boxes meet the model's whole path) and none of the models already
+    ``placed``. The footprint is made only if an exact test is needed."""
+    fp: Footprint | None = None
+    if not broad_phase.inside(box, obstacles.table):
+        fp = footprint(model, pose)
+        if not _on_table(game, fp):
+            return False
+    if obstacles.walls is not None and any(broad_phase.meet(box, b) for b in obstacles.wall_boxes):
+        fp = fp or footprint(model, pose)
+        if float(fp.polygon().intersection(obstacles.walls).area) > 1e-9:
+            return False
+    for o, b in [*((o, b) for _, o, b in near.items), *placed]:
+        if broad_phase.meet(b, box):
+            fp = fp or footprint(model, pose)
+            if table_checks.overlaps(fp, o):
+                return False
+    return True
 
 
 def _on_table(game: Game, fp: Footprint) -> bool:
@@ -330,28 +366,39 @@ def _fall_back_poses(
     game: Game, unit_id: str, alive: list[tuple[str, Model]], direction: tuple[float, float], inches: float
 ) -> dict[tuple[str, str], Pose]:
     """Where each model ends: as far as ``inches`` toward the edge as it can go without overlapping another
-    model, standing in Impassable terrain or a Building, or leaving the table (models nearest the edge first)."""
+    model, standing in Impassable terrain or a Building, or leaving the table (models nearest the edge first).
+
+    Each model advances in steps of ``FALL_BACK_STEP``; the obstacles are boxed once and each model tests only
+    those near its path (:mod:`strategium.engine.broad_phase`), so the result equals the step-by-step exact test.
+    """
     s = game.state
-    index, walls = _obstacles(game, unit_id)
+    obstacles = _obstacles(game, unit_id)
     order = sorted(
         alive,
         key=lambda um: (
             -(s.units[um[0]].poses[um[1].id].x * direction[0] + s.units[um[0]].poses[um[1].id].y * direction[1])
         ),
     )
-    placed: list[Footprint] = []
+    placed: list[tuple[Footprint, broad_phase.Box]] = []
     out: dict[tuple[str, str], Pose] = {}
     for uid, m in order:
         start = s.units[uid].poses[m.id]
+        first = broad_phase.box_of(footprint(m, start))
+        end = _shifted(start, direction, inches)
+        near = obstacles.others.near(
+            broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
+        )
         best = start
         steps = int(inches / FALL_BACK_STEP)
         for k in range(1, steps + 1):
             pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
-            if not _free(game, footprint(m, pose), index, walls, placed):
+            box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
+            if not _free(game, m, pose, box, near, obstacles, placed):
                 break
             best = pose
         out[(uid, m.id)] = best
-        placed.append(footprint(m, best))
+        fp = footprint(m, best)
+        placed.append((fp, broad_phase.box_of(fp)))
     return out
 
 
@@ -360,23 +407,37 @@ def _blocked_before_edge(
 ) -> bool:
     """True if every model that would leave the table is stopped by a model or terrain first."""
     s = game.state
-    index, walls = _obstacles(game, unit_id)
+    obstacles = _obstacles(game, unit_id)
     table = s.battlefield.table.polygon()
+    inner = _shrunk(obstacles.table)
     for uid, m in alive:
         start = s.units[uid].poses[m.id]
         if table.contains(footprint(m, _shifted(start, direction, inches)).polygon()):
             continue
+        first = broad_phase.box_of(footprint(m, start))
+        end = _shifted(start, direction, inches)
+        near = obstacles.others.near(
+            broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
+        )
         k = 1
         while k * FALL_BACK_STEP <= inches:
-            fp = footprint(m, _shifted(start, direction, k * FALL_BACK_STEP))
-            if not table.contains(fp.polygon()):
+            pose = _shifted(start, direction, k * FALL_BACK_STEP)
+            fp = footprint(m, pose)
+            box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
+            if not broad_phase.inside(box, inner) and not table.contains(fp.polygon()):
                 return False  # this model reaches the edge unobstructed
-            if (walls is not None and float(fp.polygon().intersection(walls).area) > 1e-9) or any(
-                table_checks.overlaps(fp, o) for _, o in index.near_footprint(fp)
+            if _hits_walls(fp, box, obstacles) or any(
+                broad_phase.meet(b, box) and table_checks.overlaps(fp, o) for _, o, b in near.items
             ):
                 break
             k += 1
     return True
+
+
+def _shrunk(box: broad_phase.Box) -> broad_phase.Box:
+    """The box less a margin on every side: a footprint whose box lies within it is strictly inside."""
+    m = broad_phase.MARGIN
+    return (box[0] + m, box[1] + m, box[2] - m, box[3] - m)
 
 
 @on_step(Phase.MOVEMENT, SubPhase.RESERVES)

@@ -49,11 +49,10 @@ from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.events import Event, Ruling
 from strategium.engine.handlers import handles
-from strategium.engine.placement import footprint
+from strategium.engine.placement import footprint, table_models
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import PlayerId
 from strategium.engine.watchers import Fact
-from strategium.geometry.index import FootprintIndex
 from strategium.geometry.measure import EPSILON, Footprint, distance, more_than
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
@@ -72,13 +71,11 @@ from strategium.engine.movement_common import (
     core,
     dangerous_tests,
     difficult_pieces,
-    enemy_footprints,
     ignores_difficult,
     is_cavalry,
     living,
     movement_of,
     no,
-    other_footprints,
     overlaps_area,
     own_unit_problem,
     party,
@@ -183,6 +180,11 @@ def legs(game: Game, units: Sequence[Unit], positions: Placement) -> list[Leg]:
 
 def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> list[Reason]:
     """Distance, Difficult and Impassable Terrain, Buildings and models in the way, for every leg."""
+    return _terrain(game, units, moves, running)[0]
+
+
+def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> tuple[list[Reason], list[Reason]]:
+    """:func:`terrain_problems`, and the reasons that shaped the legs' allowances (in leg order)."""
     s = game.state
     reasons: list[Reason] = []
     if s.config.terrain.difficult_move_rule == "2d6_highest" and any(difficult_pieces(game, g.path) for g in moves):
@@ -190,9 +192,11 @@ def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], runnin
             config_reason(game, "terrain.difficult_move_rule", "this Difficult Terrain rule is not supported yet")
         )
     walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
-    others = FootprintIndex(other_footprints(s, {u.id for u in units}))
-    for g in moves:
-        limit, _ = allowance(game, units, g, running)
+    near = table_models(s).others_near_boxes([g.bounds for g in moves], {u.id for u in units})
+    shaped: list[Reason] = []
+    for g, others in zip(moves, near, strict=True):
+        limit, why = allowance(game, units, g, running)
+        shaped += why
         if g.length > limit + EPSILON:
             what = "Run" if running else "move"
             reasons.append(
@@ -201,11 +205,11 @@ def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], runnin
         for piece in walls:
             if overlaps_area(g.path, piece.footprint):
                 reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
-        for other_id, fp in others.near(g.path):
+        for other_id, fp in others:
             if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
                 reasons.append(core("Movement phase", f"{g.model.id} may not move through {other_id}"))
                 break
-    return reasons
+    return reasons, shaped
 
 
 def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reason]:
@@ -213,9 +217,9 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reaso
     s = game.state
     limit = s.config.movement.enemy_distance
     during = s.config.movement.enemy_distance_during_move
-    foes = FootprintIndex(enemy_footprints(s, player))
-    for g in moves:
-        for foe_id, fp in foes.near(g.path, limit):
+    near = table_models(s).enemies_near_boxes([g.bounds for g in moves], player, limit)
+    for g, foes in zip(moves, near, strict=True):
+        for foe_id, fp in foes:
             if not more_than(distance(g.after, fp), limit):
                 text = f'{g.model.id} would end within {limit:g}" of {foe_id}'
                 return [config_reason(game, "movement.enemy_distance", text)]
@@ -265,13 +269,12 @@ def _check(game: Game, action: Move | Run) -> Verdict:
             if not answer:
                 return no(*answer.reasons)
     moves = legs(game, units, action.positions)
-    reasons = terrain_problems(game, units, moves, running)
+    reasons, why = _terrain(game, units, moves, running)
     reasons += placement_problems(game, units, action.positions)
     reasons += enemy_problems(game, action.player, moves)
     reasons += _character_problems(game, action, units)
     if reasons:
         return no(*reasons)
-    why = [r for g in moves for r in allowance(game, units, g, running)[1]]
     return Verdict(True, tuple(dict.fromkeys(why)))
 
 
@@ -321,12 +324,14 @@ def _character_problems(game: Game, action: Move | Run, units: list[Unit]) -> li
 
 def _apply(game: Game, action: Move | Run) -> None:
     s = game.state
-    verdict = _check(game, action)
     running = isinstance(action, Run)
     status = s.units[action.unit_id]
     leaving = status.joined_to is not None
     units = [s.unit(action.unit_id)] if leaving else party(s, action.unit_id)
     moves = legs(game, units, action.positions)
+    # the reasons of the (legal) verdict: what shaped each model's allowance (``game.apply`` has just checked
+    # the action; the other checks only refuse)
+    shaped = tuple(dict.fromkeys(r for g in moves for r in allowance(game, units, g, running)[1]))
     where = dict(action.positions)
     for u in units:
         s.units[u.id].poses = {m.id: where[m.id] for _, m in living(s, [u])}
@@ -356,7 +361,7 @@ def _apply(game: Game, action: Move | Run) -> None:
         game.emit(UnitRan(action.player, tuple(u.id for u in units)))
     # last: the Movement-phase Reactions hook this, and must see the unit as the move left it (after any
     # casualties from Dangerous Terrain)
-    game.emit(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, verdict.reasons))
+    game.emit(UnitMoved(action.player, action.unit_id, units[0].name, how, longest, shaped))
 
 
 # -- who may not Run (and who may not move) ---------------------------------------------------------

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
 
 from strategium.army.army import Model, Unit
 from strategium.engine.actions import Verdict
 from strategium.engine.board import Location, Placement
 from strategium.engine.citations import Reason
 from strategium.engine.events import Ruling
-from strategium.engine.placement import footprint
+from strategium.engine.placement import table_models
 from strategium.engine.profiles_now import current
 from strategium.engine.state import GameState
 from strategium.engine.timing import Phase, PlayerId, SubPhase
@@ -106,38 +108,35 @@ def run_bonus(game: Game, units: Sequence[Unit], unit_id: str, model: Model) -> 
 
 
 def swept(before: Footprint, after: Footprint) -> BaseGeometry:
-    """The ground a model covers moving in a straight line from ``before`` to ``after``."""
-    hull: BaseGeometry = unary_union([before.polygon(), after.polygon()]).convex_hull
+    """The ground a model covers moving in a straight line from ``before`` to ``after``: the convex hull of
+    the two footprints' polygons (round bases as :meth:`Footprint.polygon`). Cached per pair of footprints."""
+    return _swept(before, after)
+
+
+@lru_cache(maxsize=2048)
+def _swept(before: Footprint, after: Footprint) -> BaseGeometry:
+    # the hull of the vertices (strung on one line, the cheapest geometry to build) is the hull of the union
+    # of the two polygons (the same polygon, vertex for vertex: tests/engine/test_movement_fast.py), without
+    # the cost of the union
+    hull: BaseGeometry = shapely.linestrings(np.concatenate([before.outline, after.outline])).convex_hull
     return hull
 
 
 def overlaps_area(a: BaseGeometry, b: BaseGeometry) -> bool:
-    """True if two areas share more than a touching boundary."""
+    """True if two areas share more than a touching boundary (``b`` may be prepared, e.g. a terrain piece)."""
+    if not b.intersects(a):  # disjoint: nothing shared (a cheap test, prepared when ``b`` is)
+        return False
     return float(a.intersection(b).area) > EPSILON
 
 
 def enemy_footprints(state: GameState, player: PlayerId) -> list[tuple[str, Footprint]]:
     """(model id, footprint) of every enemy model on the table."""
-    out: list[tuple[str, Footprint]] = []
-    for status in state.units.values():
-        if status.player == player or status.location is not Location.TABLE:
-            continue
-        for m in state.unit(status.unit_id).models:
-            if m.id in status.poses:
-                out.append((m.id, footprint(m, status.poses[m.id])))
-    return out
+    return table_models(state).enemies_of(player)
 
 
 def other_footprints(state: GameState, moving: set[str]) -> list[tuple[str, Footprint]]:
     """(model id, footprint) of every model on the table outside the ``moving`` units."""
-    out: list[tuple[str, Footprint]] = []
-    for status in state.units.values():
-        if status.unit_id in moving or status.location is not Location.TABLE:
-            continue
-        for m in state.unit(status.unit_id).models:
-            if m.id in status.poses:
-                out.append((m.id, footprint(m, status.poses[m.id])))
-    return out
+    return table_models(state).others(moving)
 
 
 def is_cavalry(model: Model) -> bool:
@@ -163,6 +162,12 @@ class Leg:
     before: Footprint
     after: Footprint
     path: BaseGeometry
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """A box that contains the path (min x, min y, max x, max y; inches): the footprints' outer bounds."""
+        a, b = self.before.outer_bounds, self.after.outer_bounds
+        return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
     @property
     def length(self) -> float:

@@ -1,16 +1,22 @@
-"""From the state to the table's geometry: each model's footprint (base or hull) at its pose, and each unit
-as a :class:`~strategium.geometry.pieces.PlacedUnit` for measuring and line of sight."""
+"""From the state to the table's geometry: each model's footprint (base or hull) at its pose, each unit
+as a :class:`~strategium.geometry.pieces.PlacedUnit` for measuring and line of sight, and every model on the
+table at once (:func:`table_models`, with a spatial index, cached while no pose changes)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Model, Unit
 from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.engine.timing import PlayerId, opponent
 from strategium.geometry import sizes
 from strategium.geometry.bases import Base, Hull
+from strategium.geometry.index import FootprintIndex
 from strategium.geometry.measure import Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit, default_height
 from strategium.model.unit_types import UnitTypeSpec
@@ -33,13 +39,24 @@ def hull_of(model: Model, pose: Pose) -> Hull | None:
     return Hull(pose.x, pose.y, shape[0], shape[1], pose.heading)
 
 
+Bounds = tuple[float, float, float, float]
+"""min x, min y, max x, max y (inches)."""
+
 Shape = Base | tuple[float, float]
 """A based model's ``Base``, or a hull's (length, width) in inches."""
 
 
+_SHAPE = "placement.shape"
+"""The key of a model's shape in its :attr:`Model.memo`."""
+
+
 def _shape_of(model: Model) -> Shape:
-    profile = model.profile
-    return _shape(model.base_mm, model.name, profile.unit_type, profile.has_armour_values)
+    memo = model.memo
+    shape: Shape | None = memo.get(_SHAPE)
+    if shape is None:
+        profile = model.profile
+        shape = memo[_SHAPE] = _shape(model.base_mm, model.name, profile.unit_type, profile.has_armour_values)
+    return shape
 
 
 @lru_cache(maxsize=4096)
@@ -52,7 +69,7 @@ def _shape(base_mm: tuple[float, float] | None, name: str, unit_type: UnitTypeSp
     return sizes.default_base(unit_type)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _footprint(shape: Shape, x: float, y: float, heading: float) -> Footprint:
     if isinstance(shape, Base):
         return shape.footprint(x, y, heading)
@@ -80,3 +97,99 @@ def placed_unit(unit: Unit, status: UnitStatus, poses: Placement | None = None) 
 def enemies(state: GameState, player: PlayerId) -> list[PlacedUnit]:
     """The enemy units (of ``player``'s opponent) deployed on the table right now, as the geometry sees them."""
     return [placed_unit(u, state.units[u.id]) for u in state.units_of(opponent(player), Location.TABLE)]
+
+
+class TableModels:
+    """Every model on the table at one moment, with a spatial index over their footprints.
+
+    ``items`` are (model id, footprint) in the state's unit order, each unit's models in army order;
+    ``unit_ids`` and ``players`` say whose each item is. Built by :func:`table_models`; never changed.
+    """
+
+    def __init__(self, entries: list[tuple[str, PlayerId, str, Footprint]]) -> None:
+        self.unit_ids = tuple(e[0] for e in entries)
+        self.players = tuple(e[1] for e in entries)
+        self.items = tuple((e[2], e[3]) for e in entries)
+        self.index = FootprintIndex(self.items)
+        self._masks: dict[object, np.ndarray] = {}
+
+    def others(self, moving: Collection[str]) -> list[tuple[str, Footprint]]:
+        """(model id, footprint) of every model outside the units ``moving`` (unit ids)."""
+        return [item for uid, item in zip(self.unit_ids, self.items, strict=True) if uid not in moving]
+
+    def enemies_of(self, player: PlayerId) -> list[tuple[str, Footprint]]:
+        """(model id, footprint) of every model of ``player``'s opponent."""
+        return [item for p, item in zip(self.players, self.items, strict=True) if p != player]
+
+    def near_others(
+        self, geometry: BaseGeometry, moving: Collection[str], inches: float = 0.0, bounds: Bounds | None = None
+    ) -> list[tuple[str, Footprint]]:
+        """The models outside ``moving`` that may lie within ``inches`` of ``geometry``: a superset of those
+        that do, in the order of :meth:`others` (the index's broad phase; callers apply the exact test).
+        ``bounds``, if given, must contain ``geometry`` (:meth:`FootprintIndex.indices_near`)."""
+        found = self.index.indices_near(geometry, inches, self._outside(moving), bounds)
+        return [self.items[i] for i in found]
+
+    def near_enemies(
+        self, geometry: BaseGeometry, player: PlayerId, inches: float = 0.0, bounds: Bounds | None = None
+    ) -> list[tuple[str, Footprint]]:
+        """The models of ``player``'s opponent that may lie within ``inches`` of ``geometry`` (a superset, in
+        the order of :meth:`enemies_of`)."""
+        return [self.items[i] for i in self.index.indices_near(geometry, inches, self._foes(player), bounds)]
+
+    def others_near_boxes(
+        self, boxes: Sequence[Bounds], moving: Collection[str], inches: float = 0.0
+    ) -> list[list[tuple[str, Footprint]]]:
+        """For each box: the models outside ``moving`` whose cores come (by bounds) within ``inches`` + the
+        largest radius of it, in the order of :meth:`others` (a superset of those within ``inches`` of anything
+        inside the box; callers apply the exact test)."""
+        return [[self.items[i] for i in row] for row in self.index.boxes_near(boxes, inches, self._outside(moving))]
+
+    def enemies_near_boxes(
+        self, boxes: Sequence[Bounds], player: PlayerId, inches: float = 0.0
+    ) -> list[list[tuple[str, Footprint]]]:
+        """For each box: the models of ``player``'s opponent that may come within ``inches`` of it (by
+        bounds; a superset), in the order of :meth:`enemies_of`."""
+        return [[self.items[i] for i in row] for row in self.index.boxes_near(boxes, inches, self._foes(player))]
+
+    def _outside(self, moving: Collection[str]) -> np.ndarray:
+        key = frozenset(moving)
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = self._masks[key] = np.array([u not in key for u in self.unit_ids], dtype=bool)
+        return mask
+
+    def _foes(self, player: PlayerId) -> np.ndarray:
+        mask = self._masks.get(player)
+        if mask is None:
+            mask = self._masks[player] = np.array([p != player for p in self.players], dtype=bool)
+        return mask
+
+
+_last_table: list[tuple[Any, TableModels]] = []
+"""The last snapshot of :func:`table_models` and the key it was built for (one entry)."""
+
+
+def table_models(state: GameState) -> TableModels:
+    """Every model on the table in ``state`` (units whose location is the table, models with a pose).
+
+    Cached: the snapshot is rebuilt only when the armies or any unit's player, location or poses differ from
+    those it was built for (compared by value, so a change made in place is seen too).
+    """
+    key = (
+        state.armies,
+        tuple((s.unit_id, s.player, s.location, tuple(s.poses.items())) for s in state.units.values()),
+    )
+    last = _last_table[0] if _last_table else None  # one read: the key and its snapshot go together
+    if last is not None and last[0] == key:
+        return last[1]
+    entries = [
+        (status.unit_id, status.player, m.id, footprint(m, status.poses[m.id]))
+        for status in state.units.values()
+        if status.location is Location.TABLE
+        for m in state.unit(status.unit_id).models
+        if m.id in status.poses
+    ]
+    snapshot = TableModels(entries)
+    _last_table[:] = [(key, snapshot)]  # replaced whole, never edited
+    return snapshot

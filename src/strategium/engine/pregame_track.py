@@ -34,3 +34,18 @@ class PreGameTrack:
     turn: PlayerId | None = None
     done: set[PlayerId] = field(default_factory=set)
     eligible: dict[PlayerId, list[str]] = field(default_factory=dict)
+
+    def copy(self) -> PreGameTrack:
+        """An independent copy (for state snapshots)."""
+        return PreGameTrack(
+            self.step,
+            self.first_deployer,
+            self.turn,
+            set(self.done),
+            {player: list(units) for player, units in self.eligible.items()},
+        )
+
+    def key(self) -> tuple[object, ...]:
+        """A value (compared with ==) equal for equal tracks (see ``GameState.key``)."""
+        eligible = tuple((player, tuple(units)) for player, units in self.eligible.items())
+        return (self.step, self.first_deployer, self.turn, frozenset(self.done), eligible)

@@ -11,9 +11,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
+from strategium.engine import registries
 from strategium.engine.citations import Reason
 from strategium.model.characteristics import Characteristics, KnightCharacteristics
 
@@ -40,6 +42,7 @@ _SOURCES: list[ModifierSource] = []
 def modifier_source(fn: ModifierSource) -> ModifierSource:
     """Decorator: register a source of modifiers (a rule module's)."""
     _SOURCES.append(fn)
+    registries.changed()
     return fn
 
 
@@ -50,6 +53,12 @@ def modifiers(game: Game, unit_id: str, model: Model) -> list[Modifier]:
 
 def _floor_holds(name: str, value: int | None) -> bool:
     return value is None or value >= (1 if name == "i" else 0)
+
+
+@lru_cache(maxsize=1024)
+def _floors_hold(base: Characteristics | KnightCharacteristics) -> bool:
+    """Every Characteristic of the (immutable) profile is at or above its floor already."""
+    return all(_floor_holds(name, getattr(base, name, None)) for name in FIELDS)
 
 
 def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightCharacteristics | None:
@@ -63,7 +72,7 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
         return None
     changes: dict[str, int] = {}
     mods = modifiers(game, unit_id, model)
-    if not mods and all(_floor_holds(name, getattr(base, name, None)) for name in FIELDS):
+    if not mods and _floors_hold(base):
         return base  # nothing to apply
     for name in FIELDS:
         if not hasattr(base, name):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from strategium.engine import registries
 from strategium.engine.citations import Reason
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ def blocker(query: Query) -> Callable[[Blocker], Blocker]:
 
     def register(fn: Blocker) -> Blocker:
         _BLOCKERS.setdefault(query, []).append(fn)
+        registries.changed()
         return fn
 
     return register
@@ -64,6 +66,7 @@ def exemption(query: Query) -> Callable[[Exemption], Exemption]:
 
     def register(fn: Exemption) -> Exemption:
         _EXEMPTIONS.setdefault(query, []).append(fn)
+        registries.changed()
         return fn
 
     return register

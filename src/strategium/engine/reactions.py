@@ -38,7 +38,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from strategium.combat.sources import configured, core
-from strategium.engine import charges, choices
+from strategium.engine import charges, choices, registries
 from strategium.engine.actions import Verdict
 from strategium.engine.board import Location
 from strategium.engine.charges import ChargeDeclared
@@ -48,7 +48,7 @@ from strategium.engine.effects import EffectKind
 from strategium.engine.events import Event, Ruling, StepStarted, TurnStarted
 from strategium.engine.hooks import on_event
 from strategium.engine.movement import UnitMoved
-from strategium.engine.queries import Block, Query, ask, blocker
+from strategium.engine.queries import Answer, Block, Query, ask, blocker
 from strategium.engine.reserves_arrival import UnitsArrived
 from strategium.engine.shooting import Shoot, ShootingAttackDeclared, resolve_shooting_attack
 from strategium.engine.timing import Phase, PlayerId, opponent
@@ -172,6 +172,7 @@ def register(definition: ReactionDef) -> ReactionDef:
     if definition.name in _REACTIONS:
         raise ValueError(f"Reaction {definition.name!r} is already registered")
     _REACTIONS[definition.name] = definition
+    registries.changed()
     return definition
 
 
@@ -183,12 +184,14 @@ def registered() -> tuple[ReactionDef, ...]:
 def allotment_source(fn: AllotmentSource) -> AllotmentSource:
     """Decorator: a rule that raises a player's Reaction Allotment in a phase: (extra Reactions, why) pairs."""
     _SOURCES.append(fn)
+    registries.changed()
     return fn
 
 
 def free_reaction(fn: FreeReaction) -> FreeReaction:
     """Decorator: a rule that lets a unit make a Reaction (by name) without spending the allotment: why, or None."""
     _FREE.append(fn)
+    registries.changed()
     return fn
 
 
@@ -197,6 +200,7 @@ def after_window(window: ReactionWindow) -> Callable[[Continuation], Continuatio
 
     def register_continuation(fn: Continuation) -> Continuation:
         _CONTINUE[window] = fn
+        registries.changed()
         return fn
 
     return register_continuation
@@ -260,6 +264,52 @@ def free_because(game: Game, unit_id: str, reaction: str) -> Reason | None:
 def reaction_verdict(game: Game, trigger: Trigger, reaction: str, unit_id: str, enemy_id: str) -> Verdict:
     """Whether ``unit_id`` may make ``reaction`` against ``enemy_id`` in the open window ``trigger``, with every
     reason (the allotment, the per-unit limit, ``Query.MAY_REACT`` blockers, the Reaction's own conditions)."""
+    return _verdict(_Window(game, trigger), reaction, unit_id, enemy_id)
+
+
+class _Window:
+    """What every ruling in one open window shares (the allotment, what was spent, who has reacted, each unit's
+    ``Query.MAY_REACT`` answer, each Reaction's own condition per unit and enemy), worked out once, on first use.
+    Valid while the state does not change (one call of :func:`options` or :func:`reaction_verdict`)."""
+
+    def __init__(self, game: Game, trigger: Trigger) -> None:
+        self.game = game
+        self.trigger = trigger
+        self._allotment: tuple[int, tuple[Reason, ...]] | None = None
+        self._spent: int | None = None
+        self._reacted: set[str] | None = None
+        self._answers: dict[str, Answer] = {}
+        self._eligible: dict[tuple[Eligibility, str, str], Reason | None] = {}
+
+    def allotment(self) -> tuple[int, tuple[Reason, ...]]:
+        if self._allotment is None:
+            self._allotment = allotment(self.game, self.trigger.player)
+        return self._allotment
+
+    def spent(self) -> int:
+        if self._spent is None:
+            self._spent = spent(self.game, self.trigger.player)
+        return self._spent
+
+    def reacted(self, unit_id: str) -> bool:
+        if self._reacted is None:
+            self._reacted = {e.unit_id for e in reactions_this_phase(self.game)}
+        return unit_id in self._reacted
+
+    def may_react(self, unit_id: str) -> Answer:
+        if unit_id not in self._answers:
+            self._answers[unit_id] = ask(self.game, Query.MAY_REACT, unit_id)
+        return self._answers[unit_id]
+
+    def eligible(self, definition: ReactionDef, unit_id: str, enemy_id: str) -> Reason | None:
+        key = (definition.eligible, unit_id, enemy_id)  # Advance and Withdraw share their condition
+        if key not in self._eligible:
+            self._eligible[key] = definition.eligible(self.game, unit_id, enemy_id, self.trigger)
+        return self._eligible[key]
+
+
+def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str) -> Verdict:
+    game, trigger = window.game, window.trigger
     s = game.state
     definition = _REACTIONS.get(reaction)
     if definition is None:
@@ -275,17 +325,17 @@ def reaction_verdict(game: Game, trigger: Trigger, reaction: str, unit_id: str, 
         return Verdict(False, (core(REACTIONS, f"only the unit the enemy aimed at may make {reaction}"),))
     reasons: list[Reason] = []
     free = free_because(game, unit_id, reaction)
-    total, why = allotment(game, trigger.player)
-    used = spent(game, trigger.player)
+    total, why = window.allotment()
+    used = window.spent()
     if free is None and used >= total:
         reasons.append(core(REACTIONS, f"the Reaction Allotment of this phase is spent ({used} of {total})"))
         reasons.extend(why)
-    if any(e.unit_id == unit_id for e in reactions_this_phase(game)):
+    if window.reacted(unit_id):
         reasons.append(core(REACTIONS, "a unit makes at most one Reaction in each phase"))
-    answer = ask(game, Query.MAY_REACT, unit_id)
+    answer = window.may_react(unit_id)
     reasons.extend(b.reason for b in answer.blocks)
     if not reasons:
-        own = definition.eligible(game, unit_id, enemy_id, trigger)
+        own = window.eligible(definition, unit_id, enemy_id)
         if own is not None:
             reasons.append(own)
     if reasons:
@@ -297,13 +347,14 @@ def options(game: Game, trigger: Trigger) -> tuple[ReactionOption, ...]:
     """Every legal (Reaction, unit, enemy unit) for the open window, in registration and army-list order."""
     s = game.state
     units = trigger.targets or tuple(u.id for u in s.units_of(trigger.player, Location.TABLE))
+    window = _Window(game, trigger)
     found: list[ReactionOption] = []
     for definition in _REACTIONS.values():
         if definition.window is not trigger.window or definition.phase is not s.clock.phase:
             continue
         for uid in units:
             for enemy in trigger.enemies:
-                if reaction_verdict(game, trigger, definition.name, uid, enemy):
+                if _verdict(window, definition.name, uid, enemy):
                     found.append(ReactionOption(definition.name, uid, enemy))
     return tuple(found)
 

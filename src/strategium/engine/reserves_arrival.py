@@ -429,7 +429,7 @@ def _check_arrive(game: Game, action: Arrive) -> Verdict:
 
 def _apply_arrive(game: Game, action: Arrive) -> None:
     s = game.state
-    verdict = _check_arrive(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     edge, _ = _arrival_edge(game, action)
     assert edge is not None
     units = party(s, action.unit_id)

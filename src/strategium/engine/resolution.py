@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strategium.combat.sources import configured, core
-from strategium.engine import damage
+from strategium.engine import damage, registries
 from strategium.engine.board import Location
 from strategium.engine.charges import disengage, engaged_with, track
 from strategium.engine.citations import Reason
@@ -63,12 +63,14 @@ _NOTES: list[MoraleNote] = []
 def combat_bonus(fn: CombatBonus) -> CombatBonus:
     """Decorator: register a bonus to a side's combat result (standards, Legiones Hereticus...)."""
     _BONUSES.append(fn)
+    registries.changed()
     return fn
 
 
 def morale_note(fn: MoraleNote) -> MoraleNote:
     """Decorator: register a ruling added to a losing unit's Morale check."""
     _NOTES.append(fn)
+    registries.changed()
     return fn
 
 

@@ -168,7 +168,7 @@ def _check(game: Game, action: ScoutRedeploy) -> Verdict:
 
 def _apply(game: Game, action: ScoutRedeploy) -> None:
     s = game.state
-    verdict = _check(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     unit = s.unit(action.unit_id)
     party = [unit, *s.characters_joined_to(unit.id)]
     where = dict(action.positions)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from strategium.army.army import Army, Unit
 from strategium.config import RulesConfig
 from strategium.dice import Dice
+from strategium.engine import registries
 from strategium.engine.board import AssaultTrack, Location, UnitStatus
 from strategium.engine.decisions import Decision
 from strategium.engine.effects import Effect
@@ -23,6 +25,8 @@ from strategium.engine.pregame_track import PreGameTrack
 from strategium.engine.timing import Clock, PlayerId
 from strategium.engine.watchers import TurnFacts
 from strategium.geometry.terrain import Battlefield
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -53,6 +57,7 @@ class GameState:
     facts: TurnFacts = field(default_factory=TurnFacts)
     assault: AssaultTrack = field(default_factory=AssaultTrack)
     unit_index: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
+    memo: tuple[tuple[object, ...], dict[Hashable, Any]] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
@@ -85,12 +90,14 @@ class GameState:
         """The Independent Characters that have joined ``unit_id``."""
         return tuple(self.unit(s.unit_id) for s in self.units.values() if s.joined_to == unit_id)
 
-    def snapshot(self) -> GameState:
+    def snapshot(self, *, share_dice: bool = False) -> GameState:
         """A copy for undo and look-ahead (python-chess memento style: no inverse logic).
 
         The armies, battlefield and configuration never change and are shared; immutable values (the clock,
         effects, the pending decision) are shared; the append-only log and history are copied as lists; each
-        unit's status is copied; the dice are copied with their generator state; anything else is deep-copied.
+        unit's status and the pre-game, turn-facts and Assault records are copied with their ``copy()``; the
+        dice are copied with their generator state; anything else is deep-copied. With ``share_dice`` the copy
+        shares this state's dice instead (an undo that saves and restores the dice's state itself).
         """
         values: dict[str, Any] = {}
         for f in dataclasses.fields(self):
@@ -100,12 +107,77 @@ class GameState:
             elif f.name in _APPEND_ONLY:
                 values[f.name] = list(value)
             elif f.name == "dice":
-                values[f.name] = value.copy()
+                values[f.name] = value if share_dice else value.copy()
             elif f.name == "units":
                 values[f.name] = {unit_id: status.copy() for unit_id, status in value.items()}
+            elif f.name in _COPIED:
+                values[f.name] = value.copy()
+            elif f.name == "memo":
+                values[f.name] = None
             else:
                 values[f.name] = copy.deepcopy(value)
         return GameState(**values)
+
+    def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, or the value it gave for the same ``key`` while this state (:meth:`key`) and the plug-in
+        registries (:mod:`strategium.engine.registries`) have not changed since.
+
+        For pure functions of the state (a verdict, a Shooting Attack's plan, the footprints of the models on the
+        table): ``key`` names the function and its arguments. Any change to the state forgets every kept value;
+        a snapshot starts with none.
+        """
+        values = self.kept()
+        if key in values:
+            return cast(T, values[key])
+        value = compute()
+        values[key] = value
+        return value
+
+    def kept(self) -> dict[Hashable, Any]:
+        """The values kept for this state as it is now (see :meth:`cached`): empty after any change. A caller may
+        store a value computed from the state as it is now; a value stored after the state changed is dropped at
+        the next call, unseen."""
+        now = (registries.generation(), self.key())
+        memo = self.memo
+        if memo is None or not _same(memo[0], now):
+            memo = self.memo = (now, {})
+        return memo[1]
+
+    def key(self) -> tuple[object, ...]:
+        """A value (compared with ``==``) that is equal for two states that no rule can tell apart: everything
+        a check may read (the dice excepted: checks never roll). The append-only log and history count by
+        their length and last entry. Used to reuse a verdict while the state has not changed (``Game.check``).
+
+        Immutable values (the clock, the effects, the pending decision) compare by identity first, so an
+        unchanged state compares fast.
+        """
+        return (
+            self.armies,
+            self.battlefield,
+            self.config,
+            self.last_game_turn,
+            self.first_player,
+            self.clock,
+            self.effects,
+            self.next_effect_id,
+            self.pending,
+            len(self.events),
+            self.events[-1] if self.events else None,
+            len(self.history),
+            self.history[-1] if self.history else None,
+            tuple([status.key() for status in self.units.values()]),
+            self.pregame.key(),
+            self.facts.key(),
+            self.assault.key(),
+        )
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Two state keys are equal (a value that cannot be compared counts as a change)."""
+    try:
+        return bool(a == b)
+    except Exception:  # e.g. an array in a choice's context
+        return False
 
 
 _SHARED = frozenset(
@@ -123,6 +195,9 @@ _SHARED = frozenset(
     }
 )
 """Fields holding immutable values (or values that never change during a game): shared by snapshots."""
+
+_COPIED = frozenset({"pregame", "facts", "assault"})
+"""Mutable records with their own ``copy()`` (an independent copy sharing only immutable values)."""
 
 _APPEND_ONLY = frozenset({"events", "history"})
 """Lists that only ever grow by appending immutable entries: a snapshot copies the list, not the entries."""

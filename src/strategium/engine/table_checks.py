@@ -6,17 +6,19 @@ Each check returns a list of cited reasons (empty when the placement passes).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+import numpy as np
+import shapely
 from shapely.geometry import Point, Polygon
 
 from strategium.army.army import Model, Unit
-from strategium.engine.board import Location, Placement
+from strategium.engine.board import Placement
 from strategium.engine.citations import Reason
-from strategium.engine.placement import footprint
+from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
-from strategium.geometry.index import FootprintIndex
-from strategium.geometry.measure import EPSILON, Footprint, distance, within
+from strategium.geometry.measure import EPSILON, Footprint, core_distance, distance, within
 from strategium.geometry.regions import may_stand
 from strategium.model.unit_types import SubType
 
@@ -50,7 +52,7 @@ def footprints(units: Sequence[Unit], positions: Placement) -> list[tuple[Model,
 def overlaps(a: Footprint, b: Footprint) -> bool:
     """True if two footprints overlap (touching is allowed)."""
     if a.radius > 0 or b.radius > 0:
-        return float(a.core.distance(b.core)) < a.radius + b.radius - EPSILON
+        return core_distance(a, b) < a.radius + b.radius - EPSILON
     assert isinstance(a.core, Polygon) and isinstance(b.core, Polygon)
     return float(a.core.intersection(b.core).area) > EPSILON
 
@@ -64,20 +66,33 @@ def standing_room(state: GameState, placed: list[tuple[Model, Footprint]], movin
             reasons.append(
                 Reason(MEASURING.rule, f"{model.name} ({model.id}) is off the table or in Impassable terrain")
             )
-    others = [
-        (m.id, footprint(m, status.poses[m.id]))
-        for status in state.units.values()
-        if status.location is Location.TABLE and status.unit_id not in moving
-        for m in state.unit(status.unit_id).models
-        if m.id in status.poses
-    ]
-    index = FootprintIndex(others)
+    near = table_models(state).others_near_boxes([fp.outer_bounds for _, fp in placed], moving)
+    apart = _round_apart([fp for _, fp in placed])
     for i, (model, fp) in enumerate(placed):
-        for other_id, other in index.near_footprint(fp) + [(m.id, f) for m, f in placed[i + 1 :]]:
-            if overlaps(fp, other):
-                reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {other_id}"))
-                break
+        hit = next((other_id for other_id, other in near[i] if overlaps(fp, other)), None)
+        if hit is None:
+            hit = next(
+                (m.id for j, (m, f) in enumerate(placed[i + 1 :], i + 1) if not apart[i][j] and overlaps(fp, f)), None
+            )
+        if hit is not None:
+            reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {hit}"))
     return reasons
+
+
+def _round_apart(fps: Sequence[Footprint]) -> list[list[bool]]:
+    """For each pair of footprints: True when both are round and do not overlap (the test of :func:`overlaps`
+    with the same arithmetic, for all pairs at once); False where :func:`overlaps` must decide."""
+    n = len(fps)
+    if n < 2:
+        return [[False] * n for _ in range(n)]
+    xy = np.array([fp.centre for fp in fps])
+    r = np.array([fp.radius for fp in fps])
+    round_ = np.array([fp.is_round and fp.radius > 0 for fp in fps])
+    dx = xy[:, None, 0] - xy[None, :, 0]
+    dy = xy[:, None, 1] - xy[None, :, 1]
+    apart = ~(np.sqrt(dx * dx + dy * dy) < (r[:, None] + r[None, :]) - EPSILON)
+    out: list[list[bool]] = (apart & round_[:, None] & round_[None, :]).tolist()
+    return out
 
 
 def coherency_distance(state: GameState, units: Sequence[Unit]) -> float:
@@ -96,12 +111,15 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
     if len(placed) <= 1:
         return []
     limit = coherency_distance(state, units)
+    close = _round_within([fp for _, fp in placed], limit)
     reached = {0}
     frontier = [0]
     while frontier:
         i = frontier.pop()
         for j in range(len(placed)):
-            if j not in reached and within(distance(placed[i][1], placed[j][1]), limit):
+            if j in reached:
+                continue
+            if close[i][j] if close is not None else _within(placed[i][1], placed[j][1], limit):
                 reached.add(j)
                 frontier.append(j)
     if len(reached) == len(placed):
@@ -110,21 +128,52 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
     return [Reason("Unit coherency", f'every model must be within {limit:g}" of the rest of its unit ({stray})')]
 
 
+def _within(a: Footprint, b: Footprint, limit: float) -> bool:
+    """``within(distance(a, b), limit)``, answered from the bounds alone when they are clearly farther apart
+    (the gap between the boxes never exceeds the distance; the 1e-9" margin keeps clear of rounding)."""
+    ax0, ay0, ax1, ay1 = a.outer_bounds
+    bx0, by0, bx1, by1 = b.outer_bounds
+    if max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1) > limit + EPSILON + 1e-9:
+        return False
+    return within(distance(a, b), limit)
+
+
+def _round_within(fps: Sequence[Footprint], limit: float) -> list[list[bool]] | None:
+    """``within(distance(fps[i], fps[j]), limit)`` for every pair, at once, when every footprint is a round
+    base (the same arithmetic as :func:`~strategium.geometry.measure.distance`); None otherwise."""
+    if not all(fp.is_round and fp.radius > 0 for fp in fps):
+        return None
+    xy = np.array([fp.centre for fp in fps])
+    r = np.array([fp.radius for fp in fps])
+    dx = xy[:, None, 0] - xy[None, :, 0]
+    dy = xy[:, None, 1] - xy[None, :, 1]
+    gap = np.maximum(0.0, np.sqrt(dx * dx + dy * dy) - r[:, None] - r[None, :])
+    out: list[list[bool]] = (gap <= limit + EPSILON).tolist()
+    return out
+
+
 def in_deployment_zone(state: GameState, player: PlayerId, placed: list[tuple[Model, Footprint]]) -> list[Reason]:
     """Every model stands wholly within the player's deployment zone (the mission's map, CORE_A §3.2)."""
     deployment = state.battlefield.deployment
     if deployment is None:
         return [Reason("Deployment", "the battlefield has no deployment map")]
     zone = deployment.zone(player).polygon
-    grown = zone.buffer(EPSILON)
 
     def inside(fp: Footprint) -> bool:
         if fp.is_round:  # exact for round bases: the centre stays at least a radius inside the zone
-            return bool(zone.buffer(EPSILON - fp.radius).contains(Point(fp.centre)))
-        return bool(grown.contains(fp.polygon()))
+            return bool(_zone_grown(zone, EPSILON - fp.radius).contains(Point(fp.centre)))
+        return bool(_zone_grown(zone, EPSILON).contains(fp.polygon()))
 
     out = [m for m, fp in placed if not inside(fp)]
     if not out:
         return []
     names = ", ".join(m.id for m in out)
     return [Reason("Deployment", f"models must be wholly within player {player}'s deployment zone ({names})")]
+
+
+@lru_cache(maxsize=64)
+def _zone_grown(zone: Polygon, inches: float) -> Polygon:
+    """The zone grown by ``inches`` (shrunk when negative), prepared; cached (zones and base sizes are few)."""
+    grown: Polygon = zone.buffer(inches)
+    shapely.prepare(grown)
+    return grown

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Unit
+from strategium.engine import broad_phase
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location, Placement
 from strategium.engine.citations import Reason
@@ -222,7 +223,7 @@ def _check_embark(game: Game, action: Embark) -> Verdict:
 
 def _apply_embark(game: Game, action: Embark) -> None:
     s = game.state
-    verdict = _check_embark(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     units = party(s, action.unit_id)
     for u in units:
         status = s.units[u.id]
@@ -284,10 +285,12 @@ def _check_disembark(game: Game, action: Disembark) -> Verdict:
             )
     problems += placement_problems(game, units, action.positions)
     limit = s.config.movement.enemy_distance
-    foes = enemy_footprints(s, action.player)
+    foes = broad_phase.Boxed.of(enemy_footprints(s, action.player))
     for _, m in living(s, units):
         fp = footprint(m, where[m.id])
-        near = next((fid for fid, f in foes if not more_than(distance(fp, f), limit)), None)
+        x0, y0, x1, y1 = broad_phase.box_of(fp)
+        zone = (x0 - limit, y0 - limit, x1 + limit, y1 + limit)  # an enemy within the limit has a box meeting it
+        near = next((fid for fid, f in foes.footprints_meeting(zone) if not more_than(distance(fp, f), limit)), None)
         if near is not None:
             problems.append(
                 config_reason(game, "movement.enemy_distance", f'{m.id} would be within {limit:g}" of {near}')
@@ -300,7 +303,7 @@ def _check_disembark(game: Game, action: Disembark) -> Verdict:
 
 def _apply_disembark(game: Game, action: Disembark) -> None:
     s = game.state
-    verdict = _check_disembark(game, action)
+    verdict = game.handler_verdict(action)  # kept from the check apply has just made
     carrier = s.units[action.unit_id].embarked_in
     assert carrier is not None
     units = party(s, action.unit_id)

@@ -43,6 +43,14 @@ class TurnFacts:
         """Whether ``unit_id`` did ``fact`` this turn."""
         return fact in self.facts.get(unit_id, ())
 
+    def copy(self) -> TurnFacts:
+        """An independent copy (for state snapshots)."""
+        return TurnFacts(self.turn_index, {unit_id: set(facts) for unit_id, facts in self.facts.items()})
+
+    def key(self) -> tuple[object, ...]:
+        """A value (compared with ==) equal for equal facts (see ``GameState.key``)."""
+        return (self.turn_index, tuple((unit_id, frozenset(facts)) for unit_id, facts in self.facts.items()))
+
     def new_turn(self, turn_index: int) -> None:
         """Forget everything: a new Player Turn has begun."""
         self.turn_index = turn_index

@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 import shapely
@@ -54,14 +54,58 @@ class Footprint:
         c = self.core.centroid
         return (float(c.x), float(c.y))
 
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The bounds of the core (min x, min y, max x, max y; inches): grow them by ``radius`` for the
+        footprint's."""
+        minx, miny, maxx, maxy = self.core.bounds
+        return (float(minx), float(miny), float(maxx), float(maxy))
+
+    @cached_property
+    def outer_bounds(self) -> tuple[float, float, float, float]:
+        """Bounds of the whole footprint, the core's grown by ``radius`` (inches); they also contain
+        :meth:`polygon`."""
+        minx, miny, maxx, maxy = self.bounds
+        r = self.radius
+        return (minx - r, miny - r, maxx + r, maxy + r)
+
     @property
     def is_round(self) -> bool:
         """True for a round base (a point core)."""
         return isinstance(self.core, Point)
 
     def polygon(self, quad_segs: int = DRAW_QUAD_SEGS) -> Polygon:
-        """The footprint as a polygon (round bases approximated, vertices on the circle); for drawing."""
+        """The footprint as a polygon (round bases approximated, vertices on the circle); for drawing.
+
+        The same polygon as ``core.buffer(radius, quad_segs=quad_segs)`` (vertex for vertex); the default one
+        is built once per footprint and shared (shapely geometries are immutable).
+        """
+        if quad_segs == DRAW_QUAD_SEGS:
+            return self._drawn
+        return self._buffered(quad_segs)
+
+    @cached_property
+    def _drawn(self) -> Polygon:
+        if self.radius > 0 and isinstance(self.core, Point):
+            poly: Polygon = shapely.polygons(self.outline)
+            return poly
+        return self._buffered(DRAW_QUAD_SEGS)
+
+    @property
+    def outline(self) -> np.ndarray:
+        """The vertices of :meth:`polygon` (closed ring, (k, 2) inches; read-only), without building it for a
+        round base (computed on each call: footprints are many, and kept in caches)."""
+        if self.radius > 0 and isinstance(self.core, Point):
+            coords = circle_coords(self.centre, self.radius)
+        else:
+            coords = shapely.get_coordinates(self._drawn)
+        coords.setflags(write=False)
+        return coords
+
+    def _buffered(self, quad_segs: int) -> Polygon:
         if self.radius > 0:
+            if isinstance(self.core, Point):
+                return circle_polygon(self.centre, self.radius, quad_segs)
             poly: Polygon = self.core.buffer(self.radius, quad_segs=quad_segs)
             return poly
         assert isinstance(self.core, Polygon)
@@ -96,8 +140,48 @@ def distance(a: Footprint, b: Footprint | BaseGeometry) -> float:
     ``b`` may also be a bare shapely geometry (a terrain or Building footprint).
     """
     if isinstance(b, Footprint):
-        return max(0.0, float(a.core.distance(b.core)) - a.radius - b.radius)
+        return max(0.0, core_distance(a, b) - a.radius - b.radius)
     return max(0.0, float(a.core.distance(b)) - a.radius)
+
+
+def core_distance(a: Footprint, b: Footprint) -> float:
+    """Distance in inches between the cores of two footprints (their radii not taken off).
+
+    Between two point cores (round bases) it is computed here, with the very operations GEOS uses
+    (``sqrt(dx*dx + dy*dy)``), so the result is bit for bit the one shapely gives; otherwise shapely's.
+    """
+    if type(a.core) is Point and type(b.core) is Point:
+        (ax, ay), (bx, by) = a.centre, b.centre
+        dx, dy = ax - bx, ay - by
+        return math.sqrt(dx * dx + dy * dy)
+    return float(a.core.distance(b.core))
+
+
+@cache
+def _unit_circle(quad_segs: int) -> np.ndarray:
+    """The vertices (closed ring) of ``Point(0, 0).buffer(1, quad_segs)``: cosines and sines of the angles."""
+    ring: np.ndarray = np.asarray(Point(0.0, 0.0).buffer(1.0, quad_segs=quad_segs).exterior.coords)
+    ring.setflags(write=False)
+    return ring
+
+
+def circle_polygon(centre: tuple[float, float], radius: float, quad_segs: int = DRAW_QUAD_SEGS) -> Polygon:
+    """The polygon of ``Point(centre).buffer(radius, quad_segs=quad_segs)`` (vertices on the circle), built
+    from a unit-circle template: GEOS places vertex *i* at ``x + r cos(a_i), y + r sin(a_i)``, and so does this,
+    so the coordinates are identical (``tests/geometry/test_measure_fast.py``), at a fraction of the cost.
+    ``radius`` must be positive."""
+    poly: Polygon = shapely.polygons(circle_coords(centre, radius, quad_segs))
+    return poly
+
+
+def circle_coords(centre: tuple[float, float], radius: float, quad_segs: int = DRAW_QUAD_SEGS) -> np.ndarray:
+    """The vertices (closed ring, (4 quad_segs + 1, 2)) of :func:`circle_polygon`."""
+    unit = _unit_circle(quad_segs)
+    x, y = centre
+    coords = np.empty_like(unit)
+    coords[:, 0] = x + radius * unit[:, 0]
+    coords[:, 1] = y + radius * unit[:, 1]
+    return coords
 
 
 def more_than(d: float, inches: float) -> bool:

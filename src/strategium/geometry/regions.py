@@ -106,7 +106,7 @@ def on_table_region(battlefield: Battlefield, model: Footprint) -> BaseGeometry:
 
 def on_table(battlefield: Battlefield, model: Footprint) -> bool:
     """Whether the whole footprint is on the table (point check of :func:`on_table_region`)."""
-    minx, miny, maxx, maxy = (float(v) for v in model.core.bounds)
+    minx, miny, maxx, maxy = model.bounds
     r = model.radius
     t = battlefield.table
     return (
@@ -132,10 +132,11 @@ def may_stand(battlefield: Battlefield, model: Footprint) -> bool:
     """Whether the footprint is wholly on the table and overlaps no Impassable terrain or Building."""
     if not on_table(battlefield, model):
         return False
-    pieces = [t.footprint for t in battlefield.terrain if t.is_impassable] + [
-        b.footprint for b in battlefield.buildings
-    ]
-    for p in pieces:
+    minx, miny, maxx, maxy = model.bounds
+    r = model.radius
+    for p, (pminx, pminy, pmaxx, pmaxy) in battlefield.standing_blockers:
+        if minx - r > pmaxx or maxx + r < pminx or miny - r > pmaxy or maxy + r < pminy:
+            continue  # the boxes are apart: the footprint cannot reach the piece
         if model.is_round:
             if float(model.core.distance(p)) < model.radius - EPSILON:
                 return False

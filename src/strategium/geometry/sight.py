@@ -68,6 +68,8 @@ def segment_blocked(p: tuple[float, float], q: tuple[float, float], blockers: Se
 
 def _pad(rings: Sequence[np.ndarray]) -> np.ndarray:
     m = max(len(r) for r in rings)
+    if all(len(r) == m for r in rings):
+        return np.stack(rings)
     return np.stack([np.vstack([r, np.repeat(r[-1:], m - len(r), axis=0)]) for r in rings])
 
 
@@ -98,18 +100,19 @@ def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def umbras(sources: Sequence[Polygon], blockers: Sequence[Polygon]) -> np.ndarray:
+def umbras(sources: Sequence[Polygon], blockers: Sequence[Polygon], padded: np.ndarray | None = None) -> np.ndarray:
     """Umbra of each blocker from each source polygon: an array of shape (len(sources), len(blockers)).
 
     Each umbra is the (closed) set of points every segment to which from the source meets the blocker,
     cast to :data:`FAR` inches. Sources and blockers must be convex. For a source clear of the blocker the
     umbra is bounded by the blocker's near side and the two *outer* common tangent lines of source and blocker
     (found among vertex pairs, vectorised); where they cross behind the blocker the umbra ends there. A
-    source that touches or overlaps its blocker falls back to :func:`umbras_by_shadows`.
+    source that touches or overlaps its blocker falls back to :func:`umbras_by_shadows`. ``padded``, if
+    given, is ``_pad`` of the blockers' rings (a cache of the caller's).
     """
     if not sources or not blockers:
         return np.empty((len(sources), len(blockers)), dtype=object)
-    bc = _pad([_ring(b) for b in blockers])  # (B, m, 2)
+    bc = _pad([_ring(b) for b in blockers]) if padded is None else padded  # (B, m, 2)
     sc = _pad([_ring(s) for s in sources])  # (S, n, 2)
     n_s, n = sc.shape[0], sc.shape[1]
     n_b, m = bc.shape[0], bc.shape[1]
@@ -269,17 +272,24 @@ class SightMap:
         self._table = box(0.0, 0.0, t.width, t.depth)
         self._cache: dict[tuple[int, float, float], tuple[BaseGeometry, BaseGeometry]] = {}
         self._keep: dict[int, Footprint] = {}
-        self._blockers: dict[tuple[float, float], tuple[tuple[Polygon, ...], _HalfPlanes]] = {}
+        self._blockers: dict[tuple[float, float], tuple[tuple[Polygon, ...], _HalfPlanes, np.ndarray | None]] = {}
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
         """Blocking footprints for models of these heights (cached)."""
         return self._planes(observer_height, target_height)[0]
 
     def _planes(self, observer_height: float, target_height: float) -> tuple[tuple[Polygon, ...], _HalfPlanes]:
+        polys, planes, _ = self._blocking(observer_height, target_height)
+        return polys, planes
+
+    def _blocking(
+        self, observer_height: float, target_height: float
+    ) -> tuple[tuple[Polygon, ...], _HalfPlanes, np.ndarray | None]:
         key = (observer_height, target_height)
         if key not in self._blockers:
             polys = self.battlefield.sight_blockers(observer_height, target_height)
-            self._blockers[key] = (polys, _HalfPlanes.of(polys))
+            padded = _pad([_ring(b) for b in polys]) if polys else None
+            self._blockers[key] = (polys, _HalfPlanes.of(polys), padded)
         return self._blockers[key]
 
     def _hidden(
@@ -290,11 +300,11 @@ class SightMap:
         for o in todo:
             by_height.setdefault(o.height, []).append(o)
         for h, group in by_height.items():
-            blockers = self.blockers(h, target_height)
+            blockers, _, padded = self._blocking(h, target_height)
             if not blockers:
                 areas = [Polygon() for _ in group]
             else:
-                u = umbras([_source(o.footprint) for o in group], list(blockers))
+                u = umbras([_source(o.footprint) for o in group], list(blockers), padded)
                 areas = list(shapely.intersection(shapely.union_all(u, axis=1), self._table))
             for o, area in zip(group, areas, strict=True):
                 shapely.prepare(area)
@@ -330,6 +340,15 @@ class SightMap:
             probes = [(o, t) for o in o_sub[::step_o] for t in t_sub[::step_t]][:FAST_PROBES]
             if any(not crossed(o.footprint.centre, t.footprint.centre) for o, t in probes):
                 return True
+            # every centre-to-centre line, vectorised: one that no blocker crosses shows a target centre outside
+            # every umbra of that observer, which the hidden-area test below would also find visible
+            if len(probes) < len(o_sub) * len(t_sub):
+                oc = np.array([o.footprint.centre for o in o_sub])
+                tc = np.array([t.footprint.centre for t in t_sub])
+                p0 = np.repeat(oc, len(tc), axis=0)
+                p1 = np.tile(tc, (len(oc), 1))
+                if not bool(planes.crossed(p0, p1).all()):
+                    return True
             hidden = self._hidden(o_sub, ht)
             areas = np.array([a for a, _ in hidden], dtype=object)[:, None]
             bounds = np.array([b for _, b in hidden], dtype=object)[:, None]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 from shapely.geometry import LineString, Polygon, box
 
@@ -35,8 +36,13 @@ class Table:
             raise InputError(f"table size must be positive, got {self.width} x {self.depth}", field="table")
 
     def polygon(self) -> Polygon:
-        """The table top as a rectangle."""
-        return box(0.0, 0.0, self.width, self.depth)
+        """The table top as a rectangle (built once and shared: shapely geometries are immutable)."""
+        return self._top
+
+    @cached_property
+    def _top(self) -> Polygon:
+        top: Polygon = box(0.0, 0.0, self.width, self.depth)
+        return top
 
     @property
     def centre(self) -> tuple[float, float]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
@@ -86,6 +87,7 @@ class TerrainPiece:
 
     def __post_init__(self) -> None:
         _check_polygon(self.name, self.footprint, self.sight is not SightRule.CLEAR)
+        shapely.prepare(self.footprint)  # terrain is tested against many paths and bases: index it once
         if self.height < 0:
             raise InputError(f"{self.name}: height must not be negative", field="height")
 
@@ -167,8 +169,10 @@ class Building:
 
     @cached_property
     def footprint(self) -> Polygon:
-        """The Building's outline (computed once: Buildings never move)."""
-        return self.hull.polygon()
+        """The Building's outline (computed once, and prepared for fast predicates: Buildings never move)."""
+        outline = self.hull.polygon()
+        shapely.prepare(outline)
+        return outline
 
     def armour(self, facing: Facing) -> int:
         """The Armour Value of one Facing."""
@@ -200,6 +204,13 @@ class Battlefield:
             return None
         merged: BaseGeometry = unary_union(parts)
         return merged
+
+    @cached_property
+    def standing_blockers(self) -> tuple[tuple[Polygon, tuple[float, float, float, float]], ...]:
+        """The footprints no model may overlap (Impassable pieces, then Buildings), each with its bounds
+        (min x, min y, max x, max y; inches). Computed once."""
+        parts = [t.footprint for t in self.terrain if t.is_impassable] + [b.footprint for b in self.buildings]
+        return tuple((p, p.bounds) for p in parts)
 
     def sight_blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
         """Footprints that block a sight line between models of these heights (Buildings always)."""

@@ -33,11 +33,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Model, Unit
 from strategium.combat.sources import configured, core
-from strategium.engine import charges, damage, table_checks
+from strategium.engine import broad_phase, charges, damage, table_checks
 from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind
@@ -85,14 +88,20 @@ def cite_faq(name: str, text: str) -> Reason:
 # -- shared conditions --------------------------------------------------------------------------------------------
 
 
-def _feet(game: Game, unit_id: str) -> list[Footprint]:
-    s = game.state
-    return [
-        footprint(m, s.units[u.id].poses[m.id])
-        for u in party(s, unit_id)
-        for m in u.models
-        if m.id in s.units[u.id].poses
-    ]
+def _feet(game: Game, unit_id: str) -> tuple[Footprint, ...]:
+    """The footprints of the unit and its joined characters (kept while the state stays the same: a Reaction
+    window asks for the moving enemy's once per reacting unit)."""
+
+    def compute() -> tuple[Footprint, ...]:
+        s = game.state
+        return tuple(
+            footprint(m, s.units[u.id].poses[m.id])
+            for u in party(s, unit_id)
+            for m in u.models
+            if m.id in s.units[u.id].poses
+        )
+
+    return game.cached(("core_reactions.feet", unit_id), compute)
 
 
 def sees(game: Game, unit_id: str, enemy_id: str) -> bool:
@@ -223,31 +232,68 @@ def move_problems(game: Game, units: Sequence[Unit], positions: Placement, allow
     """Why the models of ``units`` may not make this Reaction move (empty: they may): its length against
     ``allowance`` (less the Difficult Terrain penalty), Impassable terrain, Buildings, other models in the way,
     standing room, coherency and the distance to enemy models (as for a move, :mod:`strategium.engine.movement`)."""
+    return _move_problems(game, units, positions, allowance, _Obstacles.of(game, units), first_only=False)
+
+
+@dataclass(frozen=True)
+class _Obstacles:
+    """What a Reaction move may not cross: Impassable pieces and Buildings, and the models of other units (each
+    with its box, :mod:`strategium.engine.broad_phase`). The same for every end point tried."""
+
+    walls: tuple[tuple[BaseGeometry, broad_phase.Box], ...]
+    others: broad_phase.Boxed
+
+    @classmethod
+    def of(cls, game: Game, units: Sequence[Unit]) -> _Obstacles:
+        s = game.state
+        walls = [t.footprint for t in s.battlefield.terrain if t.is_impassable] + [
+            b.footprint for b in s.battlefield.buildings
+        ]
+        moving = {u.id for u in units}
+        others = [
+            (m.id, footprint(m, st.poses[m.id]))
+            for uid, st in s.units.items()
+            if uid not in moving and st.location is Location.TABLE
+            for m in s.unit(uid).models
+            if m.id in st.poses
+        ]
+        return cls(tuple((w, broad_phase.geometry_box(w)) for w in walls), broad_phase.Boxed.of(others))
+
+
+def _move_problems(
+    game: Game,
+    units: Sequence[Unit],
+    positions: Placement,
+    allowance: float,
+    obstacles: _Obstacles,
+    *,
+    first_only: bool,
+) -> list[Reason]:
+    """:func:`move_problems` against ``obstacles``; with ``first_only``, stop at the first problem found (whether
+    the move is legal is all a caller then learns)."""
     s = game.state
     moves = legs(game, units, positions)
     reasons: list[Reason] = []
-    walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
-    moving = {u.id for u in units}
-    others = [
-        footprint(m, st.poses[m.id])
-        for uid, st in s.units.items()
-        if uid not in moving and st.location is Location.TABLE
-        for m in s.unit(uid).models
-        if m.id in st.poses
-    ]
     penalty = s.config.terrain.difficult_move_penalty if s.config.terrain.difficult_move_rule == "flat_penalty" else 0
     for g in moves:
         slowed = bool(difficult_pieces(game, g.path)) and not is_cavalry(g.model) and not ignores_difficult(units)
         limit = allowance - (penalty if slowed else 0.0)
         if g.length > limit + EPSILON:
             reasons.append(cite(ADVANCE, f'{g.model.id} may move at most {limit:g}"'))
-        if any(float(g.path.intersection(w.footprint).area) > EPSILON for w in walls):
+        box = broad_phase.geometry_box(g.path)
+        if any(broad_phase.meet(b, box) and float(g.path.intersection(w).area) > EPSILON for w, b in obstacles.walls):
             reasons.append(core("Impassable Terrain", f"{g.model.id}'s path is blocked", 222))
+        path = Footprint(g.path)
         if any(
-            table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp) for fp in others
+            table_checks.overlaps(path, fp) and not table_checks.overlaps(g.before, fp)
+            for _, fp in obstacles.others.footprints_meeting(box)
         ):
             reasons.append(cite(ADVANCE, f"{g.model.id} may not move through other models"))
+        if first_only and reasons:
+            return reasons
     reasons += placement_problems(game, units, positions)
+    if first_only and reasons:
+        return reasons
     reasons += enemy_problems(game, s.owner(units[0].id), moves)
     return reasons
 
@@ -259,10 +305,11 @@ def reaction_move(game: Game, unit_id: str, enemy_id: str, away: bool) -> float:
     units = party(s, unit_id)
     name = WITHDRAW if away else ADVANCE
     allowance, why = reaction_distance(game, unit_id)
+    obstacles = _Obstacles.of(game, units)  # nothing moves while the end points are tried
     inches = allowance
     while inches > EPSILON:
         positions = _poses(game, units, away, enemy_id, inches)
-        if not move_problems(game, units, positions, allowance):
+        if not _move_problems(game, units, positions, allowance, obstacles, first_only=True):
             where = dict(positions)
             moves = legs(game, units, positions)
             for u in units:

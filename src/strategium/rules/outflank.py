@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from strategium.army.army import Unit
+from strategium.engine import registries
 from strategium.engine.board import ReserveMode
 from strategium.engine.citations import Reason
 from strategium.rules import infiltrate, scout
@@ -29,11 +30,13 @@ _PROVIDERS: list[DeploymentOption] = []
 def register_deployment_option(provider: DeploymentOption) -> None:
     """OUT-2: add a provider of extra deployment options (kept for the life of the process)."""
     _PROVIDERS.append(provider)
+    registries.changed()
 
 
 def unregister_deployment_option(provider: DeploymentOption) -> None:
     """Remove a provider added with :func:`register_deployment_option`."""
     _PROVIDERS.remove(provider)
+    registries.changed()
 
 
 def extra_modes(unit: Unit) -> frozenset[ReserveMode]:

@@ -1,0 +1,281 @@
+"""Planning a Shooting Attack: which models fire which weapons at the target, as volleys (the weapon rules are
+listed in :mod:`strategium.engine.shooting`'s docstring). :func:`plan` is a pure function of the state, kept while
+the state stays the same (``GameState.cached``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+
+from strategium.army.army import Model
+from strategium.combat.sources import ORDNANCE_PAGE, core
+from strategium.engine import damage
+from strategium.engine.citations import Reason
+from strategium.engine.placement import placed_unit
+from strategium.engine.profiles_now import current
+from strategium.engine.queries import Query, ask
+from strategium.geometry.measure import Footprint, distance
+from strategium.geometry.pieces import PlacedModel, PlacedUnit
+from strategium.model.characteristics import Characteristics
+from strategium.model.unit_types import SubType, UnitType
+from strategium.model.weapons import RangeKind, WeaponClass, WeaponProfile
+from strategium.rules.registry import RuleRef
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+SEQUENCE = "Shooting sequence"
+TEMPLATE_LENGTH = 8.0
+"""Inches a Template reaches from the firer (the teardrop's length)."""
+_ALL_WEAPONS = (UnitType.VEHICLE, UnitType.DREADNOUGHT, UnitType.FORTIFICATION, UnitType.BUILDING)
+
+
+def rule_of(name: str, text: str, page: int | None = None) -> Reason:
+    """A reason citing a core shooting rule of the rulebook (page None: not read)."""
+    return core(name, text, page)
+
+
+# -- the volleys --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Volley:
+    """Shots of one weapon profile fired together: ``shots`` in all (``dice`` to roll instead, e.g. "D6"),
+    at ``strength`` with BS ``skill``; ``snap`` Snap Shots; ``firers`` the model ids; ``template``/``blast``:
+    hits found from the table (``blast`` the marker's radius in inches)."""
+
+    weapon: WeaponProfile
+    shots: int
+    strength: int
+    skill: int
+    snap: bool
+    firers: tuple[str, ...]
+    dice: tuple[str, ...] = ()
+    template: int = 0
+    blast: float | None = None
+    rules: tuple[RuleRef, ...] = ()
+    primarch: bool = False
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """What makes two models' shots one volley."""
+        return (self.weapon, self.strength, self.skill, self.snap, self.blast, self.rules, self.primarch)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The volleys a Shooting Attack would fire, and why each weapon that will not fire does not."""
+
+    volleys: tuple[Volley, ...]
+    reasons: tuple[Reason, ...]
+
+
+def target_placed(game: Game, target_id: str) -> PlacedUnit:
+    """The target unit and its joined characters as one unit of the geometry (the models on the table)."""
+    models: list[PlacedModel] = []
+    for uid in damage.members(game, target_id):
+        unit = game.state.unit(uid)
+        models.extend(placed_unit(unit, game.state.units[uid]).models)
+    unit = game.state.unit(target_id)
+    return PlacedUnit(target_id, game.state.owner(target_id), tuple(models), unit.models[0].profile.unit_type.unit_type)
+
+
+@cache
+def shots_dice(text: str) -> tuple[int, int] | None:
+    """A weapon's rolled number of shots ("D6", "2D3") as (dice, sides), or None if it is not one."""
+    m = re.fullmatch(r"\s*(\d*)\s*[dD]\s*(3|6)\s*", text)
+    return (int(m.group(1) or 1), int(m.group(2))) if m else None
+
+
+def _weapon_limit(model: Model) -> int:
+    spec = model.profile.unit_type
+    if spec.unit_type in _ALL_WEAPONS or spec.counts_as(UnitType.VEHICLE) or spec.has(SubType.MONSTROUS):
+        return 99
+    protocols = model.rule("Firing Protocols")
+    return protocols.value if protocols is not None and protocols.value else 1
+
+
+WeaponFilter = Callable[[Model, WeaponProfile], Reason | None]
+"""A limit on the weapons a Shooting Attack may use (a Reaction's): why ``weapon`` of ``model`` may not fire, or
+None."""
+
+
+def plan(
+    game: Game,
+    unit_id: str,
+    target_id: str,
+    *,
+    snap_shots: bool = False,
+    weapons: WeaponFilter | None = None,
+) -> Plan:
+    """The volleys ``unit_id`` would fire at ``target_id`` now (see the module docstring for the weapon rules).
+
+    ``snap_shots`` makes every shot a Snap Shot (Overwatch); ``weapons`` refuses some weapons (a vehicle's
+    Reaction fires only Defensive weapons). Without ``weapons`` the plan is kept while the state stays the same
+    (``Game.cached``): a player's look at an attack and the check of it share one plan."""
+    if weapons is None:
+        return kept_plan(game, unit_id, target_id, snap_shots)
+    return _plan(game, unit_id, target_id, snap_shots, weapons)
+
+
+def kept_plan(
+    game: Game, unit_id: str, target_id: str, snap_shots: bool, placed: tuple[PlacedUnit, PlacedUnit] | None = None
+) -> Plan:
+    """:func:`plan` without a weapon filter, kept while the state stays the same; ``placed`` (the unit and the
+    target as :func:`placed_unit` and :func:`target_placed` give them now) saves placing them again."""
+    return game.cached(
+        ("shooting.plan", unit_id, target_id, snap_shots),
+        lambda: _plan(game, unit_id, target_id, snap_shots, None, placed),
+    )
+
+
+def _plan(
+    game: Game,
+    unit_id: str,
+    target_id: str,
+    snap_shots: bool,
+    weapons: WeaponFilter | None,
+    placed: tuple[PlacedUnit, PlacedUnit] | None = None,
+) -> Plan:
+    s = game.state
+    full = ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
+    snap_all = snap_shots or not full
+    still = ask(game, Query.STATIONARY_FOR_HEAVY, unit_id)
+    stationary = bool(still)
+    status = s.units[unit_id]
+    if placed is None:
+        placed = (placed_unit(s.unit(unit_id), status), target_placed(game, target_id))
+    target = placed[1]
+    mine = {pm.name: pm for pm in placed[0].models}  # each model with a pose (by id), as the geometry sees it
+    sight = damage.sight_map(s.battlefield)
+    volleys: dict[tuple[object, ...], Volley] = {}
+    reasons: dict[str, Reason] = {}
+    for why in full.reasons:  # why every shot is a Snap Shot (e.g. STU-3), or what lifted that
+        reasons.setdefault(f"snap:{why.text}", why)
+    cores = np.array([t.footprint.core for t in target.models], dtype=object)
+    radii = np.array([t.footprint.radius for t in target.models])
+    for model in s.unit(unit_id).models:
+        if model.id not in status.poses:
+            continue
+        pm = mine[model.id]
+        me = PlacedUnit(unit_id, status.player, (pm,), model.profile.unit_type.unit_type)
+        if not sight.unit_sees(me, target):
+            reasons.setdefault(f"sight:{model.id}", rule_of(SEQUENCE, f"{model.name} cannot see the target", 166))
+            continue
+        # the closest target model, as measure.distance would give it: max(0, core distance - both radii)
+        reach = max(0.0, float(np.min(shapely.distance(pm.footprint.core, cores) - pm.footprint.radius - radii)))
+        chosen = _model_volleys(
+            game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, reasons, weapons
+        )
+        for v in chosen:
+            old = volleys.get(v.key)
+            if old is None:
+                volleys[v.key] = v
+            else:
+                volleys[v.key] = Volley(
+                    v.weapon,
+                    old.shots + v.shots,
+                    v.strength,
+                    v.skill,
+                    v.snap,
+                    old.firers + v.firers,
+                    old.dice + v.dice,
+                    old.template + v.template,
+                    v.blast,
+                    v.rules,
+                    v.primarch,
+                )
+    if any(v.weapon.type.weapon_class in (WeaponClass.HEAVY, WeaponClass.ORDNANCE) for v in volleys.values()):
+        for why in still.reasons:  # whether it counts as Stationary, and which rule says so (e.g. REL-1)
+            reasons.setdefault(f"stationary:{why.text}", why)
+    return Plan(tuple(volleys.values()), tuple(reasons.values()))
+
+
+def _model_volleys(
+    game: Game,
+    unit_id: str,
+    model: Model,
+    reach: float,
+    snap_all: bool,
+    stationary: bool,
+    target: PlacedUnit,
+    here: Footprint,
+    reasons: dict[str, Reason],
+    allowed: WeaponFilter | None = None,
+) -> list[Volley]:
+    spec = model.profile.unit_type
+    vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
+    now = current(game, unit_id, model)
+    base = model.profile.characteristics
+    bs = now.bs if isinstance(now, Characteristics) else getattr(base, "bs", None)
+    user_s = getattr(now, "s", None) if now is not None else getattr(base, "s", None)
+    if bs is None or bs < 1:
+        return []
+    primarch = spec.counts_as(UnitType.PRIMARCH)
+    night = tuple(r for r in model.rules if isinstance(r, RuleRef) and r.name == "Night Vision")
+    out: list[Volley] = []
+    candidates = sorted(model.weapons, key=lambda w: w.type.weapon_class is WeaponClass.PISTOL)
+    limit = _weapon_limit(model)
+    for weapon in candidates:
+        if len(out) >= limit:
+            break
+        kind = weapon.type.weapon_class
+        why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle)
+        if why is None and allowed is not None:
+            why = allowed(model, weapon)
+        if why is not None:
+            reasons.setdefault(f"{weapon.name}:{why.text}", why)
+            continue
+        strength = weapon.strength.resolve(user_s if user_s is not None else 0)
+        if strength is None or strength < 1:
+            reasons.setdefault(f"{weapon.name}:S", rule_of(SEQUENCE, f"{weapon.name}: Strength {weapon.strength.text}"))
+            continue
+        snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
+        shots = weapon.type.shots or 1
+        dice: tuple[str, ...] = ()
+        if weapon.type.shots_dice and shots_dice(weapon.type.shots_dice):
+            dice, shots = (weapon.type.shots_dice,), 0
+        maximum = weapon.range.maximum
+        if kind is WeaponClass.RAPID_FIRE and maximum is not None and reach <= maximum / 2:
+            shots *= 2
+        rules = tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) + night
+        template = 0
+        if weapon.range.kind is RangeKind.TEMPLATE:
+            template = sum(1 for t in target.models if distance(here, t.footprint) <= TEMPLATE_LENGTH)
+        blast_rule = next((r for r in rules if r.name == "Blast"), None)
+        blast = (blast_rule.value or 3) / 2 if blast_rule is not None else None
+        out.append(Volley(weapon, shots, strength, bs, snap, (model.id,), dice, template, blast, rules, primarch))
+        if kind is WeaponClass.ORDNANCE and not vehicle:
+            break
+    if not vehicle and any(v.weapon.type.weapon_class is WeaponClass.ORDNANCE for v in out):
+        out = [v for v in out if v.weapon.type.weapon_class is WeaponClass.ORDNANCE][:1]
+    return out
+
+
+def _cannot_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary: bool, vehicle: bool) -> Reason | None:
+    kind = weapon.type.weapon_class
+    name = weapon.name
+    if kind is None or kind is WeaponClass.MELEE or weapon.range.kind is RangeKind.MELEE:
+        return rule_of(SEQUENCE, f"{name} is a melee weapon: it cannot shoot", 166)
+    if weapon.range.kind in (RangeKind.HELLSTORM, RangeKind.UNKNOWN):
+        return rule_of(SEQUENCE, f"{name}: {weapon.range.kind.value} weapons are not fired by the engine yet")
+    maximum = TEMPLATE_LENGTH if weapon.range.kind is RangeKind.TEMPLATE else weapon.range.maximum
+    if maximum is None or reach > maximum:
+        return rule_of(SEQUENCE, f'{name}: the target is out of range ({reach:.1f}" > {maximum}")', 166)
+    if weapon.range.minimum is not None and reach < weapon.range.minimum:
+        return rule_of(SEQUENCE, f"{name}: the target is within its minimum range", 166)
+    blastlike = weapon.range.kind is RangeKind.TEMPLATE or any(
+        isinstance(r, RuleRef) and r.name == "Blast" for r in weapon.type.rules
+    )
+    if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
+        return rule_of("Ordnance", f"{name}: a model that moved cannot fire Ordnance", ORDNANCE_PAGE)
+    snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
+    if snap and (kind is WeaponClass.ORDNANCE or blastlike):
+        return rule_of("Blast", f"{name} cannot be fired as Snap Shots", 234)
+    return None

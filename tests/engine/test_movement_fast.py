@@ -1,0 +1,168 @@
+"""The movement checks' caches and fast paths: swept paths equal the union-and-hull construction vertex for
+vertex, the table snapshot lists what the state holds and follows every change of pose, and each model's
+shape is computed once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Point
+from shapely.ops import unary_union
+
+from strategium.engine.board import Location, Pose, UnitStatus
+from strategium.engine.movement_common import enemy_footprints, other_footprints, overlaps_area, swept
+from strategium.engine.placement import footprint, table_models
+from strategium.engine.state import GameState
+from strategium.engine.table_checks import _round_apart, _round_within, _within, overlaps
+from strategium.geometry.bases import Base, Hull
+from strategium.geometry.measure import Footprint, distance, within
+from tests.engine.builders import line, rhino, unit
+from tests.engine.moving import start
+
+coord = st.floats(0.0, 72.0, allow_nan=False, allow_infinity=False)
+step = st.one_of(st.just(0.0), st.floats(1e-3, 12.0), st.floats(-12.0, -1e-3))
+"""A move along one axis: none, or at least a thousandth of an inch (see the near-coincident test below)."""
+heading = st.floats(0.0, 360.0, allow_nan=False, allow_infinity=False)
+turn = st.one_of(st.just(0.0), st.floats(0.01, 180.0), st.floats(-180.0, -0.01))
+"""A change of heading (degrees): none, or at least a hundredth of a degree (see the near-coincident test)."""
+
+
+def _reference_swept(before: Footprint, after: Footprint) -> np.ndarray:
+    hull = unary_union(
+        [
+            before.core.buffer(before.radius, quad_segs=16) if before.radius else before.core,
+            after.core.buffer(after.radius, quad_segs=16) if after.radius else after.core,
+        ]
+    ).convex_hull
+    return np.asarray(hull.exterior.coords)
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, coord, step, step, st.sampled_from([25.0, 32.0, 40.0, 60.0, 100.0]), st.booleans())
+def test_swept_round_base_is_the_hull_of_the_union(
+    x: float, y: float, dx: float, dy: float, mm: float, stay: bool
+) -> None:
+    before = Base(mm).footprint(x, y)
+    after = before if stay else Base(mm).footprint(x + dx, y + dy)
+    assert np.array_equal(np.asarray(swept(before, after).exterior.coords), _reference_swept(before, after))
+
+
+@settings(max_examples=150, deadline=None)
+@given(coord, coord, step, step, heading, turn, st.booleans())
+def test_swept_hull_or_oval_is_the_hull_of_the_union(
+    x: float, y: float, dx: float, dy: float, h0: float, dh: float, oval: bool
+) -> None:
+    h1 = h0 + dh
+    if oval:
+        before, after = Base(60, 35).footprint(x, y, h0), Base(60, 35).footprint(x + dx, y + dy, h1)
+    else:
+        before, after = Hull(x, y, 4.6, 3.6, h0).footprint(), Hull(x + dx, y + dy, 4.6, 3.6, h1).footprint()
+    assert np.array_equal(np.asarray(swept(before, after).exterior.coords), _reference_swept(before, after))
+
+
+@settings(max_examples=100, deadline=None)
+@given(coord, coord, st.floats(-1e-6, 1e-6), st.floats(-1e-6, 1e-6))
+def test_swept_near_coincident_footprints_differs_from_the_union_only_by_rounding(
+    x: float, y: float, dx: float, dy: float
+) -> None:
+    # the union's overlay may merge vertices less than ~1e-9" apart; the hull of the vertices does not: both
+    # are the same shape to within a nanoinch (and this one is the exact hull of the two polygons)
+    before, after = Base(32).footprint(x, y), Base(32).footprint(x + dx, y + dy)
+    if dx < 0:  # an oval turned by a hair instead
+        before, after = Base(60, 35).footprint(x, y, 30.0), Base(60, 35).footprint(x, y, 30.0 + dx)
+    mine = swept(before, after)
+    reference = unary_union([before.polygon(), after.polygon()]).convex_hull
+    assert mine.hausdorff_distance(reference) < 1e-9
+    assert abs(mine.area - reference.area) < 1e-9
+
+
+def test_overlaps_area_needs_shared_area() -> None:
+    a = Footprint(Point(0, 0), 1.0).polygon()
+    assert overlaps_area(a, Footprint(Point(1.5, 0), 1.0).polygon())
+    assert not overlaps_area(a, Footprint(Point(5, 0), 1.0).polygon())
+
+
+def _brute(game_state: GameState, keep: Callable[[UnitStatus], bool]) -> list[tuple[str, Footprint]]:
+    return [
+        (m.id, footprint(m, status.poses[m.id]))
+        for status in game_state.units.values()
+        if status.location is Location.TABLE and keep(status)
+        for m in game_state.unit(status.unit_id).models
+        if m.id in status.poses
+    ]
+
+
+def test_table_snapshot_follows_every_change_of_pose() -> None:
+    a1, r1, t1 = unit("a1"), unit("r1"), rhino("t1", None)
+    game = start(
+        [a1, t1], [r1], {"a1": line(a1, 10, 5), "t1": ((t1.models[0].id, Pose(30, 6)),), "r1": line(r1, 10, 43)}
+    )
+    s = game.state
+    first = table_models(s)
+    assert table_models(s) is first  # nothing changed: the same snapshot
+    assert other_footprints(s, {"a1"}) == _brute(s, lambda st_: st_.unit_id != "a1")
+    assert enemy_footprints(s, 1) == _brute(s, lambda st_: st_.player != 1)
+    # a pose changed in place
+    s.units["a1"].poses["a1.1"] = Pose(20, 20)
+    moved = table_models(s)
+    assert moved is not first
+    assert dict(moved.others(set()))["a1.1"].centre == (20.0, 20.0)
+    assert [n for n, _ in moved.near_others(Point(20, 20), {"r1"}, 0.1)] == ["a1.1"]
+    assert [n for n, _ in moved.near_others(Point(20, 20), {"a1"}, 0.1)] == []
+    assert [n for n, _ in moved.near_enemies(Point(10, 43), 1, 0.1)] == ["r1.1"]
+    assert moved.near_enemies(Point(10, 43), 2, 0.1) == []
+    # a model removed, then a unit leaving the table
+    del s.units["r1"].poses["r1.1"]
+    assert "r1.1" not in dict(table_models(s).others(set()))
+    s.units["r1"].location = Location.DESTROYED
+    assert table_models(s).enemies_of(1) == []
+    assert other_footprints(s, set()) == _brute(s, lambda st_: True)
+
+
+def test_a_models_shape_is_computed_once_and_kept_out_of_equality() -> None:
+    a1 = unit("a1", n=1)
+    model = a1.models[0]
+    assert footprint(model, Pose(1, 2)) is footprint(model, Pose(1, 2))
+    assert "placement.shape" in model.memo
+    twin = type(model)(model.id, model.name, model.profile, rules=model.rules, base_mm=model.base_mm)
+    assert twin == model and hash(twin) == hash(model)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(coord, coord, st.sampled_from([25.0, 32.0, 40.0, 0.0])), min_size=0, max_size=12))
+def test_pairwise_round_test_agrees_with_overlaps(spec: list[tuple[float, float, float]]) -> None:
+    fps = [Base(mm).footprint(x, y) if mm else Hull(x, y, 4.6, 3.6, 30.0).footprint() for x, y, mm in spec]
+    if spec:  # and one touching (or nearly touching) the first
+        fps.append(Footprint(Point(spec[0][0] + 1.2, spec[0][1]), 0.6))
+    apart = _round_apart(fps)
+    for i, a in enumerate(fps):
+        for j, b in enumerate(fps):
+            if apart[i][j]:
+                assert a.is_round and b.is_round and not overlaps(a, b)
+            elif a.is_round and b.is_round:
+                assert overlaps(a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(coord, coord, st.sampled_from([25.0, 32.0, 40.0])), min_size=1, max_size=12), st.floats(0, 3))
+def test_pairwise_coherency_test_agrees_with_distance(spec: list[tuple[float, float, float]], limit: float) -> None:
+    fps = [Base(mm).footprint(x, y) for x, y, mm in spec]
+    fps.append(Footprint(Point(spec[0][0] + 1.2 + 2 * limit, spec[0][1]), 0.6))
+    close = _round_within(fps, limit)
+    assert close is not None
+    assert close == [[within(distance(a, b), limit) for b in fps] for a in fps]
+    assert _round_within([*fps, Hull(5, 5, 4.6, 3.6).footprint()], limit) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, coord, heading, st.floats(-8, 8), st.floats(-8, 8), heading, st.floats(0, 3), st.booleans())
+def test_bounds_shortcut_of_coherency_agrees_with_distance(
+    x: float, y: float, h0: float, dx: float, dy: float, h1: float, limit: float, oval: bool
+) -> None:
+    a = Base(60, 35).footprint(x, y, h0) if oval else Hull(x, y, 4.6, 3.6, h0).footprint()
+    b = Base(32).footprint(x + dx, y + dy) if oval else Hull(x + dx, y + dy, 4.6, 3.6, h1).footprint()
+    assert _within(a, b, limit) == within(distance(a, b), limit)
+    assert _within(b, a, limit) == within(distance(b, a), limit)

@@ -1,0 +1,163 @@
+"""State keys, copies and the verdicts ``Game.check`` keeps (engine/state.py, engine/game.py): a kept value is
+used only while nothing a rule may read has changed."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from strategium.engine import registries
+from strategium.engine.board import AssaultTrack, ChargeRecord, HammerStrike, Pose, UnitStatus
+from strategium.engine.citations import Reason
+from strategium.engine.effects import Duration, EffectKind, EndTrigger
+from strategium.engine.pregame_track import PreGameTrack
+from strategium.engine.shooting import Shoot, plan
+from strategium.engine.state import GameState
+from strategium.engine.timing import Phase
+from strategium.engine.watchers import Fact, TurnFacts
+from tests.engine.builders_combat import battle, place, squad, to_phase
+
+WHY = Reason("Test", "test")
+
+
+def test_every_field_of_the_state_is_in_its_key_or_left_out_on_purpose() -> None:
+    # the dice are left out (checks never roll); the unit index is derived from the armies; memo holds kept values
+    keyed = {f.name for f in dataclasses.fields(GameState)} - {"dice", "unit_index", "memo"}
+    assert keyed == {
+        "armies", "battlefield", "config", "last_game_turn", "first_player", "clock", "effects", "next_effect_id",
+        "pending", "events", "history", "units", "pregame", "facts", "assault",
+    }  # fmt: skip
+    for cls, n in ((UnitStatus, 11), (ChargeRecord, 9), (AssaultTrack, 6), (PreGameTrack, 5), (TurnFacts, 2)):
+        assert len(dataclasses.fields(cls)) == n, f"{cls.__name__} has a new field: add it to key() and copy()"
+
+
+def test_copies_are_independent_and_keep_equal_keys() -> None:
+    status = UnitStatus("u", 1, poses={"m": Pose(1, 2)}, wounds_lost={"m": 1}, casualties=["n"])
+    copied = status.copy()
+    assert copied == status and copied.key() == status.key()
+    copied.poses["m"] = Pose(3, 4)
+    copied.casualties.append("m")
+    assert status.poses["m"] == Pose(1, 2) and status.casualties == ["n"] and copied.key() != status.key()
+
+    record = ChargeRecord("u", ("e",), 3, disordered=[WHY], hammer=[HammerStrike("u", "m", "e", "x")])
+    track = AssaultTrack(3, {"u": record}, "u", {"u": {"e"}}, [("e", "u")], {"u": 2})
+    twin = track.copy()
+    assert twin == track and twin.key() == track.key()
+    twin.charges["u"].disordered.append(WHY)
+    twin.engaged["u"].add("f")
+    assert len(record.disordered) == 1 and track.engaged == {"u": {"e"}} and twin.key() != track.key()
+
+    pre = PreGameTrack(done={1}, eligible={1: ["a"]})
+    other = pre.copy()
+    other.done.add(2)
+    other.eligible[1].append("b")
+    assert pre.done == {1} and pre.eligible == {1: ["a"]} and other.key() != pre.key()
+
+    facts = TurnFacts(2, {"u": {Fact.MOVED}})
+    later = facts.copy()
+    later.note("u", Fact.RAN)
+    assert facts.facts == {"u": {Fact.MOVED}} and later.key() != facts.key()
+
+
+def test_a_snapshot_has_the_same_key_and_is_independent() -> None:
+    game = battle([squad("tac", 3)], [squad("red", 3)])
+    s = game.state
+    s.facts.note("tac", Fact.MOVED)
+    copy = s.snapshot()
+    assert copy.key() == s.key()
+    copy.facts.note("tac", Fact.RAN)
+    copy.units["tac"].poses.clear()
+    assert not s.facts.has("tac", Fact.RAN) and s.units["tac"].poses and copy.key() != s.key()
+
+
+def test_a_kept_verdict_is_dropped_when_the_state_changes() -> None:
+    tac, red = squad("tac", 2), squad("red", 2)
+    game = battle([tac], [red])
+    to_phase(game, Phase.SHOOTING)
+    place(game, tac, 10, 20)
+    place(game, red, 10, 60)  # off the table's far edge: out of range of the bolters
+    shoot = Shoot(1, "tac", "red")
+    first = game.check(shoot)
+    assert not first.legal and game.check(shoot) is first  # kept
+    place(game, red, 10, 30)  # a test moves the target in range: the state changed
+    assert game.check(shoot).legal
+    game.state.facts.note("tac", Fact.SHOT)
+    assert not game.check(shoot).legal
+
+
+def test_a_kept_plan_is_the_plan_of_the_state_now() -> None:
+    tac, red = squad("tac", 2), squad("red", 2)
+    game = battle([tac], [red])
+    to_phase(game, Phase.SHOOTING)
+    place(game, tac, 10, 20)
+    place(game, red, 10, 30)  # within half range of the Rapid Fire bolters: two shots each
+    kept = plan(game, "tac", "red")
+    assert plan(game, "tac", "red") is kept and sum(v.shots for v in kept.volleys) == 4
+    place(game, red, 10, 40)  # about 19": one shot each
+    assert sum(v.shots for v in plan(game, "tac", "red").volleys) == 2
+    place(game, red, 10, 25)
+    assert sum(v.shots for v in plan(game, "tac", "red").volleys) == 4
+
+
+def test_a_registry_change_drops_kept_values() -> None:
+    game = battle([squad("tac", 2)], [squad("red", 2)])
+    calls: list[int] = []
+
+    def compute() -> int:
+        calls.append(1)
+        return len(calls)
+
+    assert game.cached("x", compute) == 1 and game.cached("x", compute) == 1
+    before = registries.generation()
+    registries.changed()
+    assert registries.generation() == before + 1
+    assert game.cached("x", compute) == 2
+
+
+def test_effects_on_follows_every_change_of_the_effects() -> None:
+    game = battle([squad("tac", 2)], [squad("red", 2)])
+    assert game.effects_on("tac") == ()
+    pinned = game.add_effect(
+        EffectKind.PINNED, "tac", Duration.PERMANENT, WHY, ends_on=frozenset({EndTrigger.FORCED_TO_MOVE})
+    )
+    blind = game.add_effect(EffectKind.BLIND, "tac", Duration.PERMANENT, WHY)
+    other = game.add_effect(EffectKind.PINNED, "red", Duration.PERMANENT, WHY)
+    assert game.effects_on("tac") == (pinned, blind) and game.effects_on("tac", EffectKind.BLIND) == (blind,)
+    assert game.effects_on("red", EffectKind.PINNED) == (other,) and game.effects_on("red", EffectKind.BLIND) == ()
+    game.trigger("tac", EndTrigger.FORCED_TO_MOVE)
+    assert game.effects_on("tac") == (blind,)
+    game.state.effects = ()
+    assert game.effects_on("tac") == ()
+
+
+def test_a_handler_that_fails_halfway_leaves_the_state_and_the_dice_as_they_were() -> None:
+    from dataclasses import dataclass
+
+    import pytest
+
+    from strategium.engine.actions import Action, Verdict
+    from strategium.engine.game import Game
+    from strategium.engine.handlers import HANDLERS, handles
+
+    @dataclass(frozen=True)
+    class Explode(Action):
+        def text(self) -> str:
+            return "explode"
+
+    def apply(game: Game, action: Explode) -> None:
+        game.state.dice.roll(3, 6, reason="test")
+        game.state.facts.note("tac", Fact.RAN)
+        raise RuntimeError("halfway")
+
+    handles(Explode, lambda game, action: Verdict(True), apply)
+    try:
+        game = battle([squad("tac", 2)], [squad("red", 2)])
+        player = game.pending.player if game.pending is not None else 1
+        key = game.state.key()
+        with pytest.raises(RuntimeError):
+            game.apply(Explode(player))
+        assert game.state.key() == key and not game.state.facts.has("tac", Fact.RAN)
+        after = game.state.dice.roll(5, 6, reason="test").results
+        twin = battle([squad("tac", 2)], [squad("red", 2)])
+        assert after == twin.state.dice.roll(5, 6, reason="test").results
+    finally:
+        del HANDLERS[Explode]

@@ -1,0 +1,179 @@
+"""The fast paths of the geometry agree exactly (bit for bit) with the shapely constructions they replace:
+circle polygons from a unit-circle template, round-base distances in plain arithmetic, the flat footprint
+index, the bounds used as broad phases, and the standing check with its bounding-box shortcut."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Point, Polygon, box
+
+from strategium.geometry.bases import Base, Hull
+from strategium.geometry.index import FootprintIndex
+from strategium.geometry.measure import EPSILON, Footprint, circle_polygon, core_distance, distance
+from strategium.geometry.regions import may_stand, on_table
+from strategium.geometry.table import Table
+from strategium.geometry.terrain import Battlefield, Building, TerrainKind, terrain_piece
+
+coord = st.floats(-10.0, 90.0, allow_nan=False, allow_infinity=False)
+radius = st.floats(0.05, 6.0, allow_nan=False, allow_infinity=False)
+heading = st.floats(0.0, 360.0, allow_nan=False, allow_infinity=False)
+
+
+@st.composite
+def footprints(draw: st.DrawFn) -> Footprint:
+    """Round bases (mostly), oval bases and hulls anywhere around a 72" x 48" table."""
+    x, y = draw(coord), draw(coord)
+    kind = draw(st.sampled_from(["round", "round", "round", "oval", "hull"]))
+    if kind == "round":
+        return Footprint(Point(x, y), draw(radius))
+    if kind == "oval":
+        return Base(60, 35).footprint(x, y, draw(heading))
+    return Hull(x, y, 4.6, 3.6, draw(heading)).footprint()
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, coord, radius, st.sampled_from([2, 4, 8, 16, 32]))
+def test_circle_polygon_is_the_buffer_vertex_for_vertex(x: float, y: float, r: float, segs: int) -> None:
+    mine = np.asarray(circle_polygon((x, y), r, segs).exterior.coords)
+    geos = np.asarray(Point(x, y).buffer(r, quad_segs=segs).exterior.coords)
+    assert np.array_equal(mine, geos)
+
+
+@settings(max_examples=200, deadline=None)
+@given(footprints())
+def test_footprint_polygon_is_the_buffer_and_is_built_once(fp: Footprint) -> None:
+    expected = fp.core.buffer(fp.radius, quad_segs=16) if fp.radius > 0 else fp.core
+    assert np.array_equal(np.asarray(fp.polygon().exterior.coords), np.asarray(expected.exterior.coords))
+    assert fp.polygon() is fp.polygon()
+    other = fp.core.buffer(fp.radius, quad_segs=4) if fp.radius > 0 else fp.core
+    assert np.array_equal(np.asarray(fp.polygon(4).exterior.coords), np.asarray(other.exterior.coords))
+
+
+@settings(max_examples=300, deadline=None)
+@given(footprints(), footprints())
+def test_core_distance_is_shapely_distance_bit_for_bit(a: Footprint, b: Footprint) -> None:
+    assert core_distance(a, b) == float(a.core.distance(b.core))
+    assert distance(a, b) == max(0.0, float(a.core.distance(b.core)) - a.radius - b.radius)
+
+
+def test_round_bases_measure_exactly_at_the_contact_boundary() -> None:
+    r = Base(32).radius
+    a, b = Footprint(Point(10.0, 10.0), r), Footprint(Point(10.0 + 2 * r, 10.0), r)
+    assert distance(a, b) == 0.0
+    assert core_distance(a, b) == float(Point(10.0, 10.0).distance(Point(10.0 + 2 * r, 10.0)))
+    assert math.isclose(distance(a, Footprint(Point(13.0, 14.0), r)), 5.0 - 2 * r)
+
+
+@settings(max_examples=200, deadline=None)
+@given(footprints())
+def test_bounds_contain_the_footprint_polygon(fp: Footprint) -> None:
+    assert fp.bounds == tuple(float(v) for v in fp.core.bounds)
+    minx, miny, maxx, maxy = fp.polygon().bounds
+    ominx, ominy, omaxx, omaxy = fp.outer_bounds
+    assert ominx <= minx and ominy <= miny and omaxx >= maxx and omaxy >= maxy
+
+
+def _brute_near(items: list[tuple[str, Footprint]], geometry: Polygon | Point, inches: float) -> list[int]:
+    reach = inches + max(fp.radius for _, fp in items) + EPSILON
+    return [i for i, (_, fp) in enumerate(items) if float(fp.core.distance(geometry)) <= reach]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(footprints(), min_size=1, max_size=25), footprints(), st.floats(0.0, 6.0))
+def test_index_finds_exactly_the_footprints_within_reach(fps: list[Footprint], probe: Footprint, inches: float) -> None:
+    items = [(f"m{i}", fp) for i, fp in enumerate(fps)]
+    index = FootprintIndex(items)
+    geometry = probe.polygon()
+    expected = _brute_near(items, geometry, inches)
+    assert index.indices_near(geometry, inches) == expected
+    assert index.indices_near(geometry, inches, bounds=probe.outer_bounds) == expected
+    assert [n for n, _ in index.near(geometry, inches)] == [items[i][0] for i in expected]
+    among = np.array([i % 3 != 0 for i in range(len(items))])
+    assert index.indices_near(geometry, inches, among) == [i for i in expected if among[i]]
+    near = index.near_footprint(probe, inches)
+    assert [n for n, _ in near] == [items[i][0] for i in _brute_near(items, probe.core, inches + probe.radius)]
+
+
+def test_an_empty_index_finds_nothing() -> None:
+    assert FootprintIndex([]).indices_near(Point(1, 1), 5.0) == []
+
+
+def _may_stand_reference(battlefield: Battlefield, model: Footprint) -> bool:
+    """The standing check without its shortcuts (as it was written first)."""
+    minx, miny, maxx, maxy = (float(v) for v in model.core.bounds)
+    r, t = model.radius, battlefield.table
+    if not (
+        minx - r >= -EPSILON
+        and miny - r >= -EPSILON
+        and maxx + r <= t.width + EPSILON
+        and maxy + r <= t.depth + EPSILON
+    ):
+        return False
+    pieces = [p.footprint for p in battlefield.terrain if p.is_impassable] + [
+        b.footprint for b in battlefield.buildings
+    ]
+    for p in pieces:
+        if model.is_round:
+            if float(model.core.distance(p)) < model.radius - EPSILON:
+                return False
+        elif model.core.intersects(p) and not model.core.touches(p):
+            return False
+    return True
+
+
+FIELD = Battlefield(
+    Table(),
+    terrain=(
+        terrain_piece("spire", box(30, 20, 34, 26), TerrainKind.IMPASSABLE),
+        terrain_piece("ruin", box(10, 10, 16, 14), TerrainKind.AREA, 3.0),
+    ),
+    buildings=(Building("Bastion", Hull(59, 20, 6, 6)),),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(footprints())
+def test_may_stand_agrees_with_the_plain_check(fp: Footprint) -> None:
+    assert may_stand(FIELD, fp) == _may_stand_reference(FIELD, fp)
+
+
+def test_may_stand_at_the_edges_of_a_piece_and_the_table() -> None:
+    r = Base(32).radius
+    assert may_stand(FIELD, Footprint(Point(30 - r, 23), r))  # touching the spire's west face
+    assert not may_stand(FIELD, Footprint(Point(30 - r + 0.01, 23), r))
+    assert on_table(FIELD, Footprint(Point(r, r), r))
+    assert not may_stand(FIELD, Footprint(Point(r - 0.01, 5), r))
+    assert FIELD.standing_blockers[0][1] == (30.0, 20.0, 34.0, 26.0)
+
+
+def test_terrain_and_building_footprints_are_prepared() -> None:
+    assert all(shapely.is_prepared(p) for p, _ in FIELD.standing_blockers)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(footprints(), min_size=1, max_size=25), st.lists(footprints(), min_size=1, max_size=6), st.floats(0, 3))
+def test_boxes_near_is_a_superset_of_the_distance_query_in_order(
+    fps: list[Footprint], probes: list[Footprint], inches: float
+) -> None:
+    index = FootprintIndex([(f"m{i}", fp) for i, fp in enumerate(fps)])
+    among = np.array([i % 4 != 1 for i in range(len(fps))])
+    rows = index.boxes_near([p.outer_bounds for p in probes], inches, among)
+    for probe, row in zip(probes, rows, strict=True):
+        assert row == sorted(row)
+        exact = index.indices_near(probe.polygon(), inches, among)
+        assert set(exact) <= set(row)
+        assert all(among[i] for i in row)
+    assert index.boxes_near([], 1.0) == []
+    assert FootprintIndex([]).boxes_near([probes[0].outer_bounds]) == [[]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(footprints())
+def test_outline_is_the_polygons_ring(fp: Footprint) -> None:
+    assert np.array_equal(fp.outline, shapely.get_coordinates(fp.polygon()))
+    assert not fp.outline.flags.writeable
