@@ -18,7 +18,7 @@ from strategium.engine.game import Game
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.queries import Query, ask
 from strategium.engine.reserves_arrival import EDGE_PROMPT
-from strategium.engine.shooting import TEMPLATE_LENGTH
+from strategium.engine.shooting_plan import TEMPLATE_LENGTH
 from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.engine.transports import passengers
 from strategium.engine.watchers import Fact
@@ -175,7 +175,7 @@ def enemies(game: Game, player: PlayerId) -> list[Unit]:
 
 def out_of_range(game: Game, unit_id: str, target_id: str) -> bool:
     """Whether no weapon of the unit can reach the target: the closest distance between their models is more
-    than the longest range among the unit's weapons (Templates: :data:`~strategium.engine.shooting.TEMPLATE_LENGTH`),
+    than the longest range among the unit's weapons (Templates: the template length),
     or it has no weapon with a range. The engine refuses such a Shooting Attack (every weapon out of range,
     rulebook p.166), so a player need not ask it; False whenever either unit has no model on the table (the
     engine says why)."""
@@ -193,7 +193,7 @@ def out_of_range(game: Game, unit_id: str, target_id: str) -> bool:
 
 def longest_range(models: Iterable[Model]) -> float | None:
     """The longest range among the models' weapons as the engine measures it for a Shooting Attack (inches;
-    Templates :data:`~strategium.engine.shooting.TEMPLATE_LENGTH`); None when none has a range."""
+    Templates :data:`~strategium.engine.shooting_plan.TEMPLATE_LENGTH`); None when none has a range."""
     ranges = [
         TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum for m in models for w in m.weapons
     ]
