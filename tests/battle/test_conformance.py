@@ -2,11 +2,11 @@
 checked after every action (:mod:`strategium.agents.invariants`: no model in two places, no negative Wounds, no
 model off the table unless in Reserves or embarked, no two models overlapping, effects expired on time).
 
-Sizing (measured, docs/benchmarks.md): a random demo battle of two Game Turns takes 0.9-1.5 s with the
-invariants checked after every action, a full five-turn one about 2.6-2.9 s. 1,000 two-turn battles took 23
-minutes over 2 shared cores (24 CPU-minutes); 1,000 full ones would take about 45 CPU-minutes. The test plays
-two Game Turns (pre-game, Reserves and Flanking Assaults arriving, every phase, effects expiring across turns)
-over every core; set ``STRATEGIUM_CONFORMANCE_TURNS=5`` (and ``STRATEGIUM_CONFORMANCE_BATTLES``) for the full length.
+Each battle is played to its end: the demo's five Game Turns (or Sudden Death), the pre-game, Reserves and
+Flanking Assaults arriving, every phase, effects expiring across turns. Sizing (measured, docs/benchmarks.md):
+about 1 CPU-second per battle with the invariants checked after every action, so the 1,000 battles take about
+ten minutes over 2 cores. ``STRATEGIUM_CONFORMANCE_BATTLES`` and ``STRATEGIUM_CONFORMANCE_TURNS`` change the
+count and the length (e.g. for a quick local run).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from strategium.battle.montecarlo import default_workers, run_battles
 from strategium.battle.setup import BattleSetup
 
 BATTLES = int(os.environ.get("STRATEGIUM_CONFORMANCE_BATTLES", "1000"))
-TURNS = int(os.environ.get("STRATEGIUM_CONFORMANCE_TURNS", "2"))
+TURNS = int(os.environ.get("STRATEGIUM_CONFORMANCE_TURNS", "5"))
 FIRST_SEED = 10_000
 
 
@@ -31,4 +31,6 @@ def test_a_thousand_random_battles_keep_every_invariant() -> None:
     assert not failed, f"{len(failed)} of {BATTLES} battles failed, e.g. {failed[:3]}"
     assert [b.seed for b in stats] == list(range(FIRST_SEED, FIRST_SEED + BATTLES))
     assert all(b.losses for b in stats)
+    # each battle went to its end: the last Game Turn, or a Sudden Death before it
+    assert all(b.game_turns == TURNS or (b.sudden_death and 1 <= b.game_turns < TURNS) for b in stats)
     print(f"{BATTLES} battles of {TURNS} Game Turns in {elapsed:.0f} s over {default_workers()} workers")

@@ -38,7 +38,8 @@ class UnitLoss:
 @dataclass(frozen=True)
 class BattleStats:
     """One battle of a run: its seed, winner (None: a draw), Sudden Death, victory points, the losses of each
-    unit and each seed-rule moment's count; ``error`` (one line) when the battle failed, the rest then empty."""
+    unit and each seed-rule moment's count, the Game Turns played; ``error`` (one line) when the battle failed, the
+    rest then empty."""
 
     seed: int
     winner: int | None = None
@@ -47,6 +48,7 @@ class BattleStats:
     losses: tuple[UnitLoss, ...] = ()
     moments: tuple[tuple[str, int], ...] = ()
     error: str | None = None
+    game_turns: int = 0
 
 
 @lru_cache(maxsize=4)
@@ -69,6 +71,7 @@ def battle_stats(setup: BattleSetup, seed: int, invariants: bool = False) -> Bat
         result.outcome.scores,
         tuple(UnitLoss(r.key, r.name, r.lost, r.models) for r in rows),
         tuple((m, counts.get(m, 0)) for m in seed_rules.MOMENTS),
+        game_turns=result.outcome.game_turns,
     )
 
 
