@@ -5,7 +5,7 @@ the state stays the same (``GameState.cached``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -158,18 +158,14 @@ def _plan(
     reasons: dict[str, Reason] = {}
     for why in full.reasons:  # why every shot is a Snap Shot (e.g. STU-3), or what lifted that
         reasons.setdefault(f"snap:{why.text}", why)
-    cores = np.array([t.footprint.core for t in target.models], dtype=object)
-    radii = np.array([t.footprint.radius for t in target.models])
-    for model in s.unit(unit_id).models:
-        if model.id not in status.poses:
-            continue
-        pm = mine[model.id]
-        me = PlacedUnit(unit_id, status.player, (pm,), model.profile.unit_type.unit_type)
-        if not sight.unit_sees(me, target):
+    shooters = [model for model in s.unit(unit_id).models if model.id in status.poses]
+    placed_shooters = [mine[model.id] for model in shooters]
+    sees = sight.sees_each(placed_shooters, target)
+    reaches = closest(placed_shooters, target.models, sees)
+    for model, pm, seen, reach in zip(shooters, placed_shooters, sees, reaches, strict=True):
+        if not seen:
             reasons.setdefault(f"sight:{model.id}", rule_of(SEQUENCE, f"{model.name} cannot see the target", 166))
             continue
-        # the closest target model, as measure.distance would give it: max(0, core distance - both radii)
-        reach = max(0.0, float(np.min(shapely.distance(pm.footprint.core, cores) - pm.footprint.radius - radii)))
         chosen = _model_volleys(
             game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, reasons, weapons
         )
@@ -195,6 +191,45 @@ def _plan(
         for why in still.reasons:  # whether it counts as Stationary, and which rule says so (e.g. REL-1)
             reasons.setdefault(f"stationary:{why.text}", why)
     return Plan(tuple(volleys.values()), tuple(reasons.values()))
+
+
+REACH_CACHE = 65536
+"""Most closest distances (a model's footprint to a unit's footprints) :func:`closest` keeps."""
+
+_REACH: dict[tuple[object, ...], float] = {}
+
+
+def closest(models: Sequence[PlacedModel], targets: Sequence[PlacedModel], wanted: Sequence[bool]) -> list[float]:
+    """For each of ``models`` whose ``wanted`` flag is set, the distance (inches) to the closest of ``targets`` as
+    :func:`~strategium.geometry.measure.distance` gives it: max(0, core distance - both radii); 0.0 for the
+    others. Kept by value (the footprints), at most :data:`REACH_CACHE` answers."""
+    tkey = tuple([t.footprint.key for t in targets])
+    out = [0.0] * len(models)
+    todo: list[int] = []
+    keys: list[tuple[object, ...]] = []
+    key: tuple[object, ...]
+    for i, (pm, want) in enumerate(zip(models, wanted, strict=True)):
+        if not want:
+            continue
+        key = (pm.footprint.key, tkey)
+        known = _REACH.get(key)
+        if known is None:
+            todo.append(i)
+            keys.append(key)
+        else:
+            out[i] = known
+    if todo and targets:
+        cores = np.array([t.footprint.core for t in targets], dtype=object)
+        radii = np.array([t.footprint.radius for t in targets])
+        mine = np.array([models[i].footprint.core for i in todo], dtype=object)
+        own = np.array([models[i].footprint.radius for i in todo])
+        gaps = (shapely.distance(mine[:, None], cores[None, :]) - own[:, None]) - radii[None, :]
+        for i, key, row in zip(todo, keys, gaps, strict=True):
+            out[i] = max(0.0, float(np.min(row)))
+            if len(_REACH) >= REACH_CACHE:
+                _REACH.clear()
+            _REACH[key] = out[i]
+    return out
 
 
 def _model_volleys(
