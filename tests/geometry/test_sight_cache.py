@@ -82,3 +82,26 @@ def test_closest_is_the_smallest_distance() -> None:
                     assert d == min(distance(pm.footprint, t.footprint) for t in theirs)
                 else:
                     assert d == 0.0
+
+
+def test_the_near_blockers_decide_as_every_blocker_does() -> None:
+    """The hidden-area test unions only the umbras of blockers near the observer and the targets: the same
+    answers as with the whole hidden area (every blocker's umbra)."""
+    from strategium.geometry.measure import EPSILON
+
+    bf = _battlefield()
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(60):
+        o = _models(rng, 1, "o")[0]
+        targets = _models(rng, int(rng.integers(1, 4)), "t")
+        for t in targets:
+            sight = SightMap(bf)
+            full = sight.hidden_area(o, t.height)
+            hidden_full = bool(full.contains(t.footprint.core)) and (
+                full.boundary.distance(t.footprint.core) > t.footprint.radius + EPSILON
+            )
+            near = sight._hidden_see_each([o], [t], t.height)
+            assert bool(near[0]) == (not hidden_full)
+            checked += hidden_full
+    assert checked > 3  # some targets were hidden

@@ -272,6 +272,7 @@ def _models_key(models: Sequence[PlacedModel]) -> tuple[ModelKey, ...]:
 
 
 HiddenKey = tuple[tuple[float, float, float, bytes], float, float]
+Source = PlacedModel
 
 
 def _key(observer: PlacedModel, target_height: float) -> HiddenKey:
@@ -292,7 +293,7 @@ class SightMap:
         self.battlefield = battlefield
         t = battlefield.table
         self._table = box(0.0, 0.0, t.width, t.depth)
-        self._cache: dict[HiddenKey, tuple[BaseGeometry, BaseGeometry]] = {}
+        self._cache: dict[tuple[HiddenKey, tuple[int, ...] | None], tuple[BaseGeometry, BaseGeometry]] = {}
         self._seen: dict[tuple[tuple[ModelKey, ...], tuple[ModelKey, ...]], bool] = {}
         self._blockers: dict[tuple[float, float], tuple[tuple[Polygon, ...], _HalfPlanes, np.ndarray | None]] = {}
 
@@ -315,26 +316,33 @@ class SightMap:
         return self._blockers[key]
 
     def _hidden(
-        self, observers: Sequence[PlacedModel], target_height: float
+        self,
+        observers: Sequence[PlacedModel],
+        target_height: float,
+        subsets: Sequence[tuple[int, ...] | None] | None = None,
     ) -> list[tuple[BaseGeometry, BaseGeometry]]:
-        keys = [_key(o, target_height) for o in observers]
+        """Each observer's hidden area (and its boundary, both prepared): the union of the umbras of the blockers
+        for ``target_height``, clipped to the table; with ``subsets``, of those blockers only (indices into
+        :meth:`blockers`; None for all)."""
+        subs: Sequence[tuple[int, ...] | None] = [None] * len(observers) if subsets is None else subsets
+        keys = [(_key(o, target_height), sub) for o, sub in zip(observers, subs, strict=True)]
         cache = self._cache
         found = {k: cache[k] for k in keys if k in cache}
-        todo: dict[HiddenKey, PlacedModel] = {}
+        groups: dict[tuple[float, tuple[int, ...] | None], dict[tuple[HiddenKey, tuple[int, ...] | None], Source]] = {}
         for k, o in zip(keys, observers, strict=True):
             if k not in found:
-                todo.setdefault(k, o)
-        by_height: dict[float, list[tuple[HiddenKey, PlacedModel]]] = {}
-        for k, o in todo.items():
-            by_height.setdefault(o.height, []).append((k, o))
-        for h, group in by_height.items():
+                groups.setdefault((o.height, k[1]), {}).setdefault(k, o)
+        for (h, sub), group in groups.items():
             blockers, _, padded = self._blocking(h, target_height)
+            if sub is not None:
+                blockers = tuple(blockers[i] for i in sub)
+                padded = padded[list(sub)] if padded is not None and sub else None
             if not blockers:
                 areas = [Polygon() for _ in group]
             else:
-                u = umbras([_source(o.footprint) for _, o in group], list(blockers), padded)
+                u = umbras([_source(o.footprint) for o in group.values()], list(blockers), padded)
                 areas = list(shapely.intersection(shapely.union_all(u, axis=1), self._table))
-            for (k, _), area in zip(group, areas, strict=True):
+            for k, area in zip(group, areas, strict=True):
                 shapely.prepare(area)
                 boundary = area.boundary
                 shapely.prepare(boundary)
@@ -343,6 +351,29 @@ class SightMap:
                     del cache[next(iter(cache))]
                 cache[k] = (area, boundary)
         return [found[k] for k in keys]
+
+    def _near(self, o_sub: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float) -> list[tuple[int, ...]]:
+        """For each observer, the blockers (indices) whose umbra could reach a target: those that meet the box
+        around the observer's source polygon and every target footprint grown by EPSILON (a point ``q`` is in
+        the umbra of ``C`` only if ``C`` meets the segment from the source to ``q``)."""
+        minx = min(t.footprint.outer_bounds[0] for t in t_sub) - 2 * EPSILON
+        miny = min(t.footprint.outer_bounds[1] for t in t_sub) - 2 * EPSILON
+        maxx = max(t.footprint.outer_bounds[2] for t in t_sub) + 2 * EPSILON
+        maxy = max(t.footprint.outer_bounds[3] for t in t_sub) + 2 * EPSILON
+        out: list[tuple[int, ...]] = []
+        for o in o_sub:
+            bounds = self._planes(o.height, ht)[1].bounds
+            ox0, oy0, ox1, oy1 = o.footprint.outer_bounds
+            grow = 0.05 * o.footprint.radius + EPSILON  # the source polygon circumscribes a round base
+            box_ = (min(minx, ox0 - grow), min(miny, oy0 - grow), max(maxx, ox1 + grow), max(maxy, oy1 + grow))
+            near = (
+                (bounds[:, 0] <= box_[2])
+                & (bounds[:, 2] >= box_[0])
+                & (bounds[:, 1] <= box_[3])
+                & (bounds[:, 3] >= box_[1])
+            )
+            out.append(tuple(int(i) for i in np.nonzero(near)[0]))
+        return out
 
     def hidden_areas(self, observers: Sequence[PlacedModel], target_height: float) -> list[BaseGeometry]:
         """For each observer model, the part of the table hidden from it for targets of this height."""
@@ -390,7 +421,7 @@ class SightMap:
     def _hidden_see_each(self, o_sub: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float) -> np.ndarray:
         """The hidden-area test: for each observer (all of them facing targets of height ``ht``), whether some
         target is not inside its hidden area by more than EPSILON (len(o_sub),) bool."""
-        hidden = self._hidden(o_sub, ht)
+        hidden = self._hidden(o_sub, ht, self._near(o_sub, t_sub, ht))
         areas = np.array([a for a, _ in hidden], dtype=object)[:, None]
         cores = np.array([t.footprint.core for t in t_sub], dtype=object)[None, :]
         inside = shapely.contains(areas, cores)
