@@ -27,8 +27,19 @@ if TYPE_CHECKING:
 
 def footprint(model: Model, pose: Pose) -> Footprint:
     """The model's base or hull with its centre at ``pose`` (bases in mm from the army, else the defaults of
-    :mod:`strategium.geometry.sizes`). Footprints are immutable and cached by shape and pose."""
-    return _footprint(_shape_of(model), pose.x, pose.y, pose.heading)
+    :mod:`strategium.geometry.sizes`). Footprints are immutable and cached by shape and pose (and the last one
+    of each model in its memo: most calls ask again for a model that has not moved)."""
+    memo = model.memo
+    last: tuple[Pose, Footprint] | None = memo.get(_LAST)
+    if last is not None and (last[0] is pose or last[0] == pose):
+        return last[1]
+    fp = _footprint(_shape_of(model), pose.x, pose.y, pose.heading)
+    memo[_LAST] = (pose, fp)
+    return fp
+
+
+_LAST = "placement.footprint"
+"""The key of a model's last (pose, footprint) in its :attr:`Model.memo`."""
 
 
 def hull_of(model: Model, pose: Pose) -> Hull | None:
