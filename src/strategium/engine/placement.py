@@ -99,10 +99,24 @@ def placed_model(model: Model, pose: Pose) -> PlacedModel:
 def placed_unit(unit: Unit, status: UnitStatus, poses: Placement | None = None) -> PlacedUnit:
     """The unit's models on the table at ``poses`` (default: where they stand now). Models without a pose
     (removed as casualties) are left out; a unit not on the table is returned with no models."""
+    embarked = status.embarked_in if status.location is Location.EMBARKED else None
+    memo = unit.models[0].memo if poses is None else None
+    if memo is not None:  # the unit where it stands now: kept while its poses stay the same
+        last = memo.get(_PLACED)
+        if last is not None and last[0] is unit and last[1] == status.poses and last[2] == (status.player, embarked):
+            kept: PlacedUnit = last[3]
+            return kept
     where = dict(poses) if poses is not None else status.poses
     models = tuple(placed_model(m, where[m.id]) for m in unit.models if m.id in where)
-    embarked = status.embarked_in if status.location is Location.EMBARKED else None
-    return PlacedUnit(unit.id, status.player, models, unit.models[0].profile.unit_type.unit_type, embarked)
+    placed = PlacedUnit(unit.id, status.player, models, unit.models[0].profile.unit_type.unit_type, embarked)
+    if memo is not None:
+        memo[_PLACED] = (unit, dict(where), (status.player, embarked), placed)
+    return placed
+
+
+_PLACED = "placement.placed_unit"
+"""The key of a unit's last placed form in its first model's :attr:`Model.memo`: (unit, poses, (player, embarked
+in), PlacedUnit)."""
 
 
 def enemies(state: GameState, player: PlayerId) -> list[PlacedUnit]:
