@@ -232,6 +232,25 @@ def closest(models: Sequence[PlacedModel], targets: Sequence[PlacedModel], wante
     return out
 
 
+_FIXED = "shooting_plan.fixed"
+"""The key of :func:`_fixed`'s answer in a model's :attr:`Model.memo`."""
+
+
+def _fixed(model: Model) -> tuple[bool, bool, tuple[RuleRef, ...], tuple[WeaponProfile, ...], int]:
+    """What the plan needs of a (immutable) model whatever the state, kept in its memo: whether it fires as a
+    vehicle, whether it is a Primarch, its Night Vision rules, its weapons (pistols last) and how many it fires."""
+    memo = model.memo
+    known: tuple[bool, bool, tuple[RuleRef, ...], tuple[WeaponProfile, ...], int] | None = memo.get(_FIXED)
+    if known is None:
+        spec = model.profile.unit_type
+        vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
+        primarch = spec.counts_as(UnitType.PRIMARCH)
+        night = tuple(r for r in model.rules if isinstance(r, RuleRef) and r.name == "Night Vision")
+        candidates = tuple(sorted(model.weapons, key=lambda w: w.type.weapon_class is WeaponClass.PISTOL))
+        known = memo[_FIXED] = (vehicle, primarch, night, candidates, _weapon_limit(model))
+    return known
+
+
 def _model_volleys(
     game: Game,
     unit_id: str,
@@ -244,19 +263,14 @@ def _model_volleys(
     reasons: dict[str, Reason],
     allowed: WeaponFilter | None = None,
 ) -> list[Volley]:
-    spec = model.profile.unit_type
-    vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
+    vehicle, primarch, night, candidates, limit = _fixed(model)
     now = current(game, unit_id, model)
     base = model.profile.characteristics
     bs = now.bs if isinstance(now, Characteristics) else getattr(base, "bs", None)
     user_s = getattr(now, "s", None) if now is not None else getattr(base, "s", None)
     if bs is None or bs < 1:
         return []
-    primarch = spec.counts_as(UnitType.PRIMARCH)
-    night = tuple(r for r in model.rules if isinstance(r, RuleRef) and r.name == "Night Vision")
     out: list[Volley] = []
-    candidates = sorted(model.weapons, key=lambda w: w.type.weapon_class is WeaponClass.PISTOL)
-    limit = _weapon_limit(model)
     for weapon in candidates:
         if len(out) >= limit:
             break
