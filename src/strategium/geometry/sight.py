@@ -325,8 +325,15 @@ class SightMap:
         for ``target_height``, clipped to the table; with ``subsets``, of those blockers only (indices into
         :meth:`blockers`; None for all)."""
         subs: Sequence[tuple[int, ...] | None] = [None] * len(observers) if subsets is None else subsets
-        keys = [(_key(o, target_height), sub) for o, sub in zip(observers, subs, strict=True)]
         cache = self._cache
+        keys = []
+        for o, sub in zip(observers, subs, strict=True):
+            hk = _key(o, target_height)
+            if sub is not None and (
+                (hk, None) in cache or 2 * len(sub) >= len(self._blocking(o.height, target_height)[0])
+            ):
+                sub = None  # the whole hidden area is known, or would cost about as much: it answers as well
+            keys.append((hk, sub))
         found = {k: cache[k] for k in keys if k in cache}
         groups: dict[tuple[float, tuple[int, ...] | None], dict[tuple[HiddenKey, tuple[int, ...] | None], Source]] = {}
         for k, o in zip(keys, observers, strict=True):
