@@ -38,7 +38,7 @@ def test_bound_never_below_the_exact_value_in_a_demo_battle() -> None:
     found: list[tuple[float, float]] = []
     for p in players.values():
         p.pairs = found
-    play(game, players)  # type: ignore[arg-type]
+    play(game, players)
     assert len(found) > 500
     assert sum(1 for _, exact in found if exact > 0) > 100
     assert all(bound >= exact for bound, exact in found)
