@@ -448,8 +448,9 @@ class HeuristicPlayer:
         toward = ps.centroid(dict(s.units[target].poses))
         reach = _weapon_reach(unit)
         gap = self._enemy_distance(game, unit.id)
-        screen = self._screen(game, units, s.config.movement.enemy_distance)
+        screen: ps.MoveFilter | None = None  # built only when a move is proposed
         if unit.any_model_has("Militia Cavalry Mount") and gap > reach + 6 and unit in opt.runners(game, p):
+            screen = self._screen(game, units, s.config.movement.enemy_distance)
             run = pr.allowance(game, units, True) - 0.01
             action = self._straight(game, poses, toward, run, partial(Run, p, unit.id), screen)
             if action is not None:
@@ -461,6 +462,8 @@ class HeuristicPlayer:
             return None
         if gap <= s.config.movement.enemy_distance + 1.0:
             return None
+        if screen is None:
+            screen = self._screen(game, units, s.config.movement.enemy_distance)
         cover = self._cover_step(game, poses, toward, allowance, partial(Move, p, unit.id), screen)
         if cover is not None:
             return cover
