@@ -23,6 +23,7 @@ from strategium.engine import damage, fight, shooting
 from strategium.engine.fight import armour_map
 from strategium.engine.game import Game
 from strategium.engine.profiles_now import current
+from strategium.engine.queries import Query, ask
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH, _weapon_limit, shots_dice
 from strategium.model.characteristics import Characteristics
 from strategium.model.unit_types import UnitType
@@ -179,10 +180,14 @@ class Gun:
 
 def guns(game: Game, unit_id: str) -> tuple[tuple[int, tuple[Gun, ...]], ...]:
     """For each model of ``unit_id`` on the table: (how many weapons it may fire at once, every weapon it could
-    fire at some target). A superset of what :func:`strategium.engine.shooting.plan` lets it fire: sight, minimum
-    ranges, Snap Shots and Ordnance limits are not applied (each can only remove shots)."""
+    fire at some target). A superset of what :func:`strategium.engine.shooting.plan` lets it fire: the plan's
+    rules that do not depend on the target are applied (Snap Shots, moved Ordnance, Snap-fired Blasts and
+    Templates, as :func:`strategium.engine.shooting_plan._cannot_fire`); sight, minimum ranges and Ordnance
+    firing alone are not (each can only remove shots)."""
     s = game.state
     status = s.units[unit_id]
+    snap_all = not ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
+    stationary = bool(ask(game, Query.STATIONARY_FOR_HEAVY, unit_id))
     out: list[tuple[int, tuple[Gun, ...]]] = []
     for model in s.unit(unit_id).models:
         if model.id not in status.poses:
@@ -193,15 +198,17 @@ def guns(game: Game, unit_id: str) -> tuple[tuple[int, tuple[Gun, ...]], ...]:
         user_s = getattr(now, "s", None) if now is not None else getattr(base, "s", None)
         if bs is None or bs < 1:
             continue
-        primarch = model.profile.unit_type.counts_as(UnitType.PRIMARCH)
-        hit = max(
-            float(
+        spec = model.profile.unit_type
+        primarch = spec.counts_as(UnitType.PRIMARCH)
+        vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
+        hits = {
+            snap: float(
                 shooting_hit_target(
                     effective_bs(min(bs, 10), snap_shots=snap, primarch=primarch, config=s.config)[0]
                 ).chance
             )
             for snap in (False, True)
-        )
+        }
         found: list[Gun] = []
         for w in model.weapons:
             kind = w.type.weapon_class
@@ -214,8 +221,14 @@ def guns(game: Game, unit_id: str) -> tuple[tuple[int, tuple[Gun, ...]], ...]:
             rolled = shots_dice(w.type.shots_dice) if w.type.shots_dice else None
             dice = 3.5 * int(w.type.shots_dice.lower().split("d")[0] or 1) if rolled and w.type.shots_dice else None
             blast = any(isinstance(r, RuleRef) and r.name == "Blast" for r in w.type.rules)
-            half = w.range.maximum / 2 if kind is WeaponClass.RAPID_FIRE and w.range.maximum is not None else None
             template = w.range.kind is RangeKind.TEMPLATE
+            snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
+            if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
+                continue
+            if snap and (kind is WeaponClass.ORDNANCE or template or blast):
+                continue
+            hit = hits[snap]
+            half = w.range.maximum / 2 if kind is WeaponClass.RAPID_FIRE and w.range.maximum is not None else None
             found.append(
                 Gun(model.id, float(reach), w.type.shots or 1, half, dice, template, blast, strength, w.ap, hit)
             )
