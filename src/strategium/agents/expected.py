@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
+from strategium.army.army import Model
 from strategium.combat.saves import armour_save_allowed
 from strategium.combat.tables import (
     effective_bs,
@@ -198,43 +200,61 @@ def guns(game: Game, unit_id: str) -> tuple[tuple[int, tuple[Gun, ...]], ...]:
         user_s = getattr(now, "s", None) if now is not None else getattr(base, "s", None)
         if bs is None or bs < 1:
             continue
-        spec = model.profile.unit_type
-        primarch = spec.counts_as(UnitType.PRIMARCH)
-        vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
-        hits = {
-            snap: float(
-                shooting_hit_target(
-                    effective_bs(min(bs, 10), snap_shots=snap, primarch=primarch, config=s.config)[0]
-                ).chance
-            )
-            for snap in (False, True)
-        }
-        found: list[Gun] = []
-        for w in model.weapons:
-            kind = w.type.weapon_class
-            if kind is None or kind is WeaponClass.MELEE or w.range.kind in _NEVER_FIRED:
-                continue
-            reach = TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum
-            strength = w.strength.resolve(user_s if user_s is not None else 0)
-            if reach is None or strength is None or strength < 1:
-                continue
-            rolled = shots_dice(w.type.shots_dice) if w.type.shots_dice else None
-            dice = 3.5 * int(w.type.shots_dice.lower().split("d")[0] or 1) if rolled and w.type.shots_dice else None
-            blast = any(isinstance(r, RuleRef) and r.name == "Blast" for r in w.type.rules)
-            template = w.range.kind is RangeKind.TEMPLATE
-            snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
-            if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
-                continue
-            if snap and (kind is WeaponClass.ORDNANCE or template or blast):
-                continue
-            hit = hits[snap]
-            half = w.range.maximum / 2 if kind is WeaponClass.RAPID_FIRE and w.range.maximum is not None else None
-            found.append(
-                Gun(model.id, float(reach), w.type.shots or 1, half, dice, template, blast, strength, w.ap, hit)
-            )
+        kept: dict[tuple[object, ...], tuple[Gun, ...]] | None = model.memo.get(_GUNS)
+        if kept is None:
+            kept = model.memo[_GUNS] = {}
+        key = (bs, user_s, snap_all, stationary, s.config.shooting.snap_shot_bs)
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = _model_guns(game, model, bs, user_s, snap_all, stationary)
         if found:
-            out.append((_weapon_limit(model), tuple(found)))
+            out.append((_weapon_limit(model), found))
     return tuple(out)
+
+
+_GUNS = "agents.expected.guns"
+"""The key of a model's :class:`Gun` tuples in its :attr:`Model.memo` (by Ballistic Skill, Strength, Snap Shots,
+Stationary and the configured Snap Shot BS: all they depend on)."""
+
+
+def _model_guns(
+    game: Game, model: Model, bs: int, user_s: int | None, snap_all: bool, stationary: bool
+) -> tuple[Gun, ...]:
+    """The guns of one model with Ballistic Skill ``bs`` and Strength ``user_s`` (see :func:`guns`)."""
+    s = game.state
+    spec = model.profile.unit_type
+    primarch = spec.counts_as(UnitType.PRIMARCH)
+    vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
+    hits = {
+        snap: float(
+            shooting_hit_target(
+                effective_bs(min(bs, 10), snap_shots=snap, primarch=primarch, config=s.config)[0]
+            ).chance
+        )
+        for snap in (False, True)
+    }
+    found: list[Gun] = []
+    for w in model.weapons:
+        kind = w.type.weapon_class
+        if kind is None or kind is WeaponClass.MELEE or w.range.kind in _NEVER_FIRED:
+            continue
+        reach = TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum
+        strength = w.strength.resolve(user_s if user_s is not None else 0)
+        if reach is None or strength is None or strength < 1:
+            continue
+        rolled = shots_dice(w.type.shots_dice) if w.type.shots_dice else None
+        dice = 3.5 * int(w.type.shots_dice.lower().split("d")[0] or 1) if rolled and w.type.shots_dice else None
+        blast = any(isinstance(r, RuleRef) and r.name == "Blast" for r in w.type.rules)
+        template = w.range.kind is RangeKind.TEMPLATE
+        snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
+        if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
+            continue
+        if snap and (kind is WeaponClass.ORDNANCE or template or blast):
+            continue
+        hit = hits[snap]
+        half = w.range.maximum / 2 if kind is WeaponClass.RAPID_FIRE and w.range.maximum is not None else None
+        found.append(Gun(model.id, float(reach), w.type.shots or 1, half, dice, template, blast, strength, w.ap, hit))
+    return tuple(found)
 
 
 def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...], target_id: str, gap: float) -> float:
@@ -272,13 +292,13 @@ def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...],
             if g.template:
                 hits = max(hits, float(len(living)))
             if vehicle:
-                values.append(hits * float(success_chance(armour - g.strength)))
+                values.append(hits * _chance(armour - g.strength))
                 continue
-            p_wound = float(success_chance(wound_target(g.strength, toughness)))
+            p_wound = _chance(wound_target(g.strength, toughness))
             saves = [x for x in (invulnerable,) if x is not None]
             if sv is not None and armour_save_allowed(sv, g.ap):
                 saves.append(sv)
-            p_save = float(success_chance(min(saves))) if saves else 0.0
+            p_save = _chance(min(saves)) if saves else 0.0
             values.append(hits * p_wound * (1 - p_save))
         total += sum(sorted(values, reverse=True)[:limit])
     if vehicle:
@@ -286,3 +306,9 @@ def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...],
     else:
         bound = min(total / wounds, float(len(living))) * per_model
     return bound * (1 + BOUND_SLACK)
+
+
+@lru_cache(maxsize=64)
+def _chance(target: int | None) -> float:
+    """``float(success_chance(target))``, kept (the bound asks for the same few targets again and again)."""
+    return float(success_chance(target))
