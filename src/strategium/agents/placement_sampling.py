@@ -339,17 +339,23 @@ def sample_point(region: BaseGeometry, rng: np.random.Generator, tries: int = 64
     return (float(xs[i]), float(ys[i]))
 
 
-_STATIC: dict[tuple[int, float], tuple[BaseGeometry, BaseGeometry, BaseGeometry]] = {}
+_STATIC: dict[tuple[int, float], tuple[object, tuple[BaseGeometry, BaseGeometry, BaseGeometry]]] = {}
+"""(id of the battlefield, radius) -> (that battlefield, its areas): each entry holds its battlefield, so the id in
+its key cannot be reused by another object while the entry lives."""
+
+_STATIC_SIZE = 64
+"""At most this many entries are kept (all are dropped when there would be more)."""
 
 
 def _static(state: GameState, radius: float) -> tuple[BaseGeometry, BaseGeometry, BaseGeometry]:
     """(centres allowed by the table and terrain, walls, Difficult Terrain) for a round probe; cached per
-    battlefield and radius (the battlefield never changes)."""
+    battlefield and radius rounded to 1/1000" (the battlefield never changes)."""
     from strategium.geometry.regions import on_table_region, standing_forbidden
 
     bf = state.battlefield
     key = (id(bf), round(radius, 3))
-    found = _STATIC.get(key)
+    entry = _STATIC.get(key)
+    found = entry[1] if entry is not None and entry[0] is bf else None
     if found is None:
         probe = Footprint(Point(0.0, 0.0), radius)
         allowed = on_table_region(bf, probe).difference(standing_forbidden(bf, probe))
@@ -362,7 +368,9 @@ def _static(state: GameState, radius: float) -> tuple[BaseGeometry, BaseGeometry
         )
         for g in found:
             shapely.prepare(g)
-        _STATIC[key] = found
+        if len(_STATIC) >= _STATIC_SIZE:
+            _STATIC.clear()
+        _STATIC[key] = (bf, found)
     return found
 
 
