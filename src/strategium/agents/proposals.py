@@ -172,7 +172,7 @@ def arrival_region(game: Game, unit: Unit, shape: Shape, edge: Edge, run: bool) 
 
 def disembark_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
     """Centres wholly within ``transports.disembark_range`` of the unit's Transport or Building, on the table,
-    off terrain, clear of models and of the enemy."""
+    off terrain, clear of models (the Transport's own hull too) and of the enemy."""
     s = game.state
     carrier = s.units[unit.id].embarked_in
     hull = hull_of(game, carrier) if carrier is not None else None
@@ -184,7 +184,7 @@ def disembark_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
     region = grow(hull, reach).intersection(on_table_region(s.battlefield, shape.probe))
     region = region.difference(standing_forbidden(s.battlefield, shape.probe))
     region = region.difference(enemy_keep_out(game, s.owner(unit.id), shape))
-    return _free(game, region, shape, {u.id for u in party(s, unit.id)} | ({carrier} if carrier else set()))
+    return _free(game, region, shape, {u.id for u in party(s, unit.id)})  # the Transport itself stands in the way
 
 
 # -- charges ---------------------------------------------------------------------------------------------------
