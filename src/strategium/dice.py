@@ -316,7 +316,7 @@ class Dice:
         dice._seed = self._seed
         dice._strict = self._strict
         bit_generator = np.random.PCG64(0)
-        bit_generator.state = self._rng.bit_generator.state
+        bit_generator.state = self._rng.bit_generator.state  # type: ignore[assignment]
         dice._rng = np.random.Generator(bit_generator)
         dice._forced = deque(self._forced)
         dice._log = list(self._log)
