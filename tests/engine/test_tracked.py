@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategium.engine.board import Location, Pose, UnitStatus
-from strategium.engine.tracked import TrackedDict, TrackedList, stamp
+from strategium.engine.tracked import CLOCK, TrackedDict, TrackedList
+from tests.engine.builders_combat import battle, squad
 
 
 def _fresh_key(status: UnitStatus) -> tuple[object, ...]:
@@ -42,9 +43,9 @@ def test_every_mutation_restamps_a_dict() -> None:
         lambda: d.clear(),
     )
     for mutate in mutations:
-        before = stamp()
+        before = CLOCK.now
         mutate()
-        assert d.version > before
+        assert d.version > before and CLOCK.now == d.version
     assert d == {}
 
 
@@ -66,9 +67,9 @@ def test_every_mutation_restamps_a_list() -> None:
         lambda: items.clear(),
     )
     for mutate in mutations:
-        before = stamp()
+        before = CLOCK.now
         mutate()
-        assert items.version > before
+        assert items.version > before and CLOCK.now == items.version
     assert items == []
 
 
@@ -133,3 +134,20 @@ def test_the_kept_key_always_equals_a_fresh_one(changes: list[tuple[str, int]]) 
         else:
             status.key()
         assert status.key() == _fresh_key(status)
+
+
+def test_a_states_units_key_is_kept_only_while_nothing_tracked_changes() -> None:
+    game = battle([squad("tac", 3)], [squad("red", 3)])
+    s = game.state
+    assert isinstance(s.units, TrackedDict)
+    first = s.key()
+    assert s.key() == first and s._units_key() is s._units_key()  # kept
+    s.units["tac"].poses["tac.1"] = Pose(3, 4)
+    assert s.key() != first and s.key()[13] == tuple(_fresh_key(u) for u in s.units.values())
+    second = s.key()
+    s.units["tac"] = UnitStatus("tac", 1)  # another status stands for the unit
+    assert s.key() != second and s.key()[13] == tuple(_fresh_key(u) for u in s.units.values())
+    copy_ = s.snapshot()
+    assert isinstance(copy_.units, TrackedDict) and copy_.key() == s.key()
+    copy_.units["red"].scouted = True
+    assert copy_.key() != s.key() and s.key()[13] == tuple(_fresh_key(u) for u in s.units.values())

@@ -13,7 +13,7 @@ from typing import ClassVar, cast
 
 from strategium.engine.citations import Reason
 from strategium.engine.timing import PlayerId
-from strategium.engine.tracked import TrackedDict, TrackedList, stamp
+from strategium.engine.tracked import CLOCK, TrackedDict, TrackedList, touch
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,7 @@ class UnitStatus:
             value = TrackedList(cast(list[str], value))
         object.__setattr__(self, name, value)
         object.__setattr__(self, "_key", None)
+        touch()
 
     def copy(self) -> UnitStatus:
         """An independent copy (poses are immutable values and are shared); it keeps this status's key."""
@@ -113,9 +114,9 @@ class UnitStatus:
         stamp = self._stamp
         return (
             self._key is not None
-            and self.poses.version < stamp  # type: ignore[attr-defined]
-            and self.wounds_lost.version < stamp  # type: ignore[attr-defined]
-            and self.casualties.version < stamp  # type: ignore[attr-defined]
+            and self.poses.version <= stamp  # type: ignore[attr-defined]
+            and self.wounds_lost.version <= stamp  # type: ignore[attr-defined]
+            and self.casualties.version <= stamp  # type: ignore[attr-defined]
         )
 
     def key(self) -> tuple[object, ...]:
@@ -123,7 +124,7 @@ class UnitStatus:
         or a pose, a wound or a casualty changes (:mod:`strategium.engine.tracked`)."""
         if self._key_holds():
             return cast(tuple[object, ...], self._key)
-        now = stamp()
+        now = CLOCK.now
         key = (
             self.unit_id,
             self.player,
