@@ -285,7 +285,7 @@ class Dice:
         return DiceState(
             seed=self._seed,
             strict=self._strict,
-            generator=_copy.deepcopy(dict(self._rng.bit_generator.state)),
+            generator=dict(self._rng.bit_generator.state),  # the getter builds new dicts: nothing to deep-copy
             forced=tuple(self._forced),
             log=tuple(self._log),
         )
