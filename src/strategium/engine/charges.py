@@ -210,14 +210,8 @@ def living(game: Game, unit_id: str) -> list[tuple[str, Model]]:
 
 
 def feet(game: Game, unit_id: str) -> list[tuple[str, Model, Footprint]]:
-    """(unit id, model, footprint) of every model of the unit and its joined characters on the table (a new list;
-    the entries are kept while the state is unchanged, ``Game.cached``)."""
-
-    def compute() -> tuple[tuple[str, Model, Footprint], ...]:
-        units = game.state.units
-        return tuple((uid, m, footprint(m, units[uid].poses[m.id])) for uid, m in living(game, unit_id))
-
-    return list(game.cached(("charges.feet", unit_id), compute))
+    """(unit id, model, footprint) of every model of the unit and its joined characters on the table."""
+    return [(uid, m, footprint(m, game.state.units[uid].poses[m.id])) for uid, m in living(game, unit_id)]
 
 
 def engaged_with(game: Game, unit_id: str) -> set[str]:
