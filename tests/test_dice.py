@@ -225,3 +225,14 @@ def test_copy_is_independent() -> None:
     ahead = [look_ahead.d6("maybe").total for _ in range(4)]
     assert len(dice.log) == 1
     assert [dice.d6("maybe").total for _ in range(4)] == ahead
+
+
+def test_copy_rolls_exactly_what_a_restored_snapshot_rolls() -> None:
+    dice = Dice(21, strict=False)
+    dice.roll(3, 6, reason="x", keep="highest", keep_count=2)
+    dice.force(5)
+    state = dice.state()
+    copied, restored = dice.copy(), Dice.from_state(state)
+    assert copied == restored == dice and copied.pending_forced == (5,)
+    assert [copied.d6("a").total for _ in range(20)] == [restored.d6("a").total for _ in range(20)]
+    assert dice.state() == state  # rolling on the copies left the original alone

@@ -285,7 +285,7 @@ class Dice:
         return DiceState(
             seed=self._seed,
             strict=self._strict,
-            generator=_copy.deepcopy(dict(self._rng.bit_generator.state)),
+            generator=dict(self._rng.bit_generator.state),  # the getter builds new dicts: nothing to deep-copy
             forced=tuple(self._forced),
             log=tuple(self._log),
         )
@@ -294,7 +294,7 @@ class Dice:
         """Put this object back exactly as it was when ``state`` was taken (undo)."""
         self._seed = _check_seed(state.seed)
         self._strict = state.strict
-        bit_generator = np.random.PCG64()
+        bit_generator = np.random.PCG64(0)  # seeded: no draw on the operating system's entropy (then overwritten)
         bit_generator.state = _copy.deepcopy(state.generator)  # type: ignore[assignment]
         self._rng = np.random.Generator(bit_generator)
         self._forced = deque(state.forced)
@@ -308,5 +308,16 @@ class Dice:
         return dice
 
     def copy(self) -> Dice:
-        """An independent copy (for look-ahead): rolling on it leaves this object unchanged."""
-        return Dice.from_state(self.state())
+        """An independent copy (for look-ahead): rolling on it leaves this object unchanged.
+
+        The generator's state is copied onto a fresh generator (no seeding from the operating system's entropy,
+        no deep copy of a snapshot): the copy rolls exactly what :meth:`from_state` of :meth:`state` would."""
+        dice = Dice.__new__(Dice)
+        dice._seed = self._seed
+        dice._strict = self._strict
+        bit_generator = np.random.PCG64(0)
+        bit_generator.state = self._rng.bit_generator.state  # type: ignore[assignment]
+        dice._rng = np.random.Generator(bit_generator)
+        dice._forced = deque(self._forced)
+        dice._log = list(self._log)
+        return dice

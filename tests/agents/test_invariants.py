@@ -83,3 +83,34 @@ def test_effects_expire_on_time() -> None:
     assert not overdue(game_turn, 2, 1, 1, over=False) and overdue(game_turn, 3, 2, 1, over=False)
     assert overdue(_effect(Duration.UNTIL_END_OF_TURN, 10), 10, 5, 1, over=True)
     assert not overdue(_effect(Duration.PERMANENT, 1), 10, 5, 1, over=True)
+
+
+def _brute_overlaps(game: Game) -> list[str]:
+    from strategium.engine.placement import footprint
+    from strategium.engine.table_checks import overlaps
+    from strategium.geometry.measure import Footprint
+
+    feet: list[tuple[str, Footprint]] = []
+    for uid, status in game.state.units.items():
+        if status.location is Location.TABLE:
+            models = {m.id: m for m in game.state.unit(uid).models}
+            feet.extend((mid, footprint(models[mid], pose)) for mid, pose in status.poses.items())
+    return [f"{a} overlaps {b}" for i, (a, fa) in enumerate(feet) for b, fb in feet[i + 1 :] if overlaps(fa, fb)]
+
+
+def test_the_overlap_test_agrees_with_every_pair_tested_exactly() -> None:
+    import random
+
+    rng = random.Random(3)
+    checker = InvariantChecker()
+    found = 0
+    for _ in range(30):
+        game = _ended()
+        on_table = [(u, s) for u, s in game.state.units.items() if s.location is Location.TABLE]
+        for _uid, status in on_table:  # crowd every model into a small square: many touching or overlapping
+            for mid, pose in list(status.poses.items()):
+                status.poses[mid] = replace(pose, x=round(rng.uniform(10, 16), 2), y=round(rng.uniform(10, 16), 2))
+        got = [p for p in checker.problems(game) if " overlaps " in p]
+        assert got == _brute_overlaps(game)
+        found += len(got)
+    assert found > 100

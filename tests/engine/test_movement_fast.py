@@ -60,7 +60,13 @@ def test_swept_hull_or_oval_is_the_hull_of_the_union(
         before, after = Base(60, 35).footprint(x, y, h0), Base(60, 35).footprint(x + dx, y + dy, h1)
     else:
         before, after = Hull(x, y, 4.6, 3.6, h0).footprint(), Hull(x + dx, y + dy, 4.6, 3.6, h1).footprint()
-    assert np.array_equal(np.asarray(swept(before, after).exterior.coords), _reference_swept(before, after))
+    got = swept(before, after)
+    if before.core.symmetric_difference(after.core).area < 1e-9:
+        # the same footprint (a half turn in place): the union of the two is left with rounding slivers, so the
+        # reference may not be exact; the swept area is the footprint itself
+        assert got.symmetric_difference(before.core).area < 1e-9
+        return
+    assert np.array_equal(np.asarray(got.exterior.coords), _reference_swept(before, after))
 
 
 @settings(max_examples=100, deadline=None)

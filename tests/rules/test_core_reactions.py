@@ -268,3 +268,21 @@ def test_a_charger_slain_by_overwatch_charges_no_more() -> None:
     assert record is not None and record.stage.value == "done"
     pending = game.pending
     assert pending is not None and pending.player == 1
+
+
+def test_reaction_weapons_filter_only_a_unit_with_armour_values_and_agree_with_defensive_only() -> None:
+    from strategium.engine.shooting import plan
+    from strategium.rules.core_reactions import defensive_only, reaction_weapons
+    from tests.engine.builders_combat import MELTA, armoured
+
+    tac, red, tank = squad("tac", 3, weapons=(MELTA,)), squad("red", 3), armoured("tank", (MELTA,))
+    game = battle([tac, tank], [red])
+    to_phase(game, Phase.SHOOTING)
+    place(game, tac, 10, 20)
+    place(game, tank, 20, 20)
+    place(game, red, 10, 26)
+    assert reaction_weapons(game, "tac") is None and reaction_weapons(game, "tank") is not None
+    for uid in ("tac", "tank"):
+        filtered = plan(game, uid, "red", weapons=defensive_only(game))
+        assert plan(game, uid, "red", weapons=reaction_weapons(game, uid)) == filtered
+    assert plan(game, "tac", "red").volleys and not plan(game, "tank", "red", weapons=defensive_only(game)).volleys

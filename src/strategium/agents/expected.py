@@ -8,8 +8,11 @@ Instant Death, re-rolls and special Damage Mitigation are left out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
+from strategium.army.army import Model
 from strategium.combat.saves import armour_save_allowed
 from strategium.combat.tables import (
     effective_bs,
@@ -22,7 +25,12 @@ from strategium.engine import damage, fight, shooting
 from strategium.engine.fight import armour_map
 from strategium.engine.game import Game
 from strategium.engine.profiles_now import current
+from strategium.engine.queries import Query, ask
+from strategium.engine.shooting_plan import TEMPLATE_LENGTH, _weapon_limit, shots_dice
 from strategium.model.characteristics import Characteristics
+from strategium.model.unit_types import UnitType
+from strategium.model.weapons import RangeKind, WeaponClass
+from strategium.rules.registry import RuleRef
 
 TWO_D6 = {total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)}
 """The chance of each total of 2D6."""
@@ -141,3 +149,166 @@ def melee_fraction(game: Game, attacker: str, defender: str, charging: bool) -> 
         p_hammer = float(success_chance(wound_target(max(user_s, 1), toughness)))
         caused += (attacks * p_hit * p_wound + extra * p_hammer) * p_unsaved
     return min(1.0, caused / max(total, 1))
+
+
+# -- an upper bound of shooting_value, without a plan ---------------------------------------------------------
+
+BOUND_SLACK = 1e-9
+"""Relative slack added to :func:`shooting_bound` so that rounding never puts it below the exact value."""
+
+_NEVER_FIRED = (RangeKind.MELEE, RangeKind.HELLSTORM, RangeKind.UNKNOWN)
+
+RANGE_SLACK = 1e-3
+"""Inches by which a weapon's range is stretched in :func:`shooting_bound` (distances measured two ways)."""
+
+
+@dataclass(frozen=True)
+class Gun:
+    """One weapon of one model as :func:`shooting_bound` counts it: its reach in inches,
+    its shots (doubled within ``half`` inches for Rapid Fire; ``dice``: expected shots of rolled dice instead, as
+    :func:`_hits` counts them), Template or Blast, its Strength and AP and the best chance to hit it can have."""
+
+    model: str
+    reach: float
+    shots: int
+    half: float | None
+    dice: float | None
+    template: bool
+    blast: bool
+    strength: int
+    ap: int | None
+    hit: float
+
+
+def guns(game: Game, unit_id: str) -> tuple[tuple[int, tuple[Gun, ...]], ...]:
+    """For each model of ``unit_id`` on the table: (how many weapons it may fire at once, every weapon it could
+    fire at some target). A superset of what :func:`strategium.engine.shooting.plan` lets it fire: the plan's
+    rules that do not depend on the target are applied (Snap Shots, moved Ordnance, Snap-fired Blasts and
+    Templates, as :func:`strategium.engine.shooting_plan._cannot_fire`); sight, minimum ranges and Ordnance
+    firing alone are not (each can only remove shots)."""
+    s = game.state
+    status = s.units[unit_id]
+    snap_all = not ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
+    stationary = bool(ask(game, Query.STATIONARY_FOR_HEAVY, unit_id))
+    out: list[tuple[int, tuple[Gun, ...]]] = []
+    for model in s.unit(unit_id).models:
+        if model.id not in status.poses:
+            continue
+        now = current(game, unit_id, model)
+        base = model.profile.characteristics
+        bs = now.bs if isinstance(now, Characteristics) else getattr(base, "bs", None)
+        user_s = getattr(now, "s", None) if now is not None else getattr(base, "s", None)
+        if bs is None or bs < 1:
+            continue
+        kept: dict[tuple[object, ...], tuple[Gun, ...]] | None = model.memo.get(_GUNS)
+        if kept is None:
+            kept = model.memo[_GUNS] = {}
+        key = (bs, user_s, snap_all, stationary, s.config.shooting.snap_shot_bs)
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = _model_guns(game, model, bs, user_s, snap_all, stationary)
+        if found:
+            out.append((_weapon_limit(model), found))
+    return tuple(out)
+
+
+_GUNS = "agents.expected.guns"
+"""The key of a model's :class:`Gun` tuples in its :attr:`Model.memo` (by Ballistic Skill, Strength, Snap Shots,
+Stationary and the configured Snap Shot BS: all they depend on)."""
+
+
+def _model_guns(
+    game: Game, model: Model, bs: int, user_s: int | None, snap_all: bool, stationary: bool
+) -> tuple[Gun, ...]:
+    """The guns of one model with Ballistic Skill ``bs`` and Strength ``user_s`` (see :func:`guns`)."""
+    s = game.state
+    spec = model.profile.unit_type
+    primarch = spec.counts_as(UnitType.PRIMARCH)
+    vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
+    hits = {
+        snap: float(
+            shooting_hit_target(
+                effective_bs(min(bs, 10), snap_shots=snap, primarch=primarch, config=s.config)[0]
+            ).chance
+        )
+        for snap in (False, True)
+    }
+    found: list[Gun] = []
+    for w in model.weapons:
+        kind = w.type.weapon_class
+        if kind is None or kind is WeaponClass.MELEE or w.range.kind in _NEVER_FIRED:
+            continue
+        reach = TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum
+        strength = w.strength.resolve(user_s if user_s is not None else 0)
+        if reach is None or strength is None or strength < 1:
+            continue
+        rolled = shots_dice(w.type.shots_dice) if w.type.shots_dice else None
+        dice = 3.5 * int(w.type.shots_dice.lower().split("d")[0] or 1) if rolled and w.type.shots_dice else None
+        blast = any(isinstance(r, RuleRef) and r.name == "Blast" for r in w.type.rules)
+        template = w.range.kind is RangeKind.TEMPLATE
+        snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
+        if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
+            continue
+        if snap and (kind is WeaponClass.ORDNANCE or template or blast):
+            continue
+        hit = hits[snap]
+        half = w.range.maximum / 2 if kind is WeaponClass.RAPID_FIRE and w.range.maximum is not None else None
+        found.append(Gun(model.id, float(reach), w.type.shots or 1, half, dice, template, blast, strength, w.ap, hit))
+    return tuple(found)
+
+
+def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...], target_id: str, gap: float) -> float:
+    """An upper bound of :func:`shooting_value` for a unit with the weapons ``armoury`` (:func:`guns`) whose
+    closest model is ``gap`` inches from ``target_id``'s closest model: every model fires its best weapons in
+    range at its best Ballistic Skill, the target takes no cover save. Never below the exact value."""
+    s = game.state
+    living = damage.living(game, target_id)
+    if not living or not armoury:
+        return 0.0
+    total_models = sum(len(s.unit(uid).models) for uid in damage.members(game, target_id))
+    per_model = (s.unit(target_id).points or 10 * total_models) / max(total_models, 1)
+    uid, model = living[0]
+    vehicle = damage.is_vehicle_target(game, target_id)
+    if vehicle:
+        armour = min(armour_map(model).values(), default=10)
+        hp: int = getattr(model.profile.characteristics, "hp", None) or 1
+        left = max(1, hp - s.units[uid].wounds_lost.get(model.id, 0))
+    else:
+        now = current(game, uid, model)
+        chars = now if isinstance(now, Characteristics) else model.profile.characteristics
+        toughness = getattr(chars, "t", None) or 4
+        wounds: int = getattr(chars, "w", None) or 1
+        sv: int | None = getattr(chars, "sv", None)
+        invulnerable = model.profile.invulnerable_save
+    total = 0.0
+    for limit, found in armoury:
+        values: list[float] = []
+        for g in found:
+            if g.reach + RANGE_SLACK < gap:
+                continue
+            doubled = g.half is not None and gap <= g.half + RANGE_SLACK
+            shots = g.dice if g.dice is not None else g.shots * (2 if doubled else 1)
+            hits = shots * g.hit * (1.5 if g.blast else 1.0)
+            if g.template:
+                hits = max(hits, float(len(living)))
+            if vehicle:
+                values.append(hits * _chance(armour - g.strength))
+                continue
+            p_wound = _chance(wound_target(g.strength, toughness))
+            saves = [x for x in (invulnerable,) if x is not None]
+            if sv is not None and armour_save_allowed(sv, g.ap):
+                saves.append(sv)
+            p_save = _chance(min(saves)) if saves else 0.0
+            values.append(hits * p_wound * (1 - p_save))
+        total += sum(sorted(values, reverse=True)[:limit])
+    if vehicle:
+        bound = min(1.0, total / left) * per_model * len(living)
+    else:
+        bound = min(total / wounds, float(len(living))) * per_model
+    return bound * (1 + BOUND_SLACK)
+
+
+@lru_cache(maxsize=64)
+def _chance(target: int | None) -> float:
+    """``float(success_chance(target))``, kept (the bound asks for the same few targets again and again)."""
+    return float(success_chance(target))

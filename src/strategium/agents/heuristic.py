@@ -29,8 +29,9 @@ What it does, step by step (each proposal is checked by the engine; the first le
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 
 from shapely.geometry import Point
@@ -447,8 +448,9 @@ class HeuristicPlayer:
         toward = ps.centroid(dict(s.units[target].poses))
         reach = _weapon_reach(unit)
         gap = self._enemy_distance(game, unit.id)
-        screen = self._screen(game, units, s.config.movement.enemy_distance)
+        screen: ps.MoveFilter | None = None  # built only when a move is proposed
         if unit.any_model_has("Militia Cavalry Mount") and gap > reach + 6 and unit in opt.runners(game, p):
+            screen = self._screen(game, units, s.config.movement.enemy_distance)
             run = pr.allowance(game, units, True) - 0.01
             action = self._straight(game, poses, toward, run, partial(Run, p, unit.id), screen)
             if action is not None:
@@ -460,6 +462,8 @@ class HeuristicPlayer:
             return None
         if gap <= s.config.movement.enemy_distance + 1.0:
             return None
+        if screen is None:
+            screen = self._screen(game, units, s.config.movement.enemy_distance)
         cover = self._cover_step(game, poses, toward, allowance, partial(Move, p, unit.id), screen)
         if cover is not None:
             return cover
@@ -510,17 +514,18 @@ class HeuristicPlayer:
                 continue
             reach = _weapon_reach(unit) + 2.0
             longest = opt.longest_range(unit.models)
-            scored = []
+            bounded: list[tuple[float, str]] = []
+            armoury = expected.guns(game, unit.id)
             for enemy in opt.enemies(game, p):
                 gap = self._gap(game, unit.id, enemy.id)
                 if gap is None or gap > reach:
                     continue
                 if longest is None or gap > longest + opt.RANGE_MARGIN:
                     continue  # every weapon out of range: nothing to expect (as the engine's plan would say)
-                value = expected.shooting_value(game, unit.id, enemy.id)
-                if value > 0:
-                    scored.append((-value, enemy.id))
-            for _, target in sorted(scored):
+                bound = expected.shooting_bound(game, armoury, enemy.id, gap)
+                if bound > 0:
+                    bounded.append((bound, enemy.id))
+            for target in best_first(bounded, partial(expected.shooting_value, game, unit.id)):
                 action = Shoot(p, unit.id, target)
                 if self.verdicts.check(game, action):
                     return action
@@ -557,6 +562,24 @@ class HeuristicPlayer:
     def fight(self, game: Game) -> Action | None:
         """Fight the combats in the order they were made."""
         return self._first_legal(game, [FightCombat(self.player, u) for u in opt.unfought(game)])
+
+
+def best_first(bounded: list[tuple[float, str]], value: Callable[[str], float]) -> Iterator[str]:
+    """The ids of ``bounded`` (upper bound of the value, id) whose ``value`` is above 0, highest value first (ties:
+    by id), as sorting every exact value would give them; each value is computed only when its bound could still
+    put it ahead of the best value computed so far (most are never computed when the first id is taken)."""
+    waiting = sorted(bounded, key=lambda b: (-b[0], b[1]))
+    known: list[tuple[float, str]] = []  # (-value, id) computed and not yet given
+    at = 0
+    while at < len(waiting) or known:
+        if at < len(waiting) and (not known or waiting[at][0] >= -known[0][0]):
+            ident = waiting[at][1]
+            at += 1
+            v = value(ident)
+            if v > 0:
+                heapq.heappush(known, (-v, ident))
+            continue
+        yield heapq.heappop(known)[1]
 
 
 def _weapon_reach(unit: Unit) -> float:

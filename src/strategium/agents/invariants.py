@@ -24,7 +24,7 @@ from strategium.engine.placement import footprint
 from strategium.engine.table_checks import overlaps
 from strategium.engine.timing import Phase, PlayerId, opponent
 from strategium.errors import StrategiumError
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import EPSILON, Footprint
 from strategium.geometry.regions import on_table
 
 OFF_TABLE_OK = (Location.RESERVES, Location.EMBARKED, Location.DESTROYED)
@@ -43,6 +43,8 @@ class InvariantChecker:
 
     def __init__(self) -> None:
         self._feet: dict[tuple[str, Pose], Footprint] = {}
+        self._on_table: dict[tuple[str, Pose], bool] = {}
+        self._battlefield: object = None
         self.checks = 0
 
     def __call__(self, game: Game, _action: object = None) -> None:
@@ -86,14 +88,29 @@ class InvariantChecker:
                 seen[model_id] = uid
                 if status.is_casualty(model_id):
                     out.append(f"{model_id} of {uid} was removed but still stands on the table")
-                if not on_table(s.battlefield, self._foot(game, uid, model_id, pose)):
+                if not self._stands_on_table(game, uid, model_id, pose):
                     out.append(f"{model_id} of {uid} is off the table at {pose}")
         return out
+
+    def _stands_on_table(self, game: Game, unit_id: str, model_id: str, pose: Pose) -> bool:
+        """:func:`on_table` for the model at ``pose``, kept by model and pose (for the battlefield it was found
+        on: another battlefield starts afresh)."""
+        battlefield = game.state.battlefield
+        if battlefield is not self._battlefield:
+            self._on_table = {}
+            self._battlefield = battlefield
+        key = (model_id, pose)
+        found = self._on_table.get(key)
+        if found is None:
+            found = self._on_table[key] = on_table(battlefield, self._foot(game, unit_id, model_id, pose))
+        return found
 
     def _wounds(self, game: Game) -> list[str]:
         s = game.state
         out: list[str] = []
         for uid, status in s.units.items():
+            if not status.wounds_lost:
+                continue
             models = {m.id: m for m in s.unit(uid).models}
             for model_id, lost in status.wounds_lost.items():
                 model = models.get(model_id)
@@ -118,7 +135,7 @@ class InvariantChecker:
                 feet.extend((mid, self._foot(game, uid, mid, pose)) for mid, pose in status.poses.items())
         if len(feet) < 2:
             return []
-        boxes = np.array([_box(fp) for _, fp in feet])
+        boxes = np.array([fp.outer_bounds for _, fp in feet])
         lo_x, lo_y, hi_x, hi_y = boxes.T
         near = (
             (lo_x[:, None] < hi_x[None, :])
@@ -126,9 +143,20 @@ class InvariantChecker:
             & (lo_y[:, None] < hi_y[None, :])
             & (lo_y[None, :] < hi_y[:, None])
         )
+        first, second = np.nonzero(np.triu(near, 1))
+        if not len(first):
+            return []
+        # two round bases: overlaps() by the same float operations, for every such pair at once
+        round_ = np.array([fp.is_round for _, fp in feet], dtype=bool)
+        radius = np.array([fp.radius for _, fp in feet])
+        both = round_[first] & round_[second] & ((radius[first] > 0) | (radius[second] > 0))
+        cx = np.array([fp.bounds[0] for _, fp in feet])
+        cy = np.array([fp.bounds[1] for _, fp in feet])
+        dx, dy = cx[first] - cx[second], cy[first] - cy[second]
+        hit = np.sqrt(dx * dx + dy * dy) < radius[first] + radius[second] - EPSILON
         out: list[str] = []
-        for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
-            if overlaps(feet[i][1], feet[j][1]):
+        for k, (i, j) in enumerate(zip(first.tolist(), second.tolist(), strict=True)):
+            if bool(hit[k]) if both[k] else overlaps(feet[i][1], feet[j][1]):
                 out.append(f"{feet[i][0]} overlaps {feet[j][0]}")
         return out
 
@@ -139,12 +167,6 @@ class InvariantChecker:
             for e in s.effects
             if overdue(e, s.clock.turn_index, s.clock.game_turn, s.first_player, s.clock.phase is Phase.GAME_OVER)
         ]
-
-
-def _box(fp: Footprint) -> tuple[float, float, float, float]:
-    minx, miny, maxx, maxy = (float(v) for v in fp.core.bounds)
-    r = fp.radius
-    return (minx - r, miny - r, maxx + r, maxy + r)
 
 
 def turn_player(turn_index: int, first_player: PlayerId) -> PlayerId:

@@ -38,9 +38,20 @@ CLEARANCE = 0.02
 """Inches kept clear of other models, terrain and region edges."""
 
 
+_RADII = "agents.circumradius"
+"""The key of a model's circumradius by heading in its :attr:`Model.memo`."""
+
+
 def circumradius(model: Model, heading: float = 0.0) -> float:
-    """The radius of the smallest circle about the model's centre that holds its base or hull (inches)."""
-    return _circumradius(footprint(model, Pose(0.0, 0.0, heading)))
+    """The radius of the smallest circle about the model's centre that holds its base or hull (inches); kept in
+    the model's memo by heading (a model's base or hull never changes)."""
+    radii: dict[float, float] | None = model.memo.get(_RADII)
+    if radii is None:
+        radii = model.memo[_RADII] = {}
+    found = radii.get(heading)
+    if found is None:
+        found = radii[heading] = _circumradius(footprint(model, Pose(0.0, 0.0, heading)))
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -328,17 +339,23 @@ def sample_point(region: BaseGeometry, rng: np.random.Generator, tries: int = 64
     return (float(xs[i]), float(ys[i]))
 
 
-_STATIC: dict[tuple[int, float], tuple[BaseGeometry, BaseGeometry, BaseGeometry]] = {}
+_STATIC: dict[tuple[int, float], tuple[object, tuple[BaseGeometry, BaseGeometry, BaseGeometry]]] = {}
+"""(id of the battlefield, radius) -> (that battlefield, its areas): each entry holds its battlefield, so the id in
+its key cannot be reused by another object while the entry lives."""
+
+_STATIC_SIZE = 64
+"""At most this many entries are kept (all are dropped when there would be more)."""
 
 
 def _static(state: GameState, radius: float) -> tuple[BaseGeometry, BaseGeometry, BaseGeometry]:
     """(centres allowed by the table and terrain, walls, Difficult Terrain) for a round probe; cached per
-    battlefield and radius (the battlefield never changes)."""
+    battlefield and radius rounded to 1/1000" (the battlefield never changes)."""
     from strategium.geometry.regions import on_table_region, standing_forbidden
 
     bf = state.battlefield
     key = (id(bf), round(radius, 3))
-    found = _STATIC.get(key)
+    entry = _STATIC.get(key)
+    found = entry[1] if entry is not None and entry[0] is bf else None
     if found is None:
         probe = Footprint(Point(0.0, 0.0), radius)
         allowed = on_table_region(bf, probe).difference(standing_forbidden(bf, probe))
@@ -351,7 +368,9 @@ def _static(state: GameState, radius: float) -> tuple[BaseGeometry, BaseGeometry
         )
         for g in found:
             shapely.prepare(g)
-        _STATIC[key] = found
+        if len(_STATIC) >= _STATIC_SIZE:
+            _STATIC.clear()
+        _STATIC[key] = (bf, found)
     return found
 
 
@@ -376,18 +395,10 @@ class MoveFilter:
         self.penalty = penalty
         self.keep_away = keep_away
         self.allowed, self.walls, self.difficult = _static(state, radius)
-        xs, ys, rs, foe = [], [], [], []
-        for uid, status in state.units.items():
-            if uid in moving or status.location is not Location.TABLE:
-                continue
-            models = {m.id: m for m in state.unit(uid).models}
-            for mid, pose in status.poses.items():
-                xs.append(pose.x)
-                ys.append(pose.y)
-                rs.append(circumradius(models[mid], pose.heading))
-                foe.append(status.player != player)
-        self.ox, self.oy, self.orad = np.array(xs), np.array(ys), np.array(rs)
-        self.foe = np.array(foe, dtype=bool)
+        xs, ys, rs, owners, units = state.cached(("agents.MoveFilter.table",), lambda: _table_circles(state))
+        keep = np.array([u not in moving for u in units], dtype=bool)
+        self.ox, self.oy, self.orad = xs[keep], ys[keep], rs[keep]
+        self.foe = owners[keep] != player
 
     def plausible(self, before: Mapping[str, Pose], after: Placement, reach: float) -> bool:
         """Whether moving the models from ``before`` to ``after`` passes the screen (``reach``: the allowance)."""
@@ -408,15 +419,40 @@ class MoveFilter:
             if bool(np.any(d_path < self.orad[None, :] + self.radius - CLEARANCE)):
                 return False
         lines = shapely.linestrings(np.stack([np.column_stack([bx, by]), np.column_stack([ax, ay])], axis=1))
-        paths = shapely.buffer(lines, self.radius * 0.98, quad_segs=2)
-        if bool(np.any(shapely.intersects(paths, self.walls))):
+        width = self.radius * 0.98
+        if _paths_meet(lines, width, self.walls):
             return False
         if self.penalty > 0 and not self.difficult.is_empty:
-            lengths = np.hypot(ax - bx, ay - by)
-            slowed = shapely.intersects(paths, self.difficult)
-            if bool(np.any(slowed & (lengths > reach - self.penalty))):
+            long = np.hypot(ax - bx, ay - by) > reach - self.penalty
+            if bool(np.any(long)) and _paths_meet(lines[long], width, self.difficult):
                 return False
         return True
+
+
+def _paths_meet(lines: np.ndarray, width: float, area: BaseGeometry) -> bool:
+    """Whether any of ``lines`` buffered by ``width`` (2 segments a quarter circle) meets ``area``. The buffer
+    lies inside the exact one, so only the lines within ``width`` of ``area`` (a little more, for rounding) are
+    buffered and tested."""
+    near = shapely.dwithin(lines, area, width * (1 + 1e-9) + 1e-9)
+    if not bool(np.any(near)):
+        return False
+    return bool(np.any(shapely.intersects(shapely.buffer(lines[near], width, quad_segs=2), area)))
+
+
+def _table_circles(state: GameState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(x, y, circumradius, player, unit id) of every model on the table, as arrays (for :class:`MoveFilter`)."""
+    xs, ys, rs, owners, units = [], [], [], [], []
+    for uid, status in state.units.items():
+        if status.location is not Location.TABLE:
+            continue
+        models = {m.id: m for m in state.unit(uid).models}
+        for mid, pose in status.poses.items():
+            xs.append(pose.x)
+            ys.append(pose.y)
+            rs.append(circumradius(models[mid], pose.heading))
+            owners.append(status.player)
+            units.append(uid)
+    return np.array(xs), np.array(ys), np.array(rs), np.array(owners, dtype=int), np.array(units, dtype=object)
 
 
 def _segment_distance(

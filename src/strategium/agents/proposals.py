@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
@@ -171,7 +172,7 @@ def arrival_region(game: Game, unit: Unit, shape: Shape, edge: Edge, run: bool) 
 
 def disembark_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
     """Centres wholly within ``transports.disembark_range`` of the unit's Transport or Building, on the table,
-    off terrain, clear of models and of the enemy."""
+    off terrain, clear of models (the Transport's own hull too) and of the enemy."""
     s = game.state
     carrier = s.units[unit.id].embarked_in
     hull = hull_of(game, carrier) if carrier is not None else None
@@ -183,7 +184,7 @@ def disembark_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
     region = grow(hull, reach).intersection(on_table_region(s.battlefield, shape.probe))
     region = region.difference(standing_forbidden(s.battlefield, shape.probe))
     region = region.difference(enemy_keep_out(game, s.owner(unit.id), shape))
-    return _free(game, region, shape, {u.id for u in party(s, unit.id)} | ({carrier} if carrier else set()))
+    return _free(game, region, shape, {u.id for u in party(s, unit.id)})  # the Transport itself stands in the way
 
 
 # -- charges ---------------------------------------------------------------------------------------------------
@@ -241,6 +242,7 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
         for _, _, fp in _feet_of(game, (uid,))
     ]
     gap = s.config.movement.enemy_distance
+    fixed, enemies = Boxed(others), Boxed(non_targets)
     placed: list[Footprint] = []
     out: list[tuple[str, Pose]] = []
     for uid, model, fp in movers:
@@ -252,11 +254,11 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
             if math.hypot(spot.x - pose.x, spot.y - pose.y) > limit:
                 continue
             new = footprint(model, spot)
-            if _clear(new, others + placed, non_targets, gap):
+            if _clear(new, fixed, placed, enemies, gap):
                 chosen = spot
                 break
         if chosen is None:
-            chosen = _close_in(model, pose, target, limit, others + placed, non_targets, gap)
+            chosen = _close_in(model, pose, target, limit, fixed, placed, enemies, gap)
         out.append((model.id, chosen))
         placed.append(footprint(model, chosen))
     return tuple(out)
@@ -266,10 +268,35 @@ def _feet_of(game: Game, unit_ids: Sequence[str]) -> list[tuple[str, Model, Foot
     return [f for u in unit_ids if game.state.units[u].location is Location.TABLE for f in charges.feet(game, u)]
 
 
-def _clear(fp: Footprint, others: list[Footprint], non_targets: list[Footprint], gap: float) -> bool:
-    if any(overlaps(fp, o) for o in others):
+class Boxed:
+    """Footprints with their outer bounds as arrays, to find quickly the few that may come near a footprint."""
+
+    def __init__(self, feet: Sequence[Footprint]) -> None:
+        self.feet = list(feet)
+        boxes = np.array([f.outer_bounds for f in self.feet], dtype=float).reshape(-1, 4)
+        self.lo_x, self.lo_y, self.hi_x, self.hi_y = boxes.T
+
+    def near(self, fp: Footprint, inches: float) -> list[Footprint]:
+        """The footprints whose outer bounds come within ``inches`` (a little more, for rounding) of ``fp``'s
+        along both axes: a superset of those within ``inches`` of it (in their order)."""
+        if not self.feet:
+            return []
+        x0, y0, x1, y1 = fp.outer_bounds
+        d = inches + BOX_SLACK
+        close = (self.lo_x < x1 + d) & (x0 - d < self.hi_x) & (self.lo_y < y1 + d) & (y0 - d < self.hi_y)
+        return [self.feet[i] for i in np.flatnonzero(close)]
+
+
+BOX_SLACK = 1e-6
+"""Inches added to :meth:`Boxed.near`'s reach so that rounding never leaves a footprint out."""
+
+
+def _clear(fp: Footprint, fixed: Boxed, placed: list[Footprint], non_targets: Boxed, gap: float) -> bool:
+    """Whether ``fp`` overlaps none of ``fixed`` and ``placed`` and is more than ``gap`` (+ 1/1000") from each of
+    ``non_targets`` (footprints far by their bounds pass without the exact test)."""
+    if any(overlaps(fp, o) for o in fixed.near(fp, 0.0)) or any(overlaps(fp, o) for o in placed):
         return False
-    return all(distance(fp, e) > gap + 1e-3 for e in non_targets)
+    return all(distance(fp, e) > gap + 1e-3 for e in non_targets.near(fp, gap + 1e-3))
 
 
 def _close_in(
@@ -277,8 +304,9 @@ def _close_in(
     pose: Pose,
     target: Footprint,
     limit: float,
-    others: list[Footprint],
-    non_targets: list[Footprint],
+    fixed: Boxed,
+    placed: list[Footprint],
+    non_targets: Boxed,
     gap: float,
 ) -> Pose:
     """As far toward ``target`` as the limit allows without overlapping anything (stays put if nothing works)."""
@@ -288,7 +316,7 @@ def _close_in(
     for frac in (1.0, 0.9, 0.75, 0.6, 0.45, 0.3, 0.15):
         step = reach * frac
         spot = Pose(pose.x + ux * step, pose.y + uy * step, pose.heading)
-        if _clear(footprint(model, spot), others, non_targets, gap):
+        if _clear(footprint(model, spot), fixed, placed, non_targets, gap):
             return spot
     return pose
 

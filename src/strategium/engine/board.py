@@ -9,9 +9,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar, cast
 
 from strategium.engine.citations import Reason
 from strategium.engine.timing import PlayerId
+from strategium.engine.tracked import CLOCK, TrackedDict, TrackedList, touch
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,10 @@ class Pose:
 
 Placement = tuple[tuple[str, Pose], ...]
 """Model id → pose, for every model a placement puts on the table (frozen, ordered)."""
+
+
+_DICTS = frozenset({"poses", "wounds_lost"})
+"""UnitStatus fields kept as :class:`TrackedDict` (``casualties`` is a :class:`TrackedList`)."""
 
 
 class Location(StrEnum):
@@ -78,25 +84,48 @@ class UnitStatus:
     wounds_lost: dict[str, int] = field(default_factory=dict)
     casualties: list[str] = field(default_factory=list)
 
+    _key: ClassVar[tuple[object, ...] | None] = None  # instance attributes once set (see key())
+    _stamp: ClassVar[int] = 0
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Set a field: ``poses`` and ``wounds_lost`` are kept as :class:`TrackedDict`, ``casualties`` as a
+        :class:`TrackedList` (a plain value is copied into one), and the kept key is dropped."""
+        if name in _DICTS and type(value) is not TrackedDict:
+            value = TrackedDict(cast(dict[str, object], value))
+        elif name == "casualties" and type(value) is not TrackedList:
+            value = TrackedList(cast(list[str], value))
+        object.__setattr__(self, name, value)
+        object.__setattr__(self, "_key", None)
+        touch()
+
     def copy(self) -> UnitStatus:
-        """An independent copy (poses are immutable values and are shared)."""
-        return UnitStatus(
-            self.unit_id,
-            self.player,
-            self.location,
-            dict(self.poses),
-            self.embarked_in,
-            self.joined_to,
-            self.reserve_mode,
-            self.deployed_by,
-            self.scouted,
-            dict(self.wounds_lost),
-            list(self.casualties),
+        """An independent copy (poses are immutable values and are shared); it keeps this status's key."""
+        new = object.__new__(UnitStatus)
+        values = new.__dict__
+        values.update(self.__dict__)
+        values["poses"] = TrackedDict(self.poses)
+        values["wounds_lost"] = TrackedDict(self.wounds_lost)
+        values["casualties"] = TrackedList(self.casualties)
+        if not self._key_holds():
+            values.pop("_key", None)  # the copy's containers are fresh: an outdated key must not travel with them
+        return new
+
+    def _key_holds(self) -> bool:
+        stamp = self._stamp
+        return (
+            self._key is not None
+            and self.poses.version <= stamp  # type: ignore[attr-defined]
+            and self.wounds_lost.version <= stamp  # type: ignore[attr-defined]
+            and self.casualties.version <= stamp  # type: ignore[attr-defined]
         )
 
     def key(self) -> tuple[object, ...]:
-        """A value (compared with ==) equal for equal statuses (see ``GameState.key``)."""
-        return (
+        """A value (compared with ==) equal for equal statuses (see ``GameState.key``); kept until a field is set
+        or a pose, a wound or a casualty changes (:mod:`strategium.engine.tracked`)."""
+        if self._key_holds():
+            return cast(tuple[object, ...], self._key)
+        now = CLOCK.now
+        key = (
             self.unit_id,
             self.player,
             self.location,
@@ -109,6 +138,9 @@ class UnitStatus:
             tuple(self.wounds_lost.items()),
             tuple(self.casualties),
         )
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_stamp", now)
+        return key
 
     def is_casualty(self, model_id: str) -> bool:
         """True once the model has been removed as a casualty."""

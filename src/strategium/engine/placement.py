@@ -27,8 +27,19 @@ if TYPE_CHECKING:
 
 def footprint(model: Model, pose: Pose) -> Footprint:
     """The model's base or hull with its centre at ``pose`` (bases in mm from the army, else the defaults of
-    :mod:`strategium.geometry.sizes`). Footprints are immutable and cached by shape and pose."""
-    return _footprint(_shape_of(model), pose.x, pose.y, pose.heading)
+    :mod:`strategium.geometry.sizes`). Footprints are immutable and cached by shape and pose (and the last one
+    of each model in its memo: most calls ask again for a model that has not moved)."""
+    memo = model.memo
+    last: tuple[Pose, Footprint] | None = memo.get(_LAST)
+    if last is not None and (last[0] is pose or last[0] == pose):
+        return last[1]
+    fp = _footprint(_shape_of(model), pose.x, pose.y, pose.heading)
+    memo[_LAST] = (pose, fp)
+    return fp
+
+
+_LAST = "placement.footprint"
+"""The key of a model's last (pose, footprint) in its :attr:`Model.memo`."""
 
 
 def hull_of(model: Model, pose: Pose) -> Hull | None:
@@ -88,10 +99,24 @@ def placed_model(model: Model, pose: Pose) -> PlacedModel:
 def placed_unit(unit: Unit, status: UnitStatus, poses: Placement | None = None) -> PlacedUnit:
     """The unit's models on the table at ``poses`` (default: where they stand now). Models without a pose
     (removed as casualties) are left out; a unit not on the table is returned with no models."""
+    embarked = status.embarked_in if status.location is Location.EMBARKED else None
+    memo = unit.models[0].memo if poses is None else None
+    if memo is not None:  # the unit where it stands now: kept while its poses stay the same
+        last = memo.get(_PLACED)
+        if last is not None and last[0] is unit and last[1] == status.poses and last[2] == (status.player, embarked):
+            kept: PlacedUnit = last[3]
+            return kept
     where = dict(poses) if poses is not None else status.poses
     models = tuple(placed_model(m, where[m.id]) for m in unit.models if m.id in where)
-    embarked = status.embarked_in if status.location is Location.EMBARKED else None
-    return PlacedUnit(unit.id, status.player, models, unit.models[0].profile.unit_type.unit_type, embarked)
+    placed = PlacedUnit(unit.id, status.player, models, unit.models[0].profile.unit_type.unit_type, embarked)
+    if memo is not None:
+        memo[_PLACED] = (unit, dict(where), (status.player, embarked), placed)
+    return placed
+
+
+_PLACED = "placement.placed_unit"
+"""The key of a unit's last placed form in its first model's :attr:`Model.memo`: (unit, poses, (player, embarked
+in), PlacedUnit)."""
 
 
 def enemies(state: GameState, player: PlayerId) -> list[PlacedUnit]:

@@ -70,11 +70,20 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
     base = model.profile.characteristics
     if not isinstance(base, Characteristics | KnightCharacteristics):
         return None
-    changes: dict[str, int] = {}
-    mods = modifiers(game, unit_id, model)
+    return apply_modifiers(base, modifiers(game, unit_id, model))
+
+
+def apply_modifiers(
+    base: Characteristics | KnightCharacteristics, mods: list[Modifier]
+) -> Characteristics | KnightCharacteristics:
+    """``base`` with ``mods`` applied in the module's order (sums, then "set to", then the floors); ``base``
+    itself when there is nothing to apply. A Characteristic the profile lacks (or has as None) is left alone."""
     if not mods and _floors_hold(base):
         return base  # nothing to apply
-    for name in FIELDS:
+    # with the profile's values at their floors already, only the Characteristics a modifier names can change
+    names = FIELDS if not _floors_hold(base) else [n for n in FIELDS if any(m.characteristic == n for m in mods)]
+    changes: dict[str, int] = {}
+    for name in names:
         if not hasattr(base, name):
             continue
         value = getattr(base, name)

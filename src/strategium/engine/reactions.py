@@ -308,7 +308,9 @@ class _Window:
         return self._eligible[key]
 
 
-def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str) -> Verdict:
+def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str, *, legal_only: bool = False) -> Verdict:
+    """The Reaction's verdict; with ``legal_only`` a refusal may stop at its first reasons (for :func:`options`,
+    which keeps only the legal ones: the answer's legality is the same)."""
     game, trigger = window.game, window.trigger
     s = game.state
     definition = _REACTIONS.get(reaction)
@@ -332,6 +334,8 @@ def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str) -> Ver
         reasons.extend(why)
     if window.reacted(unit_id):
         reasons.append(core(REACTIONS, "a unit makes at most one Reaction in each phase"))
+    if legal_only and reasons:
+        return Verdict(False, tuple(reasons))
     answer = window.may_react(unit_id)
     reasons.extend(b.reason for b in answer.blocks)
     if not reasons:
@@ -354,7 +358,7 @@ def options(game: Game, trigger: Trigger) -> tuple[ReactionOption, ...]:
             continue
         for uid in units:
             for enemy in trigger.enemies:
-                if _verdict(window, definition.name, uid, enemy):
+                if _verdict(window, definition.name, uid, enemy, legal_only=True):
                     found.append(ReactionOption(definition.name, uid, enemy))
     return tuple(found)
 

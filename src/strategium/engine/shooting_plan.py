@@ -5,7 +5,7 @@ the state stays the same (``GameState.cached``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -158,18 +158,14 @@ def _plan(
     reasons: dict[str, Reason] = {}
     for why in full.reasons:  # why every shot is a Snap Shot (e.g. STU-3), or what lifted that
         reasons.setdefault(f"snap:{why.text}", why)
-    cores = np.array([t.footprint.core for t in target.models], dtype=object)
-    radii = np.array([t.footprint.radius for t in target.models])
-    for model in s.unit(unit_id).models:
-        if model.id not in status.poses:
-            continue
-        pm = mine[model.id]
-        me = PlacedUnit(unit_id, status.player, (pm,), model.profile.unit_type.unit_type)
-        if not sight.unit_sees(me, target):
+    shooters = [model for model in s.unit(unit_id).models if model.id in status.poses]
+    placed_shooters = [mine[model.id] for model in shooters]
+    sees = sight.sees_each(placed_shooters, target)
+    reaches = closest(placed_shooters, target.models, sees)
+    for model, pm, seen, reach in zip(shooters, placed_shooters, sees, reaches, strict=True):
+        if not seen:
             reasons.setdefault(f"sight:{model.id}", rule_of(SEQUENCE, f"{model.name} cannot see the target", 166))
             continue
-        # the closest target model, as measure.distance would give it: max(0, core distance - both radii)
-        reach = max(0.0, float(np.min(shapely.distance(pm.footprint.core, cores) - pm.footprint.radius - radii)))
         chosen = _model_volleys(
             game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, reasons, weapons
         )
@@ -197,6 +193,64 @@ def _plan(
     return Plan(tuple(volleys.values()), tuple(reasons.values()))
 
 
+REACH_CACHE = 65536
+"""Most closest distances (a model's footprint to a unit's footprints) :func:`closest` keeps."""
+
+_REACH: dict[tuple[object, ...], float] = {}
+
+
+def closest(models: Sequence[PlacedModel], targets: Sequence[PlacedModel], wanted: Sequence[bool]) -> list[float]:
+    """For each of ``models`` whose ``wanted`` flag is set, the distance (inches) to the closest of ``targets`` as
+    :func:`~strategium.geometry.measure.distance` gives it: max(0, core distance - both radii); 0.0 for the
+    others. Kept by value (the footprints), at most :data:`REACH_CACHE` answers."""
+    tkey = tuple([t.footprint.key for t in targets])
+    out = [0.0] * len(models)
+    todo: list[int] = []
+    keys: list[tuple[object, ...]] = []
+    key: tuple[object, ...]
+    for i, (pm, want) in enumerate(zip(models, wanted, strict=True)):
+        if not want:
+            continue
+        key = (pm.footprint.key, tkey)
+        known = _REACH.get(key)
+        if known is None:
+            todo.append(i)
+            keys.append(key)
+        else:
+            out[i] = known
+    if todo and targets:
+        cores = np.array([t.footprint.core for t in targets], dtype=object)
+        radii = np.array([t.footprint.radius for t in targets])
+        mine = np.array([models[i].footprint.core for i in todo], dtype=object)
+        own = np.array([models[i].footprint.radius for i in todo])
+        gaps = (shapely.distance(mine[:, None], cores[None, :]) - own[:, None]) - radii[None, :]
+        for i, key, row in zip(todo, keys, gaps, strict=True):
+            out[i] = max(0.0, float(np.min(row)))
+            if len(_REACH) >= REACH_CACHE:
+                _REACH.clear()
+            _REACH[key] = out[i]
+    return out
+
+
+_FIXED = "shooting_plan.fixed"
+"""The key of :func:`_fixed`'s answer in a model's :attr:`Model.memo`."""
+
+
+def _fixed(model: Model) -> tuple[bool, bool, tuple[RuleRef, ...], tuple[WeaponProfile, ...], int]:
+    """What the plan needs of a (immutable) model whatever the state, kept in its memo: whether it fires as a
+    vehicle, whether it is a Primarch, its Night Vision rules, its weapons (pistols last) and how many it fires."""
+    memo = model.memo
+    known: tuple[bool, bool, tuple[RuleRef, ...], tuple[WeaponProfile, ...], int] | None = memo.get(_FIXED)
+    if known is None:
+        spec = model.profile.unit_type
+        vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
+        primarch = spec.counts_as(UnitType.PRIMARCH)
+        night = tuple(r for r in model.rules if isinstance(r, RuleRef) and r.name == "Night Vision")
+        candidates = tuple(sorted(model.weapons, key=lambda w: w.type.weapon_class is WeaponClass.PISTOL))
+        known = memo[_FIXED] = (vehicle, primarch, night, candidates, _weapon_limit(model))
+    return known
+
+
 def _model_volleys(
     game: Game,
     unit_id: str,
@@ -209,19 +263,14 @@ def _model_volleys(
     reasons: dict[str, Reason],
     allowed: WeaponFilter | None = None,
 ) -> list[Volley]:
-    spec = model.profile.unit_type
-    vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
+    vehicle, primarch, night, candidates, limit = _fixed(model)
     now = current(game, unit_id, model)
     base = model.profile.characteristics
     bs = now.bs if isinstance(now, Characteristics) else getattr(base, "bs", None)
     user_s = getattr(now, "s", None) if now is not None else getattr(base, "s", None)
     if bs is None or bs < 1:
         return []
-    primarch = spec.counts_as(UnitType.PRIMARCH)
-    night = tuple(r for r in model.rules if isinstance(r, RuleRef) and r.name == "Night Vision")
     out: list[Volley] = []
-    candidates = sorted(model.weapons, key=lambda w: w.type.weapon_class is WeaponClass.PISTOL)
-    limit = _weapon_limit(model)
     for weapon in candidates:
         if len(out) >= limit:
             break

@@ -11,7 +11,7 @@ import copy
 import dataclasses
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from strategium.army.army import Army, Unit
 from strategium.config import RulesConfig
@@ -23,6 +23,7 @@ from strategium.engine.effects import Effect
 from strategium.engine.events import Event
 from strategium.engine.pregame_track import PreGameTrack
 from strategium.engine.timing import Clock, PlayerId
+from strategium.engine.tracked import CLOCK, TrackedDict
 from strategium.engine.watchers import TurnFacts
 from strategium.geometry.terrain import Battlefield
 
@@ -58,6 +59,7 @@ class GameState:
     assault: AssaultTrack = field(default_factory=AssaultTrack)
     unit_index: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
     memo: tuple[tuple[object, ...], dict[Hashable, Any]] | None = field(default=None, compare=False, repr=False)
+    _units_kept: ClassVar[tuple[int, dict[str, UnitStatus], tuple[object, ...]] | None] = None  # see _units_key
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
@@ -68,7 +70,7 @@ class GameState:
                 if unit.id in units:
                     raise ValueError(f"unit id {unit.id!r} is used twice")
                 units[unit.id] = UnitStatus(unit.id, player)
-        return cls(armies, battlefield, config, Dice(seed), config.game.turns, units)
+        return cls(armies, battlefield, config, Dice(seed), config.game.turns, TrackedDict(units))
 
     def unit(self, unit_id: str) -> Unit:
         """The army-list unit with this id; raises KeyError if there is none."""
@@ -109,7 +111,7 @@ class GameState:
             elif f.name == "dice":
                 values[f.name] = value if share_dice else value.copy()
             elif f.name == "units":
-                values[f.name] = {unit_id: status.copy() for unit_id, status in value.items()}
+                values[f.name] = TrackedDict({unit_id: status.copy() for unit_id, status in value.items()})
             elif f.name in _COPIED:
                 values[f.name] = value.copy()
             elif f.name == "memo":
@@ -165,11 +167,25 @@ class GameState:
             self.events[-1] if self.events else None,
             len(self.history),
             self.history[-1] if self.history else None,
-            tuple([status.key() for status in self.units.values()]),
+            self._units_key(),
             self.pregame.key(),
             self.facts.key(),
             self.assault.key(),
         )
+
+    def _units_key(self) -> tuple[object, ...]:
+        """Every unit's status key, in order: kept while the units are in a :class:`TrackedDict` and nothing
+        tracked has changed anywhere since (``tracked.CLOCK``: a status's field set, a pose, wound or casualty
+        changed, a status added or replaced)."""
+        units = self.units
+        kept = self._units_kept
+        if kept is not None and kept[0] == CLOCK.now and kept[1] is units:
+            return kept[2]
+        now = CLOCK.now
+        key = tuple([status.key() for status in units.values()])
+        if type(units) is TrackedDict:
+            object.__setattr__(self, "_units_kept", (now, units, key))
+        return key
 
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

@@ -55,6 +55,16 @@ class Footprint:
         return (float(c.x), float(c.y))
 
     @cached_property
+    def key(self) -> tuple[float, float, float, bytes]:
+        """The footprint as a hashable value, for caches keyed by value (``Footprint`` compares by identity): two
+        footprints of the same shape at the same pose have equal keys. For a round base (radius, x, y, b""), else
+        (radius, 0, 0, the core's coordinates as bytes, never empty)."""
+        if isinstance(self.core, Point):
+            x, y = self.centre
+            return (self.radius, x, y, b"")
+        return (self.radius, 0.0, 0.0, shapely.get_coordinates(self.core).tobytes())
+
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         """The bounds of the core (min x, min y, max x, max y; inches): grow them by ``radius`` for the
         footprint's."""

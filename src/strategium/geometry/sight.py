@@ -253,25 +253,48 @@ class _HalfPlanes:
         return out
 
 
-def _key(observer: PlacedModel, target_height: float) -> tuple[int, float, float]:
-    """Cache key of an observer's hidden area: its footprint (footprints of the same shape at the same pose are
-    one shared object, see ``engine.placement``), its height and the target height."""
-    return (id(observer.footprint), observer.height, target_height)
+HIDDEN_CACHE = 4096
+"""Most hidden areas a :class:`SightMap` keeps (the oldest go first)."""
+
+SEEN_CACHE = 65536
+"""Most sight answers (observer models, target models) a :class:`SightMap` keeps (least recently used go first)."""
+
+ModelKey = tuple[tuple[float, float, float, bytes], float]
+"""A model as a value for the sight caches: its footprint's :attr:`Footprint.key` and its height."""
+
+
+def _model_key(model: PlacedModel) -> ModelKey:
+    return (model.footprint.key, model.height)
+
+
+def _models_key(models: Sequence[PlacedModel]) -> tuple[ModelKey, ...]:
+    return tuple([(m.footprint.key, m.height) for m in models])
+
+
+HiddenKey = tuple[tuple[float, float, float, bytes], float, float]
+Source = PlacedModel
+
+
+def _key(observer: PlacedModel, target_height: float) -> HiddenKey:
+    """Cache key of an observer's hidden area, by value: its footprint, its height and the target height."""
+    return (observer.footprint.key, observer.height, target_height)
 
 
 class SightMap:
     """Line-of-sight queries on one :class:`Battlefield`, with the hidden areas of observers cached.
 
     ``hidden_area(observer, target_height)`` is the part of the table hidden from one model; the other
-    queries are built on it, after a fast test of the straight lines between base centres. Not thread-safe.
+    queries are built on it, after a fast test of the straight lines between base centres. Sight answers
+    depend only on the battlefield and the models' footprints and heights: they are kept by value
+    (:data:`SEEN_CACHE`), so models that have not moved are not tested again. Not thread-safe.
     """
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
         t = battlefield.table
         self._table = box(0.0, 0.0, t.width, t.depth)
-        self._cache: dict[tuple[int, float, float], tuple[BaseGeometry, BaseGeometry]] = {}
-        self._keep: dict[int, Footprint] = {}
+        self._cache: dict[tuple[HiddenKey, tuple[int, ...] | None], tuple[BaseGeometry, BaseGeometry]] = {}
+        self._seen: dict[tuple[tuple[ModelKey, ...], tuple[ModelKey, ...]], bool] = {}
         self._blockers: dict[tuple[float, float], tuple[tuple[Polygon, ...], _HalfPlanes, np.ndarray | None]] = {}
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
@@ -293,26 +316,71 @@ class SightMap:
         return self._blockers[key]
 
     def _hidden(
-        self, observers: Sequence[PlacedModel], target_height: float
+        self,
+        observers: Sequence[PlacedModel],
+        target_height: float,
+        subsets: Sequence[tuple[int, ...] | None] | None = None,
     ) -> list[tuple[BaseGeometry, BaseGeometry]]:
-        todo = [o for o in observers if _key(o, target_height) not in self._cache]
-        by_height: dict[float, list[PlacedModel]] = {}
-        for o in todo:
-            by_height.setdefault(o.height, []).append(o)
-        for h, group in by_height.items():
+        """Each observer's hidden area (and its boundary, both prepared): the union of the umbras of the blockers
+        for ``target_height``, clipped to the table; with ``subsets``, of those blockers only (indices into
+        :meth:`blockers`; None for all)."""
+        subs: Sequence[tuple[int, ...] | None] = [None] * len(observers) if subsets is None else subsets
+        cache = self._cache
+        keys = []
+        for o, sub in zip(observers, subs, strict=True):
+            hk = _key(o, target_height)
+            if sub is not None and (
+                (hk, None) in cache or 2 * len(sub) >= len(self._blocking(o.height, target_height)[0])
+            ):
+                sub = None  # the whole hidden area is known, or would cost about as much: it answers as well
+            keys.append((hk, sub))
+        found = {k: cache[k] for k in keys if k in cache}
+        groups: dict[tuple[float, tuple[int, ...] | None], dict[tuple[HiddenKey, tuple[int, ...] | None], Source]] = {}
+        for k, o in zip(keys, observers, strict=True):
+            if k not in found:
+                groups.setdefault((o.height, k[1]), {}).setdefault(k, o)
+        for (h, sub), group in groups.items():
             blockers, _, padded = self._blocking(h, target_height)
+            if sub is not None:
+                blockers = tuple(blockers[i] for i in sub)
+                padded = padded[list(sub)] if padded is not None and sub else None
             if not blockers:
                 areas = [Polygon() for _ in group]
             else:
-                u = umbras([_source(o.footprint) for o in group], list(blockers), padded)
+                u = umbras([_source(o.footprint) for o in group.values()], list(blockers), padded)
                 areas = list(shapely.intersection(shapely.union_all(u, axis=1), self._table))
-            for o, area in zip(group, areas, strict=True):
+            for k, area in zip(group, areas, strict=True):
                 shapely.prepare(area)
                 boundary = area.boundary
                 shapely.prepare(boundary)
-                self._cache[_key(o, target_height)] = (area, boundary)
-                self._keep[id(o.footprint)] = o.footprint  # keeps the id valid while it is a cache key
-        return [self._cache[_key(o, target_height)] for o in observers]
+                found[k] = (area, boundary)
+                while len(cache) >= HIDDEN_CACHE:
+                    del cache[next(iter(cache))]
+                cache[k] = (area, boundary)
+        return [found[k] for k in keys]
+
+    def _near(self, o_sub: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float) -> list[tuple[int, ...]]:
+        """For each observer, the blockers (indices) whose umbra could reach a target: those that meet the box
+        around the observer's source polygon and every target footprint grown by EPSILON (a point ``q`` is in
+        the umbra of ``C`` only if ``C`` meets the segment from the source to ``q``)."""
+        minx = min(t.footprint.outer_bounds[0] for t in t_sub) - 2 * EPSILON
+        miny = min(t.footprint.outer_bounds[1] for t in t_sub) - 2 * EPSILON
+        maxx = max(t.footprint.outer_bounds[2] for t in t_sub) + 2 * EPSILON
+        maxy = max(t.footprint.outer_bounds[3] for t in t_sub) + 2 * EPSILON
+        out: list[tuple[int, ...]] = []
+        for o in o_sub:
+            bounds = self._planes(o.height, ht)[1].bounds
+            ox0, oy0, ox1, oy1 = o.footprint.outer_bounds
+            grow = 0.05 * o.footprint.radius + EPSILON  # the source polygon circumscribes a round base
+            box_ = (min(minx, ox0 - grow), min(miny, oy0 - grow), max(maxx, ox1 + grow), max(maxy, oy1 + grow))
+            near = (
+                (bounds[:, 0] <= box_[2])
+                & (bounds[:, 2] >= box_[0])
+                & (bounds[:, 1] <= box_[3])
+                & (bounds[:, 3] >= box_[1])
+            )
+            out.append(tuple(int(i) for i in np.nonzero(near)[0]))
+        return out
 
     def hidden_areas(self, observers: Sequence[PlacedModel], target_height: float) -> list[BaseGeometry]:
         """For each observer model, the part of the table hidden from it for targets of this height."""
@@ -326,45 +394,114 @@ class SightMap:
         """Whether ``observer`` can draw line of sight to any part of ``target``'s footprint."""
         return self._models_see([observer], [target])
 
-    def _models_see(self, obs: Sequence[PlacedModel], tgt: Sequence[PlacedModel]) -> bool:
+    def _undecided(
+        self, obs: Sequence[PlacedModel], tgt: Sequence[PlacedModel]
+    ) -> list[tuple[list[PlacedModel], list[PlacedModel], float]] | None:
+        """The fast tests: None when a straight line between base centres is clear (or nothing blocks) for some
+        pair of heights; else, per pair of heights, the observers and targets left to the hidden-area test."""
+        rest: list[tuple[list[PlacedModel], list[PlacedModel], float]] = []
         heights = {(o.height, t.height) for o in obs for t in tgt}
         for ho, ht in heights:
             o_sub = [o for o in obs if o.height == ho]
             t_sub = [t for t in tgt if t.height == ht]
             polys, planes = self._planes(ho, ht)
             if not polys:
-                return True
+                return None
             crossed = planes.segment_crossed
-            # fast path: a few centre-to-centre lines; the hidden-area test below is the definitive one
+            # fast path: a few centre-to-centre lines; the hidden-area test is the definitive one
             step_o, step_t = max(1, len(o_sub) // 2), max(1, len(t_sub) // 2)
             probes = [(o, t) for o in o_sub[::step_o] for t in t_sub[::step_t]][:FAST_PROBES]
             if any(not crossed(o.footprint.centre, t.footprint.centre) for o, t in probes):
-                return True
+                return None
             # every centre-to-centre line, vectorised: one that no blocker crosses shows a target centre outside
-            # every umbra of that observer, which the hidden-area test below would also find visible
+            # every umbra of that observer, which the hidden-area test would also find visible
             if len(probes) < len(o_sub) * len(t_sub):
                 oc = np.array([o.footprint.centre for o in o_sub])
                 tc = np.array([t.footprint.centre for t in t_sub])
                 p0 = np.repeat(oc, len(tc), axis=0)
                 p1 = np.tile(tc, (len(oc), 1))
                 if not bool(planes.crossed(p0, p1).all()):
-                    return True
-            hidden = self._hidden(o_sub, ht)
-            areas = np.array([a for a, _ in hidden], dtype=object)[:, None]
+                    return None
+            rest.append((o_sub, t_sub, ht))
+        return rest
+
+    def _hidden_see_each(self, o_sub: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float) -> np.ndarray:
+        """The hidden-area test: for each observer (all of them facing targets of height ``ht``), whether some
+        target is not inside its hidden area by more than EPSILON (len(o_sub),) bool."""
+        hidden = self._hidden(o_sub, ht, self._near(o_sub, t_sub, ht))
+        areas = np.array([a for a, _ in hidden], dtype=object)[:, None]
+        cores = np.array([t.footprint.core for t in t_sub], dtype=object)[None, :]
+        inside = shapely.contains(areas, cores)
+        if inside.any():
             bounds = np.array([b for _, b in hidden], dtype=object)[:, None]
-            cores = np.array([t.footprint.core for t in t_sub], dtype=object)[None, :]
             radii = np.array([t.footprint.radius for t in t_sub])[None, :]
-            inside = shapely.contains(areas, cores) & (shapely.distance(bounds, cores) > radii + EPSILON)
-            if not bool(inside.all()):
-                return True
-        return False
+            rows, cols = np.nonzero(inside)
+            far = shapely.distance(bounds[rows, 0], cores[0, cols]) > radii[0, cols] + EPSILON
+            inside[rows, cols] = far
+        seen: np.ndarray = ~inside.all(axis=1)
+        return seen
+
+    def _models_see(self, obs: Sequence[PlacedModel], tgt: Sequence[PlacedModel]) -> bool:
+        rest = self._undecided(obs, tgt)
+        return rest is None or any(bool(self._hidden_see_each(o, t, ht).any()) for o, t, ht in rest)
+
+    def _recall(self, key: tuple[tuple[ModelKey, ...], tuple[ModelKey, ...]]) -> bool | None:
+        seen = self._seen
+        answer = seen.pop(key, None)
+        if answer is not None:
+            seen[key] = answer  # most recently used last
+        return answer
+
+    def _remember(self, key: tuple[tuple[ModelKey, ...], tuple[ModelKey, ...]], answer: bool) -> None:
+        seen = self._seen
+        while len(seen) >= SEEN_CACHE:
+            del seen[next(iter(seen))]
+        seen[key] = answer
+
+    def sees_each(self, observers: Sequence[PlacedModel], target: PlacedUnit) -> list[bool]:
+        """For each observer model (on the table), whether it sees some model of ``target``: the answers of
+        ``unit_sees`` for one-model observer units, found together (shared hidden-area tests). An embarked target
+        is seen by none."""
+        if not target.on_table:
+            return [False] * len(observers)
+        tgt = target.models
+        tkey = _models_key(tgt)
+        keys = [((_model_key(o),), tkey) for o in observers]
+        out = [self._recall(k) for k in keys]
+        groups: dict[float, list[int]] = {}  # target height -> observers left to the hidden-area test
+        for i, answer in enumerate(out):
+            if answer is not None:
+                continue
+            rest = self._undecided([observers[i]], tgt)
+            if rest is None:
+                out[i] = True
+                continue
+            out[i] = False
+            for _, _, ht in rest:
+                groups.setdefault(ht, []).append(i)
+        for ht, idxs in groups.items():
+            t_sub = [t for t in tgt if t.height == ht]
+            seen = self._hidden_see_each([observers[i] for i in idxs], t_sub, ht)
+            for i, s in zip(idxs, seen, strict=True):
+                if s:
+                    out[i] = True
+        result = [bool(a) for a in out]
+        for k, answer in zip(keys, result, strict=True):
+            if k not in self._seen:
+                self._remember(k, answer)
+        return result
 
     def unit_sees(self, observer: PlacedUnit, target: PlacedUnit) -> bool:
         """Whether any model of ``observer`` sees any model of ``target``; embarked units neither see nor
         are seen."""
         if not observer.on_table or not target.on_table:
             return False
-        return self._models_see(observer.models, target.models)
+        key = (_models_key(observer.models), _models_key(target.models))
+        answer = self._recall(key)
+        if answer is None:
+            answer = self._models_see(observer.models, target.models)
+            self._remember(key, answer)
+        return answer
 
     def any_unit_sees(self, observers: Sequence[PlacedUnit], target: PlacedUnit) -> bool:
         """ "Can any (deployed) unit of ``observers`` see ``target``?" (the Infiltrate question, INF-3)."""

@@ -130,11 +130,19 @@ def defensive_only(game: Game) -> WeaponFilter:
     return allowed
 
 
+def reaction_weapons(game: Game, unit_id: str) -> WeaponFilter | None:
+    """The weapon filter of the unit's Reaction Shooting Attack: :func:`defensive_only`, or None when no model of the
+    unit has Armour Values (the filter would refuse nothing, and the unfiltered plan is kept per state)."""
+    if any(m.profile.has_armour_values for m in game.state.unit(unit_id).models):
+        return defensive_only(game)
+    return None
+
+
 def _can_shoot(game: Game, unit_id: str, enemy_id: str, name: str) -> Reason | None:
     answer = ask(game, Query.MAY_SHOOT, unit_id)
     if not answer:
         return answer.reasons[0]
-    planned = plan(game, unit_id, enemy_id, weapons=defensive_only(game))
+    planned = plan(game, unit_id, enemy_id, weapons=reaction_weapons(game, unit_id))
     if not planned.volleys:
         return planned.reasons[0] if planned.reasons else cite(name, "no weapon of the unit can fire at the enemy")
     return None
@@ -144,7 +152,7 @@ def _shoot(game: Game, unit_id: str, enemy_id: str, why: Reason, *, morale: bool
     s = game.state
     game.log(Ruling(f"{s.unit(unit_id).name} shoots {s.unit(enemy_id).name} as a Reaction", (why,)))
     action = Shoot(s.owner(unit_id), unit_id, enemy_id)
-    resolve_shooting_attack(game, action, morale=morale, snap_shots=snap, weapons=defensive_only(game))
+    resolve_shooting_attack(game, action, morale=morale, snap_shots=snap, weapons=reaction_weapons(game, unit_id))
 
 
 # -- Advance and Withdraw -----------------------------------------------------------------------------------------

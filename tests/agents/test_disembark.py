@@ -1,0 +1,60 @@
+"""The heuristic's Disembark proposal: its passengers get out beside their Transport, not on top of it."""
+
+from __future__ import annotations
+
+from strategium.agents import placement_sampling as ps
+from strategium.agents import proposals as pr
+from strategium.agents.heuristic import HeuristicPlayer
+from strategium.agents.setup import demo_battle
+from strategium.army.army import Unit
+from strategium.engine.actions import Action
+from strategium.engine.board import Location
+from strategium.engine.game import Game
+from strategium.engine.movement_common import party
+from strategium.engine.transports import Disembark
+
+
+class _Watching(HeuristicPlayer):
+    """A heuristic player that stops the game at its first Disembark decision and keeps that position."""
+
+    found: list[tuple[Game, Unit]]
+
+    def _disembark(self, game: Game, unit: Unit) -> Action | None:
+        if not self.found:
+            self.found.append((Game(game.state.snapshot()), unit))
+        return super()._disembark(game, unit)
+
+
+def _first_disembark_position() -> tuple[Game, Unit, HeuristicPlayer]:
+    game = demo_battle(0)
+    found: list[tuple[Game, Unit]] = []
+    players = {1: _Watching(1), 2: _Watching(2)}
+    for p in players.values():
+        p.found = found
+    while game.pending is not None and not found:
+        game.apply(players[game.pending.player].decide(game))
+    assert found, "no Disembark was considered"
+    there, unit = found[0]
+    assert there.state.units[unit.id].location is Location.EMBARKED
+    return there, unit, HeuristicPlayer(there.state.owner(unit.id))
+
+
+def test_the_disembark_region_leaves_the_transport_out() -> None:
+    game, unit, player = _first_disembark_position()
+    shape = pr.shape_of(game, party(game.state, unit.id))
+    region = pr.disembark_region(game, unit, shape)
+    toward = pr.enemy_centre(game, player.player)
+    anchor = ps.nearest_point(region, toward)
+    assert anchor is not None
+    where = pr.place(game, shape, region, anchor, toward)
+    assert where
+    assert game.check(Disembark(player.player, unit.id, where)).legal  # the first proposal, not refused
+
+
+def test_the_heuristic_disembarks_in_that_position() -> None:
+    game, unit, player = _first_disembark_position()
+    action = player.decide(game)
+    assert isinstance(action, Disembark) and action.unit_id == unit.id
+    assert game.check(action).legal
+    game.apply(action)
+    assert game.state.units[unit.id].location is Location.TABLE

@@ -1,0 +1,107 @@
+"""Sight answers kept by value, the batch query ``sees_each`` and the shooting plan's closest distances: each
+agrees with the uncached, one-at-a-time answer."""
+
+from __future__ import annotations
+
+import numpy as np
+from shapely.geometry import box
+
+from strategium.engine.shooting_plan import closest
+from strategium.geometry.bases import Hull
+from strategium.geometry.measure import distance
+from strategium.geometry.pieces import PlacedModel, PlacedUnit
+from strategium.geometry.sight import SightMap
+from strategium.geometry.table import Table
+from strategium.geometry.terrain import Battlefield, Building, SightRule, TerrainKind, TerrainPiece
+from tests.geometry.helpers import disc
+
+
+def _battlefield() -> Battlefield:
+    ruins = tuple(
+        TerrainPiece(f"ruin{i}", box(x, y, x + w, y + h), TerrainKind.AREA, 3.0, SightRule.BLOCKS)
+        for i, (x, y, w, h) in enumerate([(20, 14, 2, 20), (40, 5, 6, 3), (50, 30, 2, 12), (30, 38, 8, 2)])
+    )
+    wall = TerrainPiece("wall", box(33, 20, 34, 28), TerrainKind.BARRICADE, 2.0, SightRule.HEIGHT)
+    return Battlefield(Table(), terrain=(*ruins, wall), buildings=(Building("Bastion", Hull(60, 12, 4, 6), 4.0),))
+
+
+def _models(rng: np.random.Generator, n: int, name: str) -> tuple[PlacedModel, ...]:
+    out = []
+    for i in range(n):
+        x, y = rng.uniform(1, 71), rng.uniform(1, 47)
+        if rng.uniform() < 0.2:
+            out.append(
+                PlacedModel.from_hull(Hull(x, y, 4.5, 2.75, heading=float(rng.uniform(0, 360))), 2.5, f"{name}{i}")
+            )
+        else:
+            out.append(PlacedModel(disc(x, y, float(rng.choice([0.5, 0.63, 1.0]))), 1.25, f"{name}{i}"))
+    return tuple(out)
+
+
+def test_footprint_key_is_a_value() -> None:
+    assert disc(10, 20).key == disc(10, 20).key
+    assert disc(10, 20).key != disc(10, 20.5).key
+    assert disc(10, 20, 0.5).key != disc(10, 20, 0.6).key
+    h = Hull(10, 20, 4.5, 2.75, heading=30)
+    assert h.footprint().key == Hull(10, 20, 4.5, 2.75, heading=30).footprint().key
+    assert h.footprint().key != Hull(10, 20, 4.5, 2.75, heading=31).footprint().key
+    assert hash(h.footprint().key) == hash(Hull(10, 20, 4.5, 2.75, heading=30).footprint().key)
+
+
+def test_sees_each_and_kept_answers_agree_with_fresh_maps() -> None:
+    bf = _battlefield()
+    rng = np.random.default_rng(11)
+    kept = SightMap(bf)
+    for trial in range(30):
+        observers = _models(rng, int(rng.integers(1, 8)), "o")
+        target = PlacedUnit("t", 2, _models(rng, int(rng.integers(1, 5)), "t"))
+        expected = [SightMap(bf).model_sees(o, t) for o in observers for t in target.models]
+        per_observer = [
+            any(expected[i * len(target.models) : (i + 1) * len(target.models)]) for i in range(len(observers))
+        ]
+        for _ in range(2):  # the second time from the kept answers
+            assert kept.sees_each(observers, target) == per_observer
+            for o, seen in zip(observers, per_observer, strict=True):
+                assert kept.unit_sees(PlacedUnit("o", 1, (o,)), target) == seen
+            assert kept.unit_sees(PlacedUnit("o", 1, observers), target) == any(per_observer)
+        assert SightMap(bf).sees_each(observers, PlacedUnit("t", 2, target.models, embarked_in="Rhino")) == [
+            False
+        ] * len(observers), trial
+
+
+def test_closest_is_the_smallest_distance() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        mine = _models(rng, 5, "m")
+        theirs = _models(rng, 4, "t")
+        wanted = [bool(w) for w in rng.integers(0, 2, len(mine))]
+        for _ in range(2):
+            got = closest(mine, theirs, wanted)
+            for pm, want, d in zip(mine, wanted, got, strict=True):
+                if want:
+                    assert d == min(distance(pm.footprint, t.footprint) for t in theirs)
+                else:
+                    assert d == 0.0
+
+
+def test_the_near_blockers_decide_as_every_blocker_does() -> None:
+    """The hidden-area test unions only the umbras of blockers near the observer and the targets: the same
+    answers as with the whole hidden area (every blocker's umbra)."""
+    from strategium.geometry.measure import EPSILON
+
+    bf = _battlefield()
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(60):
+        o = _models(rng, 1, "o")[0]
+        targets = _models(rng, int(rng.integers(1, 4)), "t")
+        for t in targets:
+            sight = SightMap(bf)
+            full = sight.hidden_area(o, t.height)
+            hidden_full = bool(full.contains(t.footprint.core)) and (
+                full.boundary.distance(t.footprint.core) > t.footprint.radius + EPSILON
+            )
+            near = sight._hidden_see_each([o], [t], t.height)
+            assert bool(near[0]) == (not hidden_full)
+            checked += hidden_full
+    assert checked > 3  # some targets were hidden
