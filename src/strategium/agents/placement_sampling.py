@@ -349,11 +349,12 @@ _STATIC_SIZE = 64
 
 def _static(state: GameState, radius: float) -> tuple[BaseGeometry, BaseGeometry, BaseGeometry]:
     """(centres allowed by the table and terrain, walls, Difficult Terrain) for a round probe; cached per
-    battlefield and radius rounded to 1/1000" (the battlefield never changes)."""
+    battlefield and exact radius (the battlefield never changes; a rounded radius would let whichever near-equal
+    radius came first decide the area, so a battle could depend on the battles played before it)."""
     from strategium.geometry.regions import on_table_region, standing_forbidden
 
     bf = state.battlefield
-    key = (id(bf), round(radius, 3))
+    key = (id(bf), radius)
     entry = _STATIC.get(key)
     found = entry[1] if entry is not None and entry[0] is bf else None
     if found is None:
