@@ -46,27 +46,14 @@ def shooting_value(game: Game, unit_id: str, target_id: str) -> float:
     planned = shooting.plan(game, unit_id, target_id)
     if not planned.volleys:
         return 0.0
-    s = game.state
-    target = s.unit(target_id)
-    living = damage.living(game, target_id)
-    if not living:
+    view = target_view(game, target_id)
+    if view is None:
         return 0.0
-    total_models = sum(len(s.unit(uid).models) for uid in damage.members(game, target_id))
-    per_model = (target.points or 10 * total_models) / max(total_models, 1)
-    if damage.is_vehicle_target(game, target_id):
-        uid, model = living[0]
-        armour = min(armour_map(model).values(), default=10)
-        hp: int = getattr(model.profile.characteristics, "hp", None) or 1
-        left = max(1, hp - s.units[uid].wounds_lost.get(model.id, 0))
-        lost = sum(_hits(game, v) * float(success_chance(armour - v.strength)) for v in planned.volleys)
-        return min(1.0, lost / left) * per_model * len(living)
-    uid, model = living[0]
-    now = current(game, uid, model)
-    chars = now if isinstance(now, Characteristics) else model.profile.characteristics
-    toughness = getattr(chars, "t", None) or 4
-    wounds: int = getattr(chars, "w", None) or 1
-    sv: int | None = getattr(chars, "sv", None)
-    invulnerable = model.profile.invulnerable_save
+    if view.vehicle:
+        lost = sum(_hits(game, v) * float(success_chance(view.armour - v.strength)) for v in planned.volleys)
+        return min(1.0, lost / view.left) * view.per_model * view.models
+    uid, model = view.first
+    toughness, wounds, sv, invulnerable = view.toughness, view.wounds, view.sv, view.invulnerable
     cover, _ = damage.cover_save(game, uid, model)
     unsaved = 0.0
     for v in planned.volleys:
@@ -77,8 +64,59 @@ def shooting_value(game: Game, unit_id: str, target_id: str) -> float:
             saves.append(sv)
         p_save = float(success_chance(min(saves))) if saves else 0.0
         unsaved += _hits(game, v) * p_wound * (1 - p_save)
-    killed = min(unsaved / wounds, float(len(living)))
-    return killed * per_model
+    killed = min(unsaved / wounds, float(view.models))
+    return killed * view.per_model
+
+
+@dataclass(frozen=True)
+class TargetView:
+    """What the estimates read of a target unit now: its living models (``models``, the first as (unit id,
+    model)), the points per model, and either a vehicle's lowest Armour Value and Hull Points left or a model's
+    Toughness, Wounds, save and invulnerable save (defaults T4, W1 when the profile lacks them)."""
+
+    first: tuple[str, Model]
+    models: int
+    per_model: float
+    vehicle: bool
+    armour: int = 10
+    left: int = 1
+    toughness: int = 4
+    wounds: int = 1
+    sv: int | None = None
+    invulnerable: int | None = None
+
+
+def target_view(game: Game, target_id: str) -> TargetView | None:
+    """The :class:`TargetView` of ``target_id`` now, or None when none of its models is left."""
+    s = game.state
+    living = damage.living(game, target_id)
+    if not living:
+        return None
+    total_models = sum(len(s.unit(uid).models) for uid in damage.members(game, target_id))
+    per_model = (s.unit(target_id).points or 10 * total_models) / max(total_models, 1)
+    uid, model = living[0]
+    if damage.is_vehicle_target(game, target_id):
+        hp: int = getattr(model.profile.characteristics, "hp", None) or 1
+        return TargetView(
+            living[0],
+            len(living),
+            per_model,
+            True,
+            armour=min(armour_map(model).values(), default=10),
+            left=max(1, hp - s.units[uid].wounds_lost.get(model.id, 0)),
+        )
+    now = current(game, uid, model)
+    chars = now if isinstance(now, Characteristics) else model.profile.characteristics
+    return TargetView(
+        living[0],
+        len(living),
+        per_model,
+        False,
+        toughness=getattr(chars, "t", None) or 4,
+        wounds=getattr(chars, "w", None) or 1,
+        sv=getattr(chars, "sv", None),
+        invulnerable=model.profile.invulnerable_save,
+    )
 
 
 def _hits(game: Game, v: shooting.Volley) -> float:
@@ -261,25 +299,10 @@ def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...],
     """An upper bound of :func:`shooting_value` for a unit with the weapons ``armoury`` (:func:`guns`) whose
     closest model is ``gap`` inches from ``target_id``'s closest model: every model fires its best weapons in
     range at its best Ballistic Skill, the target takes no cover save. Never below the exact value."""
-    s = game.state
-    living = damage.living(game, target_id)
-    if not living or not armoury:
+    view = target_view(game, target_id)
+    if view is None or not armoury:
         return 0.0
-    total_models = sum(len(s.unit(uid).models) for uid in damage.members(game, target_id))
-    per_model = (s.unit(target_id).points or 10 * total_models) / max(total_models, 1)
-    uid, model = living[0]
-    vehicle = damage.is_vehicle_target(game, target_id)
-    if vehicle:
-        armour = min(armour_map(model).values(), default=10)
-        hp: int = getattr(model.profile.characteristics, "hp", None) or 1
-        left = max(1, hp - s.units[uid].wounds_lost.get(model.id, 0))
-    else:
-        now = current(game, uid, model)
-        chars = now if isinstance(now, Characteristics) else model.profile.characteristics
-        toughness = getattr(chars, "t", None) or 4
-        wounds: int = getattr(chars, "w", None) or 1
-        sv: int | None = getattr(chars, "sv", None)
-        invulnerable = model.profile.invulnerable_save
+    vehicle, armour, toughness, sv, invulnerable = view.vehicle, view.armour, view.toughness, view.sv, view.invulnerable
     total = 0.0
     for limit, found in armoury:
         values: list[float] = []
@@ -290,7 +313,7 @@ def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...],
             shots = g.dice if g.dice is not None else g.shots * (2 if doubled else 1)
             hits = shots * g.hit * (1.5 if g.blast else 1.0)
             if g.template:
-                hits = max(hits, float(len(living)))
+                hits = max(hits, float(view.models))
             if vehicle:
                 values.append(hits * _chance(armour - g.strength))
                 continue
@@ -302,9 +325,9 @@ def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...],
             values.append(hits * p_wound * (1 - p_save))
         total += sum(sorted(values, reverse=True)[:limit])
     if vehicle:
-        bound = min(1.0, total / left) * per_model * len(living)
+        bound = min(1.0, total / view.left) * view.per_model * view.models
     else:
-        bound = min(total / wounds, float(len(living))) * per_model
+        bound = min(total / view.wounds, float(view.models)) * view.per_model
     return bound * (1 + BOUND_SLACK)
 
 
