@@ -3,20 +3,9 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
-    )
+from tests.cli.running import run
 
 
 def test_army_list_names_the_demo_armies() -> None:

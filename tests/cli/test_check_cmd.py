@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from textwrap import dedent
 
 from strategium.scenario import demo_scenario_path
+from tests.cli.running import run
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
 INF_01 = SCENARIOS / "INF-01_hidden_between_9_and_12.yaml"
 PLACED = "P1 Seeker Squad: infiltrated on the table [Infiltrate (Age of Darkness rulebook p.242)]"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
-    )
 
 
 HEAD = """\

@@ -4,24 +4,14 @@ log: the step headings, every roll with its dice, and each ruling with its rule 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli.running import run
+
 DEMO_TURN = Path(__file__).parents[1] / "scenarios" / "DEMO_TURN.yaml"
 HOW = "[Hammer of Wrath (Age of Darkness rulebook p.239)]"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
-    )
 
 
 @pytest.fixture(scope="module")

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from strategium import __version__
 from strategium.cli.main import app
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+from tests.cli.running import run
 
 
 def test_version_prints_the_package_version() -> None:

@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import io
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
-    )
+from tests.cli.running import run
 
 
 @pytest.fixture(scope="module")

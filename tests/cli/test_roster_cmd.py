@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from strategium.cli.main import main
+from tests.cli.running import run
 from tests.conftest import ROSTERS
 
 
@@ -127,12 +126,7 @@ def test_bad_file_is_one_line_and_exit_code_2(
 def test_installed_entry_point_exits_2_without_traceback(tmp_path: Path) -> None:
     path = tmp_path / "40k.ros"
     path.write_text('<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" gameSystemId="sys-40k"/>')
-    result = subprocess.run(
-        [sys.executable, "-c", "from strategium.cli.main import main; main()", "roster", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run("roster", str(path))
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "not a Horus Heresy 2nd edition roster" in result.stderr

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ from typer.testing import CliRunner
 from strategium.cli.main import app, main
 from strategium.config import RulesConfig
 from strategium.config.metadata import format_value
+from tests.cli.running import run
 
 runner = CliRunner()
 
@@ -111,12 +110,7 @@ def test_good_run_through_main_exits_0(capsys: pytest.CaptureFixture[str]) -> No
 def test_bad_file_in_a_real_process(tmp_path: Path) -> None:
     path = tmp_path / "my.toml"
     path.write_text("[reserves]\ntarget = 4\nspeed = 2\n", encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-c", "from strategium.cli.main import main; main()", "rules", "config", "-f", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run("rules", "config", "-f", str(path))
     assert result.returncode == 2
     assert result.stdout == ""
     assert (

@@ -1,0 +1,23 @@
+"""Running the ``strategium`` command line in a child process, as a user would (shared by the CLI tests)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+CLI_ENV = {"COLUMNS": "200", "PATH": "/usr/bin:/bin"}
+"""A small, fixed environment: wide enough that rich does not wrap lines, nothing inherited from the caller."""
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``strategium ARGS...`` in a fresh interpreter (this one's), its output captured as text; never raises on a
+    non-zero exit (the tests read ``returncode``)."""
+    return subprocess.run(
+        [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+        env=CLI_ENV,
+    )
