@@ -14,7 +14,7 @@ from shapely.geometry import Point, Polygon, box
 
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.index import FootprintIndex
-from strategium.geometry.measure import EPSILON, Footprint, circle_polygon, core_distance, distance
+from strategium.geometry.measure import EPSILON, Footprint, circle_polygon, core_distance, distance, min_distance
 from strategium.geometry.regions import may_stand, on_table
 from strategium.geometry.table import Table
 from strategium.geometry.terrain import Battlefield, Building, TerrainKind, terrain_piece
@@ -52,6 +52,30 @@ def test_footprint_polygon_is_the_buffer_and_is_built_once(fp: Footprint) -> Non
     assert fp.polygon() is fp.polygon()
     other = fp.core.buffer(fp.radius, quad_segs=4) if fp.radius > 0 else fp.core
     assert np.array_equal(np.asarray(fp.polygon(4).exterior.coords), np.asarray(other.exterior.coords))
+
+
+def _min_distance_by_shapely(a: list[Footprint], b: list[Footprint]) -> float:
+    """The reference: every pair measured by shapely (the plain construction the fast path replaces)."""
+    ca = np.array([f.core for f in a], dtype=object)
+    cb = np.array([f.core for f in b], dtype=object)
+    ra = np.array([f.radius for f in a])
+    rb = np.array([f.radius for f in b])
+    return max(0.0, float(np.min(shapely.distance(ca[:, None], cb[None, :]) - ra[:, None] - rb[None, :])))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(footprints(), min_size=1, max_size=6), st.lists(footprints(), min_size=1, max_size=6))
+def test_min_distance_is_the_shapely_minimum_bit_for_bit(a: list[Footprint], b: list[Footprint]) -> None:
+    assert min_distance(a, b) == _min_distance_by_shapely(a, b)
+
+
+def test_min_distance_of_touching_round_bases_and_mixed_units() -> None:
+    r = 0.5
+    a = [Footprint(Point(10.0, 10.0), r), Footprint(Point(30.0, 10.0), r)]
+    b = [Footprint(Point(10.0 + 2 * r, 10.0), r), Hull(40.0, 10.0, 4.6, 3.6, 0.0).footprint()]
+    assert min_distance(a, b) == 0.0
+    assert min_distance(a[1:], b) == _min_distance_by_shapely(a[1:], b) == 40.0 - 2.3 - 30.0 - r
+    assert min_distance(b[1:], a) == _min_distance_by_shapely(b[1:], a)
 
 
 @settings(max_examples=300, deadline=None)

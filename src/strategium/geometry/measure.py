@@ -237,16 +237,40 @@ def entirely_within(a: Footprint, b: Footprint, inches: float) -> bool:
 def min_distance(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
     """Closest distance between any footprint of ``a`` and any of ``b`` (unit to unit), inches.
 
-    Raises ``ValueError`` if either sequence is empty.
+    Pairs of round bases are measured with numpy (centre distance ``sqrt(dx*dx + dy*dy)``, the very operations
+    of :func:`core_distance` and GEOS, so each pair's float is bit for bit shapely's), the other pairs with
+    shapely; the result is the same float as measuring every pair with shapely. Raises ``ValueError`` if either
+    sequence is empty.
     """
     if not a or not b:
         raise ValueError("min_distance needs at least one footprint on each side")
+    round_a = [f for f in a if type(f.core) is Point]
+    round_b = [f for f in b if type(f.core) is Point]
+    best = math.inf
+    if round_a and round_b:
+        pa = np.array([(*f.centre, f.radius) for f in round_a])
+        pb = np.array([(*f.centre, f.radius) for f in round_b])
+        dx = pa[:, 0, None] - pb[None, :, 0]
+        dy = pa[:, 1, None] - pb[None, :, 1]
+        d = np.sqrt(dx * dx + dy * dy) - pa[:, 2, None] - pb[None, :, 2]
+        best = float(np.min(d))
+    if len(round_a) < len(a) or len(round_b) < len(b):
+        best = min(best, _shapely_min([f for f in a if type(f.core) is not Point], b))
+        if len(round_b) < len(b):
+            best = min(best, _shapely_min(round_a, [f for f in b if type(f.core) is not Point]))
+    return max(0.0, best)
+
+
+def _shapely_min(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
+    """The smallest ``core distance - radii`` over every pair of ``a`` x ``b`` by shapely (inf when one is empty)."""
+    if not a or not b:
+        return math.inf
     ca = np.array([f.core for f in a], dtype=object)
     cb = np.array([f.core for f in b], dtype=object)
     ra = np.array([f.radius for f in a])
     rb = np.array([f.radius for f in b])
     d = shapely.distance(ca[:, None], cb[None, :]) - ra[:, None] - rb[None, :]
-    return max(0.0, float(np.min(d)))
+    return float(np.min(d))
 
 
 class Quantifier(StrEnum):
