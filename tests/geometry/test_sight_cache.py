@@ -4,6 +4,7 @@ agrees with the uncached, one-at-a-time answer."""
 from __future__ import annotations
 
 import numpy as np
+import shapely
 from shapely.geometry import box
 
 from strategium.engine.shooting_plan import closest
@@ -105,3 +106,59 @@ def test_the_near_blockers_decide_as_every_blocker_does() -> None:
             assert bool(near[0]) == (not hidden_full)
             checked += hidden_full
     assert checked > 3  # some targets were hidden
+
+
+def test_umbras_do_not_depend_on_the_batch() -> None:
+    """An umbra is the same polygon, vertex for vertex, whether cast alone or with other sources and blockers
+    (of other vertex counts): the sight map keeps umbras one (observer, blocker) at a time."""
+    from strategium.geometry.sight import SOURCE_SEGMENTS, umbras
+
+    bf = _battlefield()
+    blockers = list(bf.sight_blockers(1.0, 1.0))
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        models = _models(rng, 4, "o")
+        models += (PlacedModel(disc(20.5, float(rng.uniform(14, 34)), 0.63), 1.25, "on-the-wall"),)  # overlaps ruin0
+        sources = [m.footprint.outer_polygon(SOURCE_SEGMENTS) for m in models]
+        together = umbras(sources, blockers)
+        for i, s in enumerate(sources):
+            for j, b in enumerate(blockers):
+                alone = umbras([s], [b])[0, 0]
+                assert np.array_equal(shapely.get_coordinates(alone), shapely.get_coordinates(together[i, j]))
+
+
+def _behind_the_wall(rng: np.random.Generator, n: int) -> tuple[PlacedModel, ...]:
+    """Targets mostly behind ruin0 (x 20-22, y 14-34), seen from its west side: many hidden, some not."""
+    return tuple(
+        PlacedModel(disc(float(rng.uniform(22.2, 30)), float(rng.uniform(12, 36)), 0.63), 1.25, f"t{i}")
+        for i in range(n)
+    )
+
+
+def test_single_umbras_decide_as_the_hidden_area() -> None:
+    """The fast decision from single umbras, where it decides, is the answer of the hidden area (the union of
+    the umbras); the whole test agrees with the hidden area everywhere."""
+    bf = _battlefield()
+    rng = np.random.default_rng(17)
+    decided = {True: 0, False: 0}
+    for trial in range(120):
+        if trial % 2:
+            o = PlacedModel(disc(float(rng.uniform(10, 19.4)), float(rng.uniform(16, 32)), 0.63), 1.25, "o")
+            targets = _behind_the_wall(rng, int(rng.integers(1, 4)))
+        else:
+            o = _models(rng, 1, "o")[0]
+            targets = _models(rng, int(rng.integers(1, 4)), "t")
+        ht = targets[0].height
+        targets = tuple(t for t in targets if t.height == ht)
+        sight = SightMap(bf)
+        near = sight._near([o], targets, ht)
+        pieces = sight._piece_indices(o.height, ht)
+        fast = sight._by_umbras([o], [tuple(pieces[j] for j in near[0])], targets)[0]
+        exact = bool(SightMap(bf)._by_area([o], targets, ht, near)[0])
+        full = bool(SightMap(bf)._by_area([o], targets, ht, [tuple(range(len(pieces)))])[0])
+        assert exact == full
+        if fast is not None:
+            assert fast == exact, trial
+            decided[fast] += 1
+        assert bool(sight._hidden_see_each([o], targets, ht)[0]) == exact
+    assert decided[True] > 10 and decided[False] > 10
