@@ -277,6 +277,32 @@ class SightMap:
             rest.append((o_sub, t_sub, ht))
         return rest
 
+    def _centres_clear(self, obs: Sequence[PlacedModel], tgt: Sequence[PlacedModel]) -> list[bool]:
+        """The fast test of :meth:`_undecided` for each observer alone, for many observers at once: whether,
+        for some pair of heights, nothing blocks or a straight line from its base centre to a target's is clear
+        (every such line, vectorised per pair of heights)."""
+        out = [False] * len(obs)
+        if not obs:
+            return out
+        heights_t = list(dict.fromkeys(t.height for t in tgt))
+        for ho in dict.fromkeys(o.height for o in obs):
+            for ht in heights_t:
+                idx = [i for i, o in enumerate(obs) if o.height == ho and not out[i]]
+                if not idx:
+                    break
+                polys, planes = self._planes(ho, ht)
+                if not polys:
+                    for i in idx:
+                        out[i] = True
+                    continue
+                oc = np.array([obs[i].footprint.centre for i in idx])
+                tc = np.array([t.footprint.centre for t in tgt if t.height == ht])
+                crossed = planes.crossed(np.repeat(oc, len(tc), axis=0), np.tile(tc, (len(oc), 1)))
+                for i, row in zip(idx, crossed.reshape(len(oc), len(tc)), strict=True):
+                    if not row.all():
+                        out[i] = True
+        return out
+
     def _hidden_see_each(self, o_sub: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float) -> np.ndarray:
         """The hidden-area test: for each observer (all of them facing targets of height ``ht``), whether some
         target is not inside its hidden area by more than EPSILON (len(o_sub),) bool.
@@ -397,16 +423,14 @@ class SightMap:
         keys = [((_model_key(o),), tkey) for o in observers]
         out = [self._recall(k) for k in keys]
         groups: dict[float, list[int]] = {}  # target height -> observers left to the hidden-area test
-        for i, answer in enumerate(out):
-            if answer is not None:
-                continue
-            rest = self._undecided([observers[i]], tgt)
-            if rest is None:
-                out[i] = True
-                continue
-            out[i] = False
-            for _, _, ht in rest:
-                groups.setdefault(ht, []).append(i)
+        pending = [i for i, answer in enumerate(out) if answer is None]
+        clear = self._centres_clear([observers[i] for i in pending], tgt)
+        heights = list(dict.fromkeys(t.height for t in tgt))
+        for i, seen_fast in zip(pending, clear, strict=True):
+            out[i] = seen_fast
+            if not seen_fast:
+                for ht in heights:
+                    groups.setdefault(ht, []).append(i)
         for ht, idxs in groups.items():
             t_sub = [t for t in tgt if t.height == ht]
             seen = self._hidden_see_each([observers[i] for i in idxs], t_sub, ht)
