@@ -38,7 +38,7 @@ from shapely.geometry.base import BaseGeometry
 from strategium.geometry.measure import EPSILON, Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.terrain import Battlefield
-from strategium.geometry.umbra import FAR, HalfPlanes, segment_blocked, umbras, umbras_by_shadows
+from strategium.geometry.umbra import FAR, HalfPlanes, covers_table, segment_blocked, umbras, umbras_by_shadows
 
 __all__ = ["FAR", "SightMap", "segment_blocked", "umbras", "umbras_by_shadows"]
 
@@ -108,6 +108,7 @@ class SightMap:
         )
         self._indices: dict[tuple[float, float], tuple[int, ...]] = {}
         self._umbra: dict[tuple[tuple[float, float, float, bytes], int], BaseGeometry] = {}
+        self._cover: dict[tuple[tuple[float, float, float, bytes], int], bool] = {}
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
         """Blocking footprints for models of these heights (cached)."""
@@ -164,6 +165,20 @@ class SightMap:
                         del cache[next(iter(cache))]
                     cache[(fk, i)] = u
         return [[known[(o.footprint.key, i)] for i in idxs] for o, idxs in zip(observers, pieces, strict=True)]
+
+    def _covers(self, fp: Footprint, piece: int) -> bool:
+        """:func:`covers_table` for this observer footprint's source polygon and one piece (kept by value)."""
+        key = (fp.key, piece)
+        found = self._cover.get(key)
+        if found is None:
+            t = self.battlefield.table
+            source = np.asarray(_source(fp).exterior.coords)[:-1]
+            blocker = np.asarray(self._pieces[piece].exterior.coords)[:-1]
+            found = covers_table(source, blocker, t.width, t.depth)
+            while len(self._cover) >= UMBRA_CACHE:
+                del self._cover[next(iter(self._cover))]
+            self._cover[key] = found
+        return found
 
     def _hidden(
         self,
@@ -343,8 +358,14 @@ class SightMap:
         union's boundary, rounding aside, stays within the umbras, and "hidden" needs the core more than
         EPSILON inside it). A target whose core lies inside one umbra and, with its radius + EPSILON +
         :data:`DEEP_MARGIN`, inside that umbra and the table, lies inside the hidden area by more than its
-        radius + EPSILON: hidden. Every target hidden: not seen; some target seen: seen; else undecided."""
-        rows = self._umbras(observers, pieces)
+        radius + EPSILON: hidden. Every target hidden: not seen; some target seen: seen; else undecided.
+        An observer standing inside a blocker whose umbra covers the table (:func:`covers_table`) has the whole
+        table as its hidden area: targets on it (by the same margin) are hidden, without casting any umbra."""
+        swallowed = [any(self._covers(o.footprint, i) for i in idxs) for o, idxs in zip(observers, pieces, strict=True)]
+        rows = self._umbras(
+            [o for o, sw in zip(observers, swallowed, strict=True) if not sw],
+            [p for p, sw in zip(pieces, swallowed, strict=True) if not sw],
+        )
         cores = np.array([t.footprint.core for t in t_sub], dtype=object)
         reach = np.array([t.footprint.radius + EPSILON + DEEP_MARGIN for t in t_sub])
         t = self.battlefield.table
@@ -355,7 +376,12 @@ class SightMap:
             ]
         )
         out: list[bool | None] = []
-        for row in rows:
+        rows_left = iter(rows)
+        for sw in swallowed:
+            if sw:
+                out.append(False if on_table.all() else None)
+                continue
+            row = next(rows_left)
             if not row:
                 out.append(True)  # nothing near: the hidden area misses every target
                 continue

@@ -217,3 +217,29 @@ class HalfPlanes:
         length = np.sqrt((d * d).sum(axis=1))[:, None]
         out: np.ndarray = (((hi - lo) * length > 1e-9) & ~never).any(axis=1)
         return out
+
+
+COVER_MARGIN = 1.0
+"""Inches by which the shadows must reach past the table's corners for :func:`covers_table` (rounding of the
+shadow polygons is many orders of magnitude smaller)."""
+
+
+def covers_table(source: np.ndarray, blocker: np.ndarray, width: float, depth: float) -> bool:
+    """Whether the umbra that :func:`umbras` casts from a source polygon (vertices ``source`` (n, 2)) behind a
+    convex blocker (vertices ``blocker`` (m, 2)) contains the whole table (``width`` x ``depth`` inches), found
+    without casting it: True when every source vertex lies strictly inside the blocker, so far inside that the
+    points the shadow construction casts :data:`FAR` inches away from it toward the blocker's vertices surround
+    it: their polygon holds the disc of radius ``FAR cos(g / 2)`` about the vertex (``g`` the widest angle
+    between neighbouring directions), which must reach :data:`COVER_MARGIN` past every corner of the table.
+    Each shadow holds that polygon, and the umbra is the shadows' intersection. False says nothing."""
+    d = blocker[None, :, :] - source[:, None, :]  # (n, m, 2)
+    if float(np.min(np.hypot(d[..., 0], d[..., 1]))) <= 1e-6:
+        return False
+    angles = np.sort(np.arctan2(d[..., 1], d[..., 0]), axis=1)
+    gaps = np.diff(angles, axis=1, append=angles[:, :1] + 2 * math.pi)
+    widest = gaps.max(axis=1)  # (n,)
+    if float(widest.max()) >= math.pi:
+        return False
+    corners = np.array([(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)])
+    reach = np.hypot(*(corners[None, :, :] - source[:, None, :]).transpose(2, 0, 1)).max(axis=1)  # (n,)
+    return bool(np.all(FAR * np.cos(widest / 2) > reach + COVER_MARGIN))
