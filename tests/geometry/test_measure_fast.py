@@ -201,3 +201,12 @@ def test_boxes_near_is_a_superset_of_the_distance_query_in_order(
 def test_outline_is_the_polygons_ring(fp: Footprint) -> None:
     assert np.array_equal(fp.outline, shapely.get_coordinates(fp.polygon()))
     assert not fp.outline.flags.writeable
+
+
+@settings(max_examples=200, deadline=None)
+@given(coord, coord, st.floats(0.01, 30.0, allow_nan=False, allow_infinity=False))
+def test_grown_point_is_the_buffer_vertex_for_vertex(x: float, y: float, inches: float) -> None:
+    from strategium.geometry.regions import _OUT, QUAD_SEGS, grow
+
+    expected = Point(x, y).buffer(inches * _OUT, quad_segs=QUAD_SEGS)
+    assert np.array_equal(np.asarray(grow(Point(x, y), inches).exterior.coords), np.asarray(expected.exterior.coords))
