@@ -192,13 +192,11 @@ def difficult_pieces(game: Game, path: BaseGeometry) -> list[str]:
 def difficult_under(game: Game, leg: Leg) -> list[str]:
     """:func:`difficult_pieces` of the leg's path, the same names in the same order; pieces whose bounds do not
     meet the leg's (:attr:`Leg.bounds` contain the path) cannot share area with it and are not measured."""
-    bf = game.state.battlefield
+    pieces = game.state.battlefield.difficult_bounds
+    if not pieces:
+        return []
     box = leg.bounds
-    return [
-        t.name
-        for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True)
-        if t.is_difficult and broad_phase.meet(box, b) and overlaps_area(leg.path, t.footprint)
-    ]
+    return [t.name for t, b in pieces if broad_phase.meet(box, b) and overlaps_area(leg.path, t.footprint)]
 
 
 def dangerous_pieces(game: Game, leg: Leg) -> list[str]:

@@ -219,6 +219,11 @@ class Battlefield:
         return tuple(_bounds(t.footprint) for t in self.terrain)
 
     @cached_property
+    def difficult_bounds(self) -> tuple[tuple[TerrainPiece, tuple[float, float, float, float]], ...]:
+        """The Difficult pieces with their bounds (as :attr:`terrain_bounds`), in :attr:`terrain` order."""
+        return tuple((t, b) for t, b in zip(self.terrain, self.terrain_bounds, strict=True) if t.is_difficult)
+
+    @cached_property
     def building_bounds(self) -> tuple[tuple[float, float, float, float], ...]:
         """The bounds of each Building's footprint, in :attr:`buildings` order (inches). Computed once."""
         return tuple(_bounds(b.footprint) for b in self.buildings)
