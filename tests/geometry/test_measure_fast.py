@@ -210,3 +210,11 @@ def test_grown_point_is_the_buffer_vertex_for_vertex(x: float, y: float, inches:
 
     expected = Point(x, y).buffer(inches * _OUT, quad_segs=QUAD_SEGS)
     assert np.array_equal(np.asarray(grow(Point(x, y), inches).exterior.coords), np.asarray(expected.exterior.coords))
+
+
+@settings(max_examples=100, deadline=None)
+@given(footprints())
+def test_outer_polygon_is_built_once_and_circumscribes(fp: Footprint) -> None:
+    assert fp.outer_polygon() is fp.outer_polygon(16)
+    assert np.array_equal(np.asarray(fp.outer_polygon().exterior.coords), np.asarray(fp._outer(16).exterior.coords))
+    assert fp.outer_polygon(16).buffer(1e-9).contains(fp.polygon(64))

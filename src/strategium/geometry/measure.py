@@ -124,8 +124,18 @@ class Footprint:
     def outer_polygon(self, segments: int = 16) -> Polygon:
         """A polygon that contains the footprint: round bases become a circumscribed regular polygon.
 
-        Used where a larger stand-in is the safe side (the observer's base in line of sight).
+        Used where a larger stand-in is the safe side (the observer's base in line of sight). The 16-sided one
+        is built once per footprint and shared (shapely geometries are immutable).
         """
+        if segments == 16:
+            return self._outer16
+        return self._outer(segments)
+
+    @cached_property
+    def _outer16(self) -> Polygon:
+        return self._outer(16)
+
+    def _outer(self, segments: int) -> Polygon:
         if self.radius <= 0:
             assert isinstance(self.core, Polygon)
             return self.core

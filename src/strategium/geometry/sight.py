@@ -109,6 +109,7 @@ class SightMap:
         self._indices: dict[tuple[float, float], tuple[int, ...]] = {}
         self._umbra: dict[tuple[tuple[float, float, float, bytes], int], BaseGeometry] = {}
         self._cover: dict[tuple[tuple[float, float, float, bytes], int], bool] = {}
+        self._piece_bounds = [tuple(float(v) for v in p.bounds) for p in self._pieces]
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
         """Blocking footprints for models of these heights (cached)."""
@@ -168,6 +169,10 @@ class SightMap:
 
     def _covers(self, fp: Footprint, piece: int) -> bool:
         """:func:`covers_table` for this observer footprint's source polygon and one piece (kept by value)."""
+        bx0, by0, bx1, by1 = self._piece_bounds[piece]
+        fx0, fy0, fx1, fy1 = fp.outer_bounds
+        if fx0 <= bx0 or fy0 <= by0 or fx1 >= bx1 or fy1 >= by1:
+            return False  # the footprint is not inside the piece's box: the source is not inside the piece
         key = (fp.key, piece)
         found = self._cover.get(key)
         if found is None:
