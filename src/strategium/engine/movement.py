@@ -336,8 +336,12 @@ def _apply(game: Game, action: Move | Run) -> None:
     units = [s.unit(action.unit_id)] if leaving else party(s, action.unit_id)
     moves = legs(game, units, action.positions)
     # the reasons of the (legal) verdict: what shaped each model's allowance (``game.apply`` has just checked
-    # the action; the other checks only refuse)
-    shaped = tuple(dict.fromkeys(r for g in moves for r in allowance(game, units, g, running)[1]))
+    # the action, and kept the verdict; the other checks only refuse)
+    verdict = game.handler_verdict(action)
+    if verdict.legal:
+        shaped = verdict.reasons
+    else:  # applied without a check: the allowances' reasons as the check would give them
+        shaped = tuple(dict.fromkeys(r for g in moves for r in allowance(game, units, g, running)[1]))
     where = dict(action.positions)
     for u in units:
         s.units[u.id].poses = {m.id: where[m.id] for _, m in living(s, [u])}
