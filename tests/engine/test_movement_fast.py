@@ -116,6 +116,7 @@ def test_table_snapshot_follows_every_change_of_pose() -> None:
     moved = table_models(s)
     assert moved is not first
     assert dict(moved.others(set()))["a1.1"].centre == (20.0, 20.0)
+    assert other_footprints(s, set()) == _brute(s, lambda st_: True)  # the unmoved units' entries taken again
     assert [n for n, _ in moved.near_others(Point(20, 20), {"r1"}, 0.1)] == ["a1.1"]
     assert [n for n, _ in moved.near_others(Point(20, 20), {"a1"}, 0.1)] == []
     assert [n for n, _ in moved.near_enemies(Point(10, 43), 1, 0.1)] == ["r1.1"]
