@@ -380,28 +380,35 @@ class SightMap:
                 for b, r in zip((m.footprint.bounds for m in t_sub), reach, strict=True)
             ]
         )
-        out: list[bool | None] = []
-        rows_left = iter(rows)
-        for sw in swallowed:
-            if sw:
-                out.append(False if on_table.all() else None)
-                continue
-            row = next(rows_left)
-            if not row:
-                out.append(True)  # nothing near: the hidden area misses every target
-                continue
-            u = np.array(row, dtype=object)[:, None]
-            meets = shapely.intersects(u, cores[None, :])  # (k, T)
-            if not meets.any(axis=0).all():  # some target meets no umbra
-                out.append(True)
-                continue
-            deep = shapely.contains(u, cores[None, :])
-            rr, cc = np.nonzero(deep)
-            if len(rr):
-                rings = shapely.get_exterior_ring(u[rr, 0])
-                deep[rr, cc] = shapely.distance(rings, cores[cc]) > reach[cc]
-            hidden = deep.any(axis=0) & on_table
-            out.append(False if hidden.all() else None)
+        inside: bool | None = False if on_table.all() else None  # the answer for a swallowed observer
+        out: list[bool | None] = [inside if sw else True for sw in swallowed]
+        cast = [i for i, sw in enumerate(swallowed) if not sw]  # observers whose umbras were cast: rows
+        flat = [u for row in rows for u in row]
+        if not flat:
+            return out  # no umbra near any of them: the hidden areas miss every target
+        owner = np.repeat(np.arange(len(rows)), [len(row) for row in rows])  # the row of each umbra
+        umb = np.array(flat, dtype=object)
+        meets = shapely.intersects(umb[:, None], cores[None, :])  # (P, T)
+        met = np.zeros((len(rows), len(t_sub)), dtype=bool)
+        np.logical_or.at(met, owner, meets)
+        left = np.asarray(met.all(axis=1))  # every target meets an umbra: not seen by the clear-core test
+        for r, i in enumerate(cast):
+            out[i] = None if left[r] else True
+        if not left.any():
+            return out
+        keep = left[owner]
+        umb, owner = umb[keep], owner[keep]
+        deep = shapely.contains(umb[:, None], cores[None, :])
+        rr, cc = np.nonzero(deep)
+        if len(rr):
+            rings = shapely.get_exterior_ring(umb[rr])
+            deep[rr, cc] = shapely.distance(rings, cores[cc]) > reach[cc]
+        hid = np.zeros((len(rows), len(t_sub)), dtype=bool)
+        np.logical_or.at(hid, owner, deep)
+        hidden: np.ndarray = (hid & on_table[None, :]).all(axis=1)
+        for r, i in enumerate(cast):
+            if left[r] and hidden[r]:
+                out[i] = False
         return out
 
     def _by_area(
