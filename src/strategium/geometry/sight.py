@@ -239,19 +239,20 @@ class SightMap:
         miny = min(t.footprint.outer_bounds[1] for t in t_sub) - 2 * EPSILON
         maxx = max(t.footprint.outer_bounds[2] for t in t_sub) + 2 * EPSILON
         maxy = max(t.footprint.outer_bounds[3] for t in t_sub) + 2 * EPSILON
-        out: list[tuple[int, ...]] = []
-        for o in o_sub:
-            bounds = self._planes(o.height, ht)[1].bounds
-            ox0, oy0, ox1, oy1 = o.footprint.outer_bounds
-            grow = 0.05 * o.footprint.radius + EPSILON  # the source polygon circumscribes a round base
-            box_ = (min(minx, ox0 - grow), min(miny, oy0 - grow), max(maxx, ox1 + grow), max(maxy, oy1 + grow))
-            near = (
-                (bounds[:, 0] <= box_[2])
-                & (bounds[:, 2] >= box_[0])
-                & (bounds[:, 1] <= box_[3])
-                & (bounds[:, 3] >= box_[1])
-            )
-            out.append(tuple(int(i) for i in np.nonzero(near)[0]))
+        out: list[tuple[int, ...]] = [()] * len(o_sub)
+        for ho in dict.fromkeys(o.height for o in o_sub):  # one vectorised box test per observer height
+            bounds = self._planes(ho, ht)[1].bounds  # (B, 4)
+            idx = [i for i, o in enumerate(o_sub) if o.height == ho]
+            ob = np.array([o_sub[i].footprint.outer_bounds for i in idx])  # (O, 4)
+            grow = np.array([0.05 * o_sub[i].footprint.radius + EPSILON for i in idx])  # the source circumscribes
+            x0 = np.minimum(minx, ob[:, 0] - grow)[:, None]
+            y0 = np.minimum(miny, ob[:, 1] - grow)[:, None]
+            x1 = np.maximum(maxx, ob[:, 2] + grow)[:, None]
+            y1 = np.maximum(maxy, ob[:, 3] + grow)[:, None]
+            near = (bounds[None, :, 0] <= x1) & (bounds[None, :, 2] >= x0)
+            near &= (bounds[None, :, 1] <= y1) & (bounds[None, :, 3] >= y0)
+            for i, row in zip(idx, near, strict=True):
+                out[i] = tuple(np.flatnonzero(row).tolist())
         return out
 
     def hidden_areas(self, observers: Sequence[PlacedModel], target_height: float) -> list[BaseGeometry]:
