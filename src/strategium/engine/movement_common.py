@@ -97,8 +97,7 @@ def run_bonus(game: Game, units: Sequence[Unit], unit_id: str, model: Model) -> 
     now = current(game, unit_id, model)
     initiative = float(getattr(now, "i", None) or 0)
     why: list[Reason] = []
-    models = [m for _, m in living(game.state, units)]
-    if models and all(m.profile.unit_type.has(SubType.LIGHT) for m in models):
+    if _all_light(game, units):
         initiative += 1
         why.append(core("Light", "every model is Light: +1 Initiative for the Run distance", SUB_TYPES_PAGE))
     fleet = model.rule("Fleet")
@@ -106,6 +105,17 @@ def run_bonus(game: Game, units: Sequence[Unit], unit_id: str, model: Model) -> 
         initiative += fleet.value
         why.append(Reason.of("Fleet", f"Fleet ({fleet.value}) adds {fleet.value} to the Run distance"))
     return initiative, why
+
+
+def _all_light(game: Game, units: Sequence[Unit]) -> bool:
+    """Whether the party has living models and every one is Light (p.197); kept while the state stays the same
+    (a Run asks once per model)."""
+
+    def compute() -> bool:
+        models = [m for _, m in living(game.state, units)]
+        return bool(models) and all(m.profile.unit_type.has(SubType.LIGHT) for m in models)
+
+    return game.cached(("movement.all_light", tuple(u.id for u in units)), compute)
 
 
 def swept(before: Footprint, after: Footprint) -> BaseGeometry:
