@@ -215,3 +215,23 @@ def test_observers_inside_a_blocker_decide_as_the_hidden_area() -> None:
         near = sight._near([o], targets, ht)
         exact = bool(SightMap(bf)._by_area([o], targets, ht, near)[0])
         assert bool(sight._hidden_see_each([o], targets, ht)[0]) == exact, trial
+
+
+def test_the_hidden_area_of_an_observer_inside_a_blocker_is_the_union_vertex_for_vertex() -> None:
+    """An observer whose umbra covers the table gets the table's ring as its hidden area without casting its
+    umbras: the very polygon the union of all its umbras, clipped to the table, gives."""
+    from strategium.geometry.sight import SOURCE_SEGMENTS, umbras
+
+    bf = _battlefield()
+    rng = np.random.default_rng(31)
+    for _ in range(25):
+        spot = [(43.0, 6.5), (21.0, 24.0), (51.0, 36.0), (34.0, 39.0)][int(rng.integers(0, 4))]
+        x, y = spot[0] + float(rng.uniform(-0.3, 0.3)), spot[1] + float(rng.uniform(-0.3, 0.3))
+        o = PlacedModel(disc(x, y, float(rng.choice([0.3, 0.45]))), 1.25, "o")
+        ht = float(rng.choice([1.25, 2.5]))
+        sight = SightMap(bf)
+        area = sight.hidden_area(o, ht)
+        blockers = list(sight.blockers(o.height, ht))
+        row = umbras([o.footprint.outer_polygon(SOURCE_SEGMENTS)], blockers)[0]
+        expected = shapely.intersection(shapely.union_all(row), box(0, 0, bf.table.width, bf.table.depth))
+        assert np.array_equal(shapely.get_coordinates(area), shapely.get_coordinates(expected))

@@ -109,6 +109,10 @@ class SightMap:
         self._indices: dict[tuple[float, float], tuple[int, ...]] = {}
         self._umbra: dict[tuple[tuple[float, float, float, bytes], int], BaseGeometry] = {}
         self._cover: dict[tuple[tuple[float, float, float, bytes], int], bool] = {}
+        self._whole_table: BaseGeometry = shapely.intersection(box(-FAR, -FAR, FAR, FAR), self._table)
+        """The hidden area of an observer with an umbra that covers the table (:func:`covers_table`): the union
+        of its umbras holds the table with a margin, so its clipping to the table is the table's own ring, this
+        very polygon (vertex for vertex: tests/geometry/test_sight_cache.py)."""
         self._piece_bounds = [tuple(float(v) for v in p.bounds) for p in self._pieces]
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
@@ -214,13 +218,20 @@ class SightMap:
             if sub is not None:
                 pieces = tuple(pieces[i] for i in sub)
             if not pieces:
-                areas = [Polygon() for _ in group]
+                areas: list[BaseGeometry] = [Polygon() for _ in group]
             else:
-                rows = self._umbras(list(group.values()), [pieces] * len(group))
-                u = np.empty((len(rows), len(pieces)), dtype=object)
-                for r, row in enumerate(rows):
-                    u[r, :] = row
-                areas = list(shapely.intersection(shapely.union_all(u, axis=1), self._table))
+                models = list(group.values())
+                whole = [any(self._covers(o.footprint, i) for i in pieces) for o in models]
+                cast = [o for o, w in zip(models, whole, strict=True) if not w]
+                cast_areas: list[BaseGeometry] = []
+                if cast:
+                    rows = self._umbras(cast, [pieces] * len(cast))
+                    u = np.empty((len(rows), len(pieces)), dtype=object)
+                    for r, row in enumerate(rows):
+                        u[r, :] = row
+                    cast_areas = list(shapely.intersection(shapely.union_all(u, axis=1), self._table))
+                left = iter(cast_areas)
+                areas = [self._whole_table if w else next(left) for w in whole]
             for k, area in zip(group, areas, strict=True):
                 shapely.prepare(area)
                 boundary = area.boundary
