@@ -38,7 +38,16 @@ from shapely.geometry.base import BaseGeometry
 from strategium.geometry.measure import EPSILON, Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.terrain import Battlefield
-from strategium.geometry.umbra import FAR, HalfPlanes, covers_table, segment_blocked, umbras, umbras_by_shadows
+from strategium.geometry.umbra import (
+    FAR,
+    HalfPlanes,
+    covers_table,
+    pad,
+    ring,
+    segment_blocked,
+    umbras,
+    umbras_by_shadows,
+)
 
 __all__ = ["FAR", "SightMap", "segment_blocked", "umbras", "umbras_by_shadows"]
 
@@ -113,6 +122,7 @@ class SightMap:
         """The hidden area of an observer with an umbra that covers the table (:func:`covers_table`): the union
         of its umbras holds the table with a margin, so its clipping to the table is the table's own ring, this
         very polygon (vertex for vertex: tests/geometry/test_sight_cache.py)."""
+        self._rings = [ring(p) for p in self._pieces]
         self._piece_bounds = [tuple(float(v) for v in p.bounds) for p in self._pieces]
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
@@ -162,7 +172,8 @@ class SightMap:
             if miss:
                 missing.setdefault(tuple(miss), {}).setdefault(fk, o.footprint)
         for miss_idxs, fps in missing.items():
-            cast = umbras([_source(f) for f in fps.values()], [self._pieces[i] for i in miss_idxs])
+            rings = pad([self._rings[i] for i in miss_idxs])  # the blockers' rings, read once per map
+            cast = umbras([_source(f) for f in fps.values()], [self._pieces[i] for i in miss_idxs], rings)
             for fk, row in zip(fps, cast, strict=True):
                 for i, u in zip(miss_idxs, row, strict=True):
                     known[(fk, i)] = u
