@@ -218,18 +218,3 @@ def test_outer_polygon_is_built_once_and_circumscribes(fp: Footprint) -> None:
     assert fp.outer_polygon() is fp.outer_polygon(16)
     assert np.array_equal(np.asarray(fp.outer_polygon().exterior.coords), np.asarray(fp._outer(16).exterior.coords))
     assert fp.outer_polygon(16).buffer(1e-9).contains(fp.polygon(64))
-
-
-@settings(max_examples=300, deadline=None)
-@given(footprints(), st.lists(st.tuples(coord, coord), min_size=1, max_size=12), st.integers(0, 3))
-def test_point_distances_are_shapely_bit_for_bit(fp: Footprint, pts: list[tuple[float, float]], on: int) -> None:
-    """Points anywhere, and points on the polygon (vertices, edge midpoints): GEOS's very floats."""
-    from strategium.geometry.measure import point_distances
-
-    if fp.is_round:
-        fp = Hull(fp.centre[0], fp.centre[1], 4.6, 3.6, 15.0).footprint()
-    ring = np.asarray(fp.core.exterior.coords)
-    extra = [tuple(ring[on % (len(ring) - 1)]), tuple((ring[on] + ring[on + 1]) / 2)]
-    xy = np.array(pts + extra)
-    expected = shapely.distance(fp.core, shapely.points(xy))
-    assert np.array_equal(point_distances(fp.core, xy[:, 0], xy[:, 1]), expected)

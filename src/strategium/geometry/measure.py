@@ -248,57 +248,27 @@ def min_distance(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
     """Closest distance between any footprint of ``a`` and any of ``b`` (unit to unit), inches.
 
     Pairs of round bases are measured with numpy (centre distance ``sqrt(dx*dx + dy*dy)``, the very operations
-    of :func:`core_distance` and GEOS), a polygon core against round bases with :func:`point_distances` (GEOS's
-    point-to-segment arithmetic), pairs of polygons with shapely: each pair's float is bit for bit shapely's,
-    so the result is the same float as measuring every pair with shapely. Raises ``ValueError`` if either
+    of :func:`core_distance` and GEOS, so each pair's float is bit for bit shapely's), the other pairs with
+    shapely; the result is the same float as measuring every pair with shapely. Raises ``ValueError`` if either
     sequence is empty.
     """
     if not a or not b:
         raise ValueError("min_distance needs at least one footprint on each side")
     round_a = [f for f in a if type(f.core) is Point]
     round_b = [f for f in b if type(f.core) is Point]
-    poly_a = [f for f in a if type(f.core) is not Point]
-    poly_b = [f for f in b if type(f.core) is not Point]
-    pa = np.array([(*f.centre, f.radius) for f in round_a]) if round_a else None
-    pb = np.array([(*f.centre, f.radius) for f in round_b]) if round_b else None
     best = math.inf
-    if pa is not None and pb is not None:
+    if round_a and round_b:
+        pa = np.array([(*f.centre, f.radius) for f in round_a])
+        pb = np.array([(*f.centre, f.radius) for f in round_b])
         dx = pa[:, 0, None] - pb[None, :, 0]
         dy = pa[:, 1, None] - pb[None, :, 1]
         d = np.sqrt(dx * dx + dy * dy) - pa[:, 2, None] - pb[None, :, 2]
         best = float(np.min(d))
-    if pb is not None:
-        for f in poly_a:
-            best = min(best, float(np.min((point_distances(f.core, pb[:, 0], pb[:, 1]) - f.radius) - pb[:, 2])))
-    if pa is not None:
-        for f in poly_b:
-            best = min(best, float(np.min((point_distances(f.core, pa[:, 0], pa[:, 1]) - pa[:, 2]) - f.radius)))
-    if poly_a and poly_b:
-        best = min(best, _shapely_min(poly_a, poly_b))
+    if len(round_a) < len(a) or len(round_b) < len(b):
+        best = min(best, _shapely_min([f for f in a if type(f.core) is not Point], b))
+        if len(round_b) < len(b):
+            best = min(best, _shapely_min(round_a, [f for f in b if type(f.core) is not Point]))
     return max(0.0, best)
-
-
-def point_distances(core: BaseGeometry, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Distances (inches) from the points (``x``, ``y``) to a convex polygon core, bit for bit as shapely (GEOS)
-    measures them: 0 for a point inside or on the polygon, else the smallest point-to-segment distance over its
-    ring, with GEOS's arithmetic (the projection ``r`` onto the segment; the end's distance for ``r <= 0`` or
-    ``r >= 1``, else ``|s| sqrt(len2)``; ``tests/geometry/test_measure_fast.py`` checks it against shapely)."""
-    assert isinstance(core, Polygon)
-    ring = shapely.get_coordinates(core.exterior)
-    ax, ay = ring[:-1, 0][None, :], ring[:-1, 1][None, :]
-    bx, by = ring[1:, 0][None, :], ring[1:, 1][None, :]
-    px, py = x[:, None], y[:, None]
-    ex, ey = bx - ax, by - ay
-    len2 = ex * ex + ey * ey
-    flat = len2 == 0.0
-    safe = np.where(flat, 1.0, len2)
-    r = ((px - ax) * ex + (py - ay) * ey) / safe
-    s = ((ay - py) * ex - (ax - px) * ey) / safe
-    to_a = np.sqrt((px - ax) * (px - ax) + (py - ay) * (py - ay))
-    to_b = np.sqrt((px - bx) * (px - bx) + (py - by) * (py - by))
-    d = np.where(flat | (r <= 0.0), to_a, np.where(r >= 1.0, to_b, np.abs(s) * np.sqrt(len2)))
-    out: np.ndarray = np.where(shapely.intersects_xy(core, x, y), 0.0, d.min(axis=1))
-    return out
 
 
 def _shapely_min(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
