@@ -218,3 +218,12 @@ def test_outer_polygon_is_built_once_and_circumscribes(fp: Footprint) -> None:
     assert fp.outer_polygon() is fp.outer_polygon(16)
     assert np.array_equal(np.asarray(fp.outer_polygon().exterior.coords), np.asarray(fp._outer(16).exterior.coords))
     assert fp.outer_polygon(16).buffer(1e-9).contains(fp.polygon(64))
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(coord, coord, radius), min_size=12, max_size=20), st.integers(8, 20))
+def test_min_distance_of_many_round_bases_is_shapely_exactly(spots: list[tuple[float, float, float]], n: int) -> None:
+    """Enough pairs for the vectorised path (more than SMALL_PAIRS)."""
+    a = [Footprint(Point(x, y), r) for x, y, r in spots]
+    b = [Footprint(Point(y, x), r) for x, y, r in spots[:n]]
+    assert min_distance(a, b) == _min_distance_by_shapely(a, b)

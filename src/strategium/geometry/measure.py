@@ -244,31 +244,38 @@ def entirely_within(a: Footprint, b: Footprint, inches: float) -> bool:
     return within(farthest_distance(a, b), inches)
 
 
+SMALL_PAIRS = 128
+"""Up to this many pairs of round bases, :func:`min_distance` measures in plain Python (numpy above it)."""
+
+
 def min_distance(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
     """Closest distance between any footprint of ``a`` and any of ``b`` (unit to unit), inches.
 
-    Pairs of round bases are measured with numpy (centre distance ``sqrt(dx*dx + dy*dy)``, the very operations
-    of :func:`core_distance` and GEOS, so each pair's float is bit for bit shapely's), the other pairs with
-    shapely; the result is the same float as measuring every pair with shapely. Raises ``ValueError`` if either
-    sequence is empty.
+    Between round bases only, measured here (centre distance ``sqrt(dx*dx + dy*dy)``, the very operations of
+    :func:`core_distance` and GEOS, so each pair's float is bit for bit shapely's; plain Python for a few pairs,
+    numpy for many); with a hull or oval on either side, by shapely. Raises ``ValueError`` if either sequence
+    is empty.
     """
     if not a or not b:
         raise ValueError("min_distance needs at least one footprint on each side")
-    round_a = [f for f in a if type(f.core) is Point]
-    round_b = [f for f in b if type(f.core) is Point]
-    best = math.inf
-    if round_a and round_b:
-        pa = np.array([(*f.centre, f.radius) for f in round_a])
-        pb = np.array([(*f.centre, f.radius) for f in round_b])
-        dx = pa[:, 0, None] - pb[None, :, 0]
-        dy = pa[:, 1, None] - pb[None, :, 1]
-        d = np.sqrt(dx * dx + dy * dy) - pa[:, 2, None] - pb[None, :, 2]
-        best = float(np.min(d))
-    if len(round_a) < len(a) or len(round_b) < len(b):
-        best = min(best, _shapely_min([f for f in a if type(f.core) is not Point], b))
-        if len(round_b) < len(b):
-            best = min(best, _shapely_min(round_a, [f for f in b if type(f.core) is not Point]))
-    return max(0.0, best)
+    if not all(type(f.core) is Point for f in a) or not all(type(f.core) is Point for f in b):
+        return max(0.0, _shapely_min(a, b))
+    if len(a) * len(b) <= SMALL_PAIRS:
+        pb = [(*f.centre, f.radius) for f in b]
+        best = math.inf
+        for f in a:
+            (ax, ay), ra = f.centre, f.radius
+            for bx, by, rb in pb:
+                dx, dy = ax - bx, ay - by
+                d = math.sqrt(dx * dx + dy * dy) - ra - rb
+                if d < best:
+                    best = d
+        return max(0.0, best)
+    pa = np.array([(*f.centre, f.radius) for f in a])
+    pb_ = np.array([(*f.centre, f.radius) for f in b])
+    dx = pa[:, 0, None] - pb_[None, :, 0]
+    dy = pa[:, 1, None] - pb_[None, :, 1]
+    return max(0.0, float(np.min(np.sqrt(dx * dx + dy * dy) - pa[:, 2, None] - pb_[None, :, 2])))
 
 
 def _shapely_min(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
