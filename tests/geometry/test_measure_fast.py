@@ -227,3 +227,19 @@ def test_min_distance_of_many_round_bases_is_shapely_exactly(spots: list[tuple[f
     a = [Footprint(Point(x, y), r) for x, y, r in spots]
     b = [Footprint(Point(y, x), r) for x, y, r in spots[:n]]
     assert min_distance(a, b) == _min_distance_by_shapely(a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(coord, coord), min_size=1, max_size=10),
+    st.lists(st.tuples(coord, coord), min_size=1, max_size=10),
+    radius,
+    radius,
+)
+def test_min_distance_of_one_base_size_a_side_is_shapely_exactly(
+    xa: list[tuple[float, float]], xb: list[tuple[float, float]], ra: float, rb: float
+) -> None:
+    """One base size a side: the closest pair by squared distance gives the smallest difference's float."""
+    a = [Footprint(Point(x, y), ra) for x, y in xa]
+    b = [Footprint(Point(x, y), rb) for x, y in xb]
+    assert min_distance(a, b) == _min_distance_by_shapely(a, b)

@@ -261,6 +261,19 @@ def min_distance(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
     if not all(type(f.core) is Point for f in a) or not all(type(f.core) is Point for f in b):
         return max(0.0, _shapely_min(a, b))
     if len(a) * len(b) <= SMALL_PAIRS:
+        ra0, rb0 = a[0].radius, b[0].radius
+        if all(f.radius == ra0 for f in a) and all(f.radius == rb0 for f in b):
+            # one base size a side: ``sqrt(q) - ra - rb`` rises with q (rounding is monotone), so the closest
+            # pair by squared distance gives the very float of the smallest difference
+            cb = [f.centre for f in b]
+            q = math.inf
+            for ax, ay in (f.centre for f in a):
+                for bx, by in cb:
+                    dx, dy = ax - bx, ay - by
+                    dd = dx * dx + dy * dy
+                    if dd < q:
+                        q = dd
+            return max(0.0, math.sqrt(q) - ra0 - rb0)
         pb = [(*f.centre, f.radius) for f in b]
         best = math.inf
         for f in a:
