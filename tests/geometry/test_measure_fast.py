@@ -243,3 +243,18 @@ def test_min_distance_of_one_base_size_a_side_is_shapely_exactly(
     a = [Footprint(Point(x, y), ra) for x, y in xa]
     b = [Footprint(Point(x, y), rb) for x, y in xb]
     assert min_distance(a, b) == _min_distance_by_shapely(a, b)
+
+
+def test_min_distance_with_a_hull_is_kept_by_value() -> None:
+    from strategium.geometry import measure
+
+    hull = Hull(40.0, 10.0, 4.6, 3.6, 0.0).footprint()
+    bases = [Footprint(Point(30.0, 10.0), 0.5), Footprint(Point(30.0, 14.0), 0.5)]
+    first = min_distance([hull], bases)
+    assert first == _min_distance_by_shapely([hull], bases) == 40.0 - 2.3 - 30.0 - 0.5
+    key = ((hull.key,), tuple(f.key for f in bases))
+    assert measure._MIN_KEPT[key] == first
+    twin = Hull(40.0, 10.0, 4.6, 3.6, 0.0).footprint()  # the same value: the kept answer
+    assert min_distance([twin], bases) == first
+    moved = Hull(41.0, 10.0, 4.6, 3.6, 0.0).footprint()  # another value: measured afresh
+    assert min_distance([moved], bases) == _min_distance_by_shapely([moved], bases) == first + 1.0

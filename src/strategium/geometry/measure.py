@@ -244,6 +244,11 @@ def entirely_within(a: Footprint, b: Footprint, inches: float) -> bool:
     return within(farthest_distance(a, b), inches)
 
 
+MIN_KEPT = 16384
+"""Most :func:`min_distance` answers with a hull or oval kept by value (all are forgotten when full)."""
+
+_MIN_KEPT: dict[tuple[tuple[tuple[float, float, float, bytes], ...], ...], float] = {}
+
 SMALL_PAIRS = 128
 """Up to this many pairs of round bases, :func:`min_distance` measures in plain Python (numpy above it)."""
 
@@ -253,13 +258,19 @@ def min_distance(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
 
     Between round bases only, measured here (centre distance ``sqrt(dx*dx + dy*dy)``, the very operations of
     :func:`core_distance` and GEOS, so each pair's float is bit for bit shapely's; plain Python for a few pairs,
-    numpy for many); with a hull or oval on either side, by shapely. Raises ``ValueError`` if either sequence
-    is empty.
+    numpy for many); with a hull or oval on either side, by shapely, and kept by value (:data:`MIN_KEPT`: a
+    unit's gap to another is asked again and again). Raises ``ValueError`` if either sequence is empty.
     """
     if not a or not b:
         raise ValueError("min_distance needs at least one footprint on each side")
     if not all(type(f.core) is Point for f in a) or not all(type(f.core) is Point for f in b):
-        return max(0.0, _shapely_min(a, b))
+        key = (tuple([f.key for f in a]), tuple([f.key for f in b]))  # hulls and ovals: kept by value
+        known = _MIN_KEPT.get(key)
+        if known is None:
+            if len(_MIN_KEPT) >= MIN_KEPT:
+                _MIN_KEPT.clear()
+            known = _MIN_KEPT[key] = max(0.0, _shapely_min(a, b))
+        return known
     if len(a) * len(b) <= SMALL_PAIRS:
         ra0, rb0 = a[0].radius, b[0].radius
         if all(f.radius == ra0 for f in a) and all(f.radius == rb0 for f in b):
