@@ -91,12 +91,17 @@ Eligibility = Callable[["Game", str, str, Trigger], Reason | None]
 """(game, reacting unit, enemy unit, trigger) -> why this Reaction cannot be made, or None."""
 Resolution = Callable[["Game", str, str, Trigger], None]
 """(game, reacting unit, enemy unit, trigger): make the Reaction."""
+Screen = Callable[["Game", str, str, Trigger], bool]
+"""(game, reacting unit, enemy unit, trigger) -> False only when the Reaction's ``eligible`` would certainly refuse:
+a cheap necessary condition (e.g. a range test by bounding boxes) that :func:`options` asks first."""
 
 
 @dataclass(frozen=True)
 class ReactionDef:
     """One Reaction: its ``name``, the ``window`` it answers (in ``phase``), ``why`` (its citation), who may make
-    it (``eligible``) and what it does (``resolve``)."""
+    it (``eligible``) and what it does (``resolve``); ``screen``, if given, rules out at little cost some of the
+    units ``eligible`` would refuse (only the list of legal options asks it: a refusal's reasons come from
+    ``eligible``)."""
 
     name: str
     window: ReactionWindow
@@ -104,6 +109,7 @@ class ReactionDef:
     why: Reason
     eligible: Eligibility
     resolve: Resolution
+    screen: Screen | None = None
 
 
 @dataclass(frozen=True)
@@ -280,6 +286,7 @@ class _Window:
         self._reacted: set[str] | None = None
         self._answers: dict[str, Answer] = {}
         self._eligible: dict[tuple[Eligibility, str, str], Reason | None] = {}
+        self._screened: dict[tuple[Screen, str, str], bool] = {}
 
     def allotment(self) -> tuple[int, tuple[Reason, ...]]:
         if self._allotment is None:
@@ -306,6 +313,21 @@ class _Window:
         if key not in self._eligible:
             self._eligible[key] = definition.eligible(self.game, unit_id, enemy_id, self.trigger)
         return self._eligible[key]
+
+    def passes_screen(self, definition: ReactionDef, unit_id: str, enemy_id: str) -> bool:
+        """False when the Reaction's screen rules the unit out (True without a screen, or when its condition was
+        already worked out)."""
+        screen = definition.screen
+        if screen is None or (definition.eligible, unit_id, enemy_id) in self._eligible:
+            return True
+        key = (screen, unit_id, enemy_id)
+        if key not in self._screened:
+            self._screened[key] = screen(self.game, unit_id, enemy_id, self.trigger)
+        return self._screened[key]
+
+
+_SCREENED = core(REACTIONS, "the Reaction's own condition rules the unit out")
+"""The reason of a refusal by a screen (only :func:`options` sees it: it keeps the legal options alone)."""
 
 
 def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str, *, legal_only: bool = False) -> Verdict:
@@ -339,6 +361,8 @@ def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str, *, leg
     answer = window.may_react(unit_id)
     reasons.extend(b.reason for b in answer.blocks)
     if not reasons:
+        if legal_only and not window.passes_screen(definition, unit_id, enemy_id):
+            return Verdict(False, (_SCREENED,))
         own = window.eligible(definition, unit_id, enemy_id)
         if own is not None:
             reasons.append(own)

@@ -58,6 +58,7 @@ from strategium.engine.timing import Phase
 from strategium.geometry.measure import EPSILON, Footprint, min_distance, within
 from strategium.model.unit_types import SubType
 from strategium.model.weapons import WeaponProfile
+from strategium.rules import reaction_screens
 from strategium.rules.definitions import Book
 from strategium.rules.registry import RuleRef, find_rule
 
@@ -171,6 +172,11 @@ def _near_and_seen(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) ->
     if not moving:
         return moving.reasons[0]
     return None
+
+
+def _may_be_near(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) -> bool:
+    """The screen of Advance and Withdraw: the enemy may have ended its move within :data:`REACTION_RANGE`."""
+    return not reaction_screens.beyond(game, unit_id, enemy_id, REACTION_RANGE)
 
 
 def _is_vehicle(models: Sequence[Model]) -> bool:
@@ -435,9 +441,16 @@ def _interceptor(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) -> N
 _MOVED, _ARRIVED = ReactionWindow.ENEMY_MOVED, ReactionWindow.UNITS_ARRIVED
 _SHOT, _CHARGED = ReactionWindow.SHOOTING_ATTACK_DECLARED, ReactionWindow.CHARGE_DECLARED
 
-register(ReactionDef(ADVANCE, _MOVED, Phase.MOVEMENT, cite(ADVANCE, "move toward the enemy"), _near_and_seen, _advance))
+_NEAR, _REACH = _may_be_near, reaction_screens.may_reach
 register(
-    ReactionDef(WITHDRAW, _MOVED, Phase.MOVEMENT, cite(WITHDRAW, "move away from the enemy"), _near_and_seen, _withdraw)
+    ReactionDef(
+        ADVANCE, _MOVED, Phase.MOVEMENT, cite(ADVANCE, "move toward the enemy"), _near_and_seen, _advance, _NEAR
+    )
+)
+register(
+    ReactionDef(
+        WITHDRAW, _MOVED, Phase.MOVEMENT, cite(WITHDRAW, "move away from the enemy"), _near_and_seen, _withdraw, _NEAR
+    )
 )
 register(
     ReactionDef(
@@ -447,6 +460,7 @@ register(
         Reason.of(INTERCEPTOR, "an Advanced Reaction against arrivals"),
         _interceptor_eligible,
         _interceptor,
+        _REACH,
     )
 )
 register(
@@ -457,6 +471,7 @@ register(
         cite_faq(RETURN_FIRE, "declared before any To Hit roll"),
         _return_fire_eligible,
         _return_fire,
+        _REACH,
     )
 )
 register(
@@ -472,6 +487,7 @@ register(
         cite(OVERWATCH, "before the Charge Distance roll"),
         _overwatch_eligible,
         _overwatch,
+        _REACH,
     )
 )
 register(

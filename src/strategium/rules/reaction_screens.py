@@ -1,0 +1,96 @@
+"""Cheap necessary conditions of the Core Reactions (see ``ReactionDef.screen``): a screen answers False only when
+the Reaction's own condition would certainly refuse, so a Reaction window skips the exact measure for the units
+that are far from the enemy.
+
+Both screens compare the bounding boxes of the two units' footprints (each model's base or hull at its pose, the
+unit's joined Independent Characters included). The distance between two boxes is at most the distance between
+any two footprints inside them, so a box gap beyond the range (by more than :data:`SLACK`, which covers the
+rounding of the exact measure) means every footprint of one is beyond the range of every footprint of the other.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from strategium.engine.placement import footprint
+from strategium.engine.reactions import Trigger
+from strategium.engine.shooting_plan import TEMPLATE_LENGTH
+from strategium.geometry.measure import EPSILON
+from strategium.model.weapons import RangeKind, WeaponClass
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+Box = tuple[float, float, float, float]
+"""min x, min y, max x, max y (inches)."""
+
+SLACK = 1e-6
+"""Inches a box gap must exceed a range by (beyond ``EPSILON``) before a screen refuses: far more than the rounding
+of a distance on a table of a few feet, far less than any range."""
+
+
+def outer_box(game: Game, unit_id: str) -> Box | None:
+    """The bounds of every footprint of the unit and the Independent Characters joined to it (the models with a
+    pose), or None when none has a pose."""
+    s = game.state
+    minx = miny = math.inf
+    maxx = maxy = -math.inf
+    for uid in (unit_id, *(u.id for u in s.characters_joined_to(unit_id))):
+        poses = s.units[uid].poses
+        if not poses:
+            continue
+        for m in s.unit(uid).models:
+            pose = poses.get(m.id)
+            if pose is None:
+                continue
+            x0, y0, x1, y1 = footprint(m, pose).outer_bounds
+            minx, miny, maxx, maxy = min(minx, x0), min(miny, y0), max(maxx, x1), max(maxy, y1)
+    if minx == math.inf:
+        return None
+    return (minx, miny, maxx, maxy)
+
+
+def box_gap(a: Box, b: Box) -> float:
+    """The distance (inches) between two boxes: 0 when they overlap; never more than the distance between any point
+    of one and any point of the other."""
+    dx = max(0.0, a[0] - b[2], b[0] - a[2])
+    dy = max(0.0, a[1] - b[3], b[1] - a[3])
+    return math.hypot(dx, dy)
+
+
+def beyond(game: Game, unit_id: str, enemy_id: str, inches: float) -> bool:
+    """Every footprint of the unit (and its joined characters) is certainly more than ``inches`` (plus ``EPSILON``)
+    from every footprint of the enemy (and its joined characters); False when either has no model on the table."""
+    mine, theirs = outer_box(game, unit_id), outer_box(game, enemy_id)
+    if mine is None or theirs is None:
+        return False
+    return box_gap(mine, theirs) > inches + EPSILON + SLACK
+
+
+def longest_range(game: Game, unit_id: str) -> float | None:
+    """The longest range (inches) at which any model of the unit with a pose could fire any of its weapons (a
+    template's length for a template), or None when no model has a ranged weapon with a range. The shooting plan
+    fires a weapon only within this range (``shooting_plan._cannot_fire``)."""
+    s = game.state
+    poses = s.units[unit_id].poses
+    longest: float | None = None
+    for m in s.unit(unit_id).models:
+        if m.id not in poses:
+            continue
+        for weapon in m.weapons:
+            kind = weapon.range.kind
+            if weapon.type.weapon_class in (None, WeaponClass.MELEE) or kind is RangeKind.MELEE:
+                continue
+            maximum = TEMPLATE_LENGTH if kind is RangeKind.TEMPLATE else weapon.range.maximum
+            if maximum is not None and (longest is None or maximum > longest):
+                longest = float(maximum)
+    return longest
+
+
+def may_reach(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) -> bool:
+    """Return Fire, Overwatch and Interceptor: some weapon of the unit may reach some model of the enemy unit."""
+    longest = longest_range(game, unit_id)
+    if longest is None:  # no weapon the plan could fire: it has no volleys
+        return False
+    return not beyond(game, unit_id, enemy_id, longest)
