@@ -11,11 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon
 
+from strategium.army.army import Model
 from strategium.battle.run import play_battle
-from strategium.battle.setup import BattleSetup
+from strategium.battle.setup import BattleSetup, build_scenario
 from strategium.engine import reactions
+from strategium.engine.board import Pose
+from strategium.engine.placement import footprint
 from strategium.geometry.measure import Footprint, min_distance
-from strategium.rules.reaction_screens import Box, box_gap
+from strategium.rules.reaction_screens import Box, box_gap, reach
 
 
 def _box(feet: list[Footprint]) -> Box:
@@ -53,6 +56,19 @@ def footprints(draw: Any) -> Footprint:
 @given(st.lists(footprints(), min_size=1, max_size=5), st.lists(footprints(), min_size=1, max_size=5))
 def test_box_gap_is_a_lower_bound_of_the_distance(a: list[Footprint], b: list[Footprint]) -> None:
     assert box_gap(_box(a), _box(b)) <= min_distance(a, b) + 1e-9
+
+
+DEMO_MODELS: list[Model] = [m for army in build_scenario(BattleSetup()).armies for u in army.units for m in u.models]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(DEMO_MODELS), coord, coord, st.floats(-360, 360))
+def test_the_square_of_a_models_reach_contains_its_footprint(model: Model, x: float, y: float, heading: float) -> None:
+    pose = Pose(x, y, heading)
+    r = reach(model, pose)
+    x0, y0, x1, y1 = footprint(model, pose).outer_bounds
+    slack = 1e-9
+    assert x - r <= x0 + slack and y - r <= y0 + slack and x1 <= x + r + slack and y1 <= y + r + slack
 
 
 @pytest.mark.parametrize("seed", [0, 3])

@@ -2,7 +2,7 @@
 the Reaction's own condition would certainly refuse, so a Reaction window skips the exact measure for the units
 that are far from the enemy.
 
-Both screens compare the bounding boxes of the two units' footprints (each model's base or hull at its pose, the
+Both screens compare boxes that contain the two units' footprints (each model's base or hull at its pose, the
 unit's joined Independent Characters included). The distance between two boxes is at most the distance between
 any two footprints inside them, so a box gap beyond the range (by more than :data:`SLACK`, which covers the
 rounding of the exact measure) means every footprint of one is beyond the range of every footprint of the other.
@@ -13,6 +13,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
+
+from strategium.army.army import Model
+from strategium.engine.board import Pose
 from strategium.engine.placement import footprint
 from strategium.engine.reactions import Trigger
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH
@@ -30,9 +35,24 @@ SLACK = 1e-6
 of a distance on a table of a few feet, far less than any range."""
 
 
+def reach(model: Model, pose: Pose) -> float:
+    """How far (inches) the model's footprint reaches from its centre: the farthest point of its base or hull from
+    the pose's (x, y), the same at every pose (a footprint turns about its centre). Kept in the model's memo."""
+    known: float | None = model.memo.get(_REACH)
+    if known is None:
+        fp = footprint(model, pose)
+        coords = shapely.get_coordinates(fp.core)
+        known = model.memo[_REACH] = float(np.max(np.hypot(coords[:, 0] - pose.x, coords[:, 1] - pose.y))) + fp.radius
+    return known
+
+
+_REACH = "reaction_screens.reach"
+"""The key of a model's :func:`reach` in its :attr:`Model.memo`."""
+
+
 def outer_box(game: Game, unit_id: str) -> Box | None:
-    """The bounds of every footprint of the unit and the Independent Characters joined to it (the models with a
-    pose), or None when none has a pose."""
+    """Bounds containing every footprint of the unit and the Independent Characters joined to it (the models with
+    a pose: each model's square of half-side :func:`reach` about its centre), or None when none has a pose."""
     s = game.state
     minx = miny = math.inf
     maxx = maxy = -math.inf
@@ -44,8 +64,16 @@ def outer_box(game: Game, unit_id: str) -> Box | None:
             pose = poses.get(m.id)
             if pose is None:
                 continue
-            x0, y0, x1, y1 = footprint(m, pose).outer_bounds
-            minx, miny, maxx, maxy = min(minx, x0), min(miny, y0), max(maxx, x1), max(maxy, y1)
+            r = reach(m, pose)
+            x, y = pose.x, pose.y
+            if x - r < minx:
+                minx = x - r
+            if y - r < miny:
+                miny = y - r
+            if x + r > maxx:
+                maxx = x + r
+            if y + r > maxy:
+                maxy = y + r
     if minx == math.inf:
         return None
     return (minx, miny, maxx, maxy)
@@ -74,18 +102,30 @@ def longest_range(game: Game, unit_id: str) -> float | None:
     fires a weapon only within this range (``shooting_plan._cannot_fire``)."""
     s = game.state
     poses = s.units[unit_id].poses
+    ranges = [r for m in s.unit(unit_id).models if m.id in poses and (r := model_range(m)) is not None]
+    return max(ranges) if ranges else None
+
+
+def model_range(model: Model) -> float | None:
+    """The longest range (inches) of the model's ranged weapons (see :func:`longest_range`); kept in its memo."""
+    memo = model.memo
+    if _RANGE in memo:
+        known: float | None = memo[_RANGE]
+        return known
     longest: float | None = None
-    for m in s.unit(unit_id).models:
-        if m.id not in poses:
+    for weapon in model.weapons:
+        kind = weapon.range.kind
+        if weapon.type.weapon_class in (None, WeaponClass.MELEE) or kind is RangeKind.MELEE:
             continue
-        for weapon in m.weapons:
-            kind = weapon.range.kind
-            if weapon.type.weapon_class in (None, WeaponClass.MELEE) or kind is RangeKind.MELEE:
-                continue
-            maximum = TEMPLATE_LENGTH if kind is RangeKind.TEMPLATE else weapon.range.maximum
-            if maximum is not None and (longest is None or maximum > longest):
-                longest = float(maximum)
+        maximum = TEMPLATE_LENGTH if kind is RangeKind.TEMPLATE else weapon.range.maximum
+        if maximum is not None and (longest is None or maximum > longest):
+            longest = float(maximum)
+    memo[_RANGE] = longest
     return longest
+
+
+_RANGE = "reaction_screens.range"
+"""The key of a model's :func:`model_range` in its :attr:`Model.memo`."""
 
 
 def may_reach(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) -> bool:
