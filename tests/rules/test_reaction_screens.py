@@ -87,3 +87,22 @@ def test_a_screen_never_rules_out_a_unit_that_may_react(seed: int, monkeypatch: 
     monkeypatch.setattr(reactions._Window, "passes_screen", checked)
     play_battle(BattleSetup(players=("heuristic", "heuristic")), seed)
     assert seen["out"] > 0 and seen["in"] > 0
+
+
+def test_outer_box_follows_the_poses_and_joined_characters() -> None:
+    from strategium.rules.reaction_screens import outer_box
+    from tests.engine.builders_combat import battle, place, squad
+
+    game = battle([squad("tac", 2), squad("cap", 1)], [squad("red", 1)])
+    s = game.state
+    place(game, s.unit("tac"), 10, 10)
+    first = outer_box(game, "tac")
+    assert first is not None and first[0] < 10 < first[2] and outer_box(game, "tac") == first
+    place(game, s.unit("tac"), 20, 10)
+    moved = outer_box(game, "tac")
+    assert moved is not None and moved[0] == pytest.approx(first[0] + 10) and moved[1] == first[1]
+    place(game, s.unit("cap"), 40, 30)
+    assert outer_box(game, "tac") == moved
+    s.units["cap"].joined_to = "tac"
+    joined = outer_box(game, "tac")
+    assert joined is not None and joined[2] > 40 and joined[3] > 30 and joined[0] == moved[0]

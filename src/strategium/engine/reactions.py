@@ -44,17 +44,14 @@ from strategium.engine.board import Location
 from strategium.engine.charges import ChargeDeclared
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
-from strategium.engine.effects import EffectKind
 from strategium.engine.events import Event, Ruling, StepStarted, TurnStarted
 from strategium.engine.hooks import on_event
 from strategium.engine.movement import UnitMoved
-from strategium.engine.queries import Answer, Block, Query, ask, blocker
+from strategium.engine.queries import Answer, Query, ask
 from strategium.engine.reserves_arrival import UnitsArrived
 from strategium.engine.shooting import Shoot, ShootingAttackDeclared, resolve_shooting_attack
 from strategium.engine.timing import Phase, PlayerId, opponent
 from strategium.engine.watchers import Fact
-from strategium.model.unit_types import SubType, UnitType
-from strategium.rules.definitions import Book
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
@@ -469,51 +466,9 @@ def reactive_player(game: Game) -> PlayerId:
     return opponent(game.state.clock.active_player)
 
 
-# -- who may not react ----------------------------------------------------------------------------------------
+# -- who may not react: the blockers of Query.MAY_REACT (registered here, in this order) -------------------------
 
-
-@blocker(Query.MAY_REACT)
-def _not_on_table(game: Game, unit_id: str) -> Block | None:
-    s = game.state
-    status = s.units[unit_id]
-    if status.location is Location.EMBARKED:
-        if s.config.transports.embarked_may_react:
-            return None
-        return Block("embarked", configured(s.config, "transports.embarked_may_react", "the unit is embarked"))
-    if status.location is not Location.TABLE:
-        return Block("not-on-table", core(REACTIONS, f"the unit is {status.location.value}"))
-    if status.joined_to is not None:
-        return Block("joined", Reason.of("Independent Character", "a joined character reacts with its unit"))
-    return None
-
-
-@blocker(Query.MAY_REACT)
-def _falling_back(game: Game, unit_id: str) -> Block | None:
-    if game.effects_on(unit_id, EffectKind.FALLING_BACK):
-        return Block("falling-back", core("Fall Back", "a Falling Back unit makes no Reactions (CORE_B §4.2)"))
-    return None
-
-
-@blocker(Query.MAY_REACT)
-def _unit_types(game: Game, unit_id: str) -> Block | None:
-    unit = game.state.unit(unit_id)
-    status = game.state.units[unit_id]
-    models = [m for m in unit.models if m.id in status.poses] or list(unit.models)
-    for m in models:
-        spec = m.profile.unit_type
-        if spec.has(SubType.ARTILLERY):
-            why = Reason.of("Artillery Sub-type", "a unit with an Artillery model makes no Reactions")
-            return Block("artillery", why)
-        if spec.unit_type is UnitType.AUTOMATA:
-            return Block("automata", Reason.of("Automata Unit Type", "Automata make no Reactions"))
-        if spec.unit_type in (UnitType.FORTIFICATION, UnitType.BUILDING):
-            why = Reason("Fortification Unit Type", "Fortifications make no Reactions", 103, Book.LEGACIES_ASTARTES)
-            return Block("fortification", why)
-    for m in models:
-        if m.has_rule("Slow and Purposeful"):
-            return Block("slow-and-purposeful", Reason.of("Slow and Purposeful", "the unit makes no Reactions"))
-    return None
-
+from strategium.engine import reaction_blockers  # noqa: E402, F401
 
 # -- the windows ----------------------------------------------------------------------------------------------
 

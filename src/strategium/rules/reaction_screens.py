@@ -21,6 +21,7 @@ from strategium.engine.board import Pose
 from strategium.engine.placement import footprint
 from strategium.engine.reactions import Trigger
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH
+from strategium.engine.tracked import CLOCK, TrackedDict
 from strategium.geometry.measure import EPSILON
 from strategium.model.weapons import RangeKind, WeaponClass
 
@@ -52,7 +53,27 @@ _REACH = "reaction_screens.reach"
 
 def outer_box(game: Game, unit_id: str) -> Box | None:
     """Bounds containing every footprint of the unit and the Independent Characters joined to it (the models with
-    a pose: each model's square of half-side :func:`reach` about its centre), or None when none has a pose."""
+    a pose: each model's square of half-side :func:`reach` about its centre), or None when none has a pose.
+
+    Kept while nothing tracked changes (``tracked.CLOCK``: a pose, a status's field such as ``joined_to``, a status
+    replaced) in the same units' dict: a Reaction window asks for the enemy's box once per reacting unit."""
+    units = game.state.units
+    kept = _BOXES.get(unit_id)
+    if kept is not None and kept[0] == CLOCK.now and kept[1] is units:
+        return kept[2]
+    now = CLOCK.now
+    box = _outer_box(game, unit_id)
+    if type(units) is TrackedDict:
+        _BOXES[unit_id] = (now, units, box)
+    return box
+
+
+_BOXES: dict[str, tuple[int, object, Box | None]] = {}
+"""Each unit id's last box, with the clock and the units' dict it was worked out for (the dict is held, so its
+identity cannot be reused; the clock never goes back): one entry per unit id."""
+
+
+def _outer_box(game: Game, unit_id: str) -> Box | None:
     s = game.state
     minx = miny = math.inf
     maxx = maxy = -math.inf
