@@ -383,7 +383,7 @@ def _fall_back_poses(
     out: dict[tuple[str, str], Pose] = {}
     for uid, m in order:
         start = s.units[uid].poses[m.id]
-        first = broad_phase.box_of(footprint(m, start))
+        first = footprint(m, start).outer_bounds
         end = _shifted(start, direction, inches)
         near = obstacles.others.near(
             broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
@@ -398,7 +398,7 @@ def _fall_back_poses(
             best = pose
         out[(uid, m.id)] = best
         fp = footprint(m, best)
-        placed.append((fp, broad_phase.box_of(fp)))
+        placed.append((fp, fp.outer_bounds))
     return out
 
 
@@ -414,7 +414,7 @@ def _blocked_before_edge(
         start = s.units[uid].poses[m.id]
         if table.contains(footprint(m, _shifted(start, direction, inches)).polygon()):
             continue
-        first = broad_phase.box_of(footprint(m, start))
+        first = footprint(m, start).outer_bounds
         end = _shifted(start, direction, inches)
         near = obstacles.others.near(
             broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
@@ -422,13 +422,17 @@ def _blocked_before_edge(
         k = 1
         while k * FALL_BACK_STEP <= inches:
             pose = _shifted(start, direction, k * FALL_BACK_STEP)
-            fp = footprint(m, pose)
             box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
-            if not broad_phase.inside(box, inner) and not table.contains(fp.polygon()):
+            met = [o for _, o, b in near.items if broad_phase.meet(b, box)]
+            inside = broad_phase.inside(box, inner)
+            walls = obstacles.walls is not None and any(broad_phase.meet(box, b) for b in obstacles.wall_boxes)
+            if inside and not walls and not met:
+                k += 1  # on the table, no wall and no model near: nothing to test exactly
+                continue
+            fp = footprint(m, pose)
+            if not inside and not table.contains(fp.polygon()):
                 return False  # this model reaches the edge unobstructed
-            if _hits_walls(fp, box, obstacles) or any(
-                broad_phase.meet(b, box) and table_checks.overlaps(fp, o) for _, o, b in near.items
-            ):
+            if _hits_walls(fp, box, obstacles) or any(table_checks.overlaps(fp, o) for o in met):
                 break
             k += 1
     return True
