@@ -355,11 +355,11 @@ def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str, *, leg
         reasons.append(core(REACTIONS, "a unit makes at most one Reaction in each phase"))
     if legal_only and reasons:
         return Verdict(False, tuple(reasons))
+    if legal_only and not window.passes_screen(definition, unit_id, enemy_id):
+        return Verdict(False, (_SCREENED,))  # cheaper than the unit's Query.MAY_REACT: a refusal either way
     answer = window.may_react(unit_id)
     reasons.extend(b.reason for b in answer.blocks)
     if not reasons:
-        if legal_only and not window.passes_screen(definition, unit_id, enemy_id):
-            return Verdict(False, (_SCREENED,))
         own = window.eligible(definition, unit_id, enemy_id)
         if own is not None:
             reasons.append(own)
