@@ -16,9 +16,10 @@ from strategium.battle.run import play_battle
 from strategium.battle.setup import BattleSetup, build_scenario
 from strategium.engine import reactions
 from strategium.engine.board import Pose
+from strategium.engine.box_gap import Box, box_gap
 from strategium.engine.placement import footprint
 from strategium.geometry.measure import Footprint, min_distance
-from strategium.rules.reaction_screens import Box, box_gap, reach
+from strategium.rules.reaction_screens import reach
 
 
 def _box(feet: list[Footprint]) -> Box:

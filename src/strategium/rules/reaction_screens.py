@@ -18,6 +18,7 @@ import shapely
 
 from strategium.army.army import Model
 from strategium.engine.board import Pose
+from strategium.engine.box_gap import SLACK, Box, box_gap
 from strategium.engine.placement import footprint
 from strategium.engine.reactions import Trigger
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH
@@ -27,13 +28,6 @@ from strategium.model.weapons import RangeKind, WeaponClass
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
-
-Box = tuple[float, float, float, float]
-"""min x, min y, max x, max y (inches)."""
-
-SLACK = 1e-6
-"""Inches a box gap must exceed a range by (beyond ``EPSILON``) before a screen refuses: far more than the rounding
-of a distance on a table of a few feet, far less than any range."""
 
 
 def reach(model: Model, pose: Pose) -> float:
@@ -98,14 +92,6 @@ def _outer_box(game: Game, unit_id: str) -> Box | None:
     if minx == math.inf:
         return None
     return (minx, miny, maxx, maxy)
-
-
-def box_gap(a: Box, b: Box) -> float:
-    """The distance (inches) between two boxes: 0 when they overlap; never more than the distance between any point
-    of one and any point of the other."""
-    dx = max(0.0, a[0] - b[2], b[0] - a[2])
-    dy = max(0.0, a[1] - b[3], b[1] - a[3])
-    return math.hypot(dx, dy)
 
 
 def beyond(game: Game, unit_id: str, enemy_id: str, inches: float) -> bool:
