@@ -1,5 +1,6 @@
-"""The engine's callers (damage, fight, morale checks, transports) take a footprint's kept ``outer_bounds`` for
-its broad-phase box: the very same numbers as ``broad_phase.box_of``."""
+"""Broad phases of the engine: callers (damage, fight, morale checks, transports) take a footprint's kept
+``outer_bounds`` for its box (the very same numbers as ``broad_phase.box_of``); the Charge and Surge Moves skip the
+exact tests the boxes decide."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategium.army.army import Model
-from strategium.engine import broad_phase
+from strategium.engine import broad_phase, table_checks
 from strategium.engine.board import Pose
+from strategium.engine.box_gap import SLACK, box_gap
 from strategium.engine.placement import footprint
-from tests.rules.test_reaction_screens import DEMO_MODELS
+from strategium.geometry.measure import EPSILON, Footprint, distance, more_than
+from tests.rules.test_reaction_screens import DEMO_MODELS, footprints
 
 coord = st.floats(-40, 40, allow_nan=False)
 
@@ -20,3 +23,17 @@ coord = st.floats(-40, 40, allow_nan=False)
 def test_outer_bounds_is_the_broad_phase_box(model: Model, x: float, y: float, heading: float) -> None:
     fp = footprint(model, Pose(x, y, heading))
     assert fp.outer_bounds == broad_phase.box_of(fp)
+
+
+@settings(max_examples=400, deadline=None)
+@given(footprints(), footprints(), st.floats(0, 6))
+def test_a_box_gap_beyond_the_gap_means_more_than_the_gap(a: Footprint, b: Footprint, gap: float) -> None:
+    if box_gap(a.outer_bounds, b.outer_bounds) > gap + EPSILON + SLACK:
+        assert more_than(distance(a, b), gap)
+
+
+@settings(max_examples=400, deadline=None)
+@given(footprints(), footprints())
+def test_boxes_that_do_not_meet_hold_footprints_that_do_not_overlap(a: Footprint, b: Footprint) -> None:
+    if not broad_phase.meet(a.outer_bounds, b.outer_bounds):
+        assert not table_checks.overlaps(a, b)

@@ -144,7 +144,11 @@ def _surge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list[
         after = min(distance(g.after, f) for _, _, f in targets)
         if after > before + EPSILON:
             reasons.append(configured(s.config, "charge.surge_move", f"{g.model.id} must move toward the target"))
-        if any(not more_than(distance(g.after, f), gap) for _, _, f in foes):
+        here = g.after.outer_bounds
+        if any(
+            box_gap(here, f.outer_bounds) <= gap + EPSILON + SLACK and not more_than(distance(g.after, f), gap)
+            for _, _, f in foes
+        ):
             text = f'{g.model.id} would end within {gap:g}" of an enemy model'
             reasons.append(configured(s.config, "movement.enemy_distance", text))
     return reasons
