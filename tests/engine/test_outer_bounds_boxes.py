@@ -4,6 +4,8 @@ exact tests the boxes decide."""
 
 from __future__ import annotations
 
+import math
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,3 +39,35 @@ def test_a_box_gap_beyond_the_gap_means_more_than_the_gap(a: Footprint, b: Footp
 def test_boxes_that_do_not_meet_hold_footprints_that_do_not_overlap(a: Footprint, b: Footprint) -> None:
     if not broad_phase.meet(a.outer_bounds, b.outer_bounds):
         assert not table_checks.overlaps(a, b)
+
+
+box_side = st.floats(0.2, 6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    coord, coord, st.floats(0, 2 * math.pi), st.floats(0.05, 18), box_side, box_side,
+    st.lists(st.tuples(coord, coord, box_side, box_side), max_size=12),
+)  # fmt: skip
+def test_fall_back_step_meets_are_the_scalar_meets(
+    x: float,
+    y: float,
+    angle: float,
+    inches: float,
+    w: float,
+    h: float,
+    others: list[tuple[float, float, float, float]],
+) -> None:
+    from strategium.engine.morale_checks import FALL_BACK_STEP, _shifted, _step_meets
+
+    start = Pose(x, y)
+    direction = (math.cos(angle), math.sin(angle))
+    first = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    boxes = [(ox, oy, ox + ow, oy + oh) for ox, oy, ow, oh in others]
+    steps = int(inches / FALL_BACK_STEP)
+    meets = _step_meets(start, first, direction, inches, steps, boxes)
+    assert meets.shape == (steps, len(boxes))
+    for k in range(1, steps + 1):
+        pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
+        box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
+        assert [bool(v) for v in meets[k - 1]] == [broad_phase.meet(b, box) for b in boxes]

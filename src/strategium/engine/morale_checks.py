@@ -32,6 +32,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
@@ -333,13 +334,12 @@ def _free(
     model: Model,
     pose: Pose,
     box: broad_phase.Box,
-    near: broad_phase.Boxed,
+    blockers: list[tuple[Footprint, broad_phase.Box]],
     obstacles: _Obstacles,
-    placed: list[tuple[Footprint, broad_phase.Box]],
 ) -> bool:
     """The model at ``pose`` (its footprint's box is ``box``) stands on the table, off the walls, overlapping
-    none of ``near`` (the obstacles whose boxes meet the model's whole path) and none of the models already
-    ``placed``. The footprint is made only if an exact test is needed."""
+    none of ``blockers`` (the other models, and those already placed, that may meet it there). The footprint is made
+    only if an exact test is needed."""
     fp: Footprint | None = None
     if not broad_phase.inside(box, obstacles.table):
         fp = footprint(model, pose)
@@ -349,7 +349,7 @@ def _free(
         fp = fp or footprint(model, pose)
         if float(fp.polygon().intersection(obstacles.walls).area) > 1e-9:
             return False
-    for o, b in [*((o, b) for _, o, b in near.items), *placed]:
+    for o, b in blockers:
         if broad_phase.meet(b, box):
             fp = fp or footprint(model, pose)
             if table_checks.overlaps(fp, o):
@@ -388,18 +388,48 @@ def _fall_back_poses(
         near = obstacles.others.near(
             broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
         )
+        blockers = [*((o, b) for _, o, b in near.items), *placed]
         best = start
         steps = int(inches / FALL_BACK_STEP)
+        meets = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers])
         for k in range(1, steps + 1):
             pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
             box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
-            if not _free(game, m, pose, box, near, obstacles, placed):
+            if not _free(game, m, pose, box, [blockers[j] for j in np.flatnonzero(meets[k - 1])], obstacles):
                 break
             best = pose
         out[(uid, m.id)] = best
         fp = footprint(m, best)
         placed.append((fp, fp.outer_bounds))
     return out
+
+
+def _step_meets(
+    start: Pose,
+    first: broad_phase.Box,
+    direction: tuple[float, float],
+    inches: float,
+    steps: int,
+    boxes: list[broad_phase.Box],
+) -> np.ndarray:
+    """(steps, len(boxes)) booleans: whether the model's box after step k + 1 of a Fall Back (``first`` shifted as
+    :func:`_fall_back_poses` shifts it) meets each box, as ``broad_phase.meet(box, step box)`` answers: the same
+    float operations, done for every step at once."""
+    if not boxes or steps < 1:
+        return np.zeros((max(steps, 0), len(boxes)), dtype=bool)
+    done = np.minimum(inches, np.arange(1, steps + 1) * FALL_BACK_STEP)
+    dx = (start.x + direction[0] * done) - start.x
+    dy = (start.y + direction[1] * done) - start.y
+    x0, y0, x1, y1 = (
+        (first[0] + dx)[:, None],
+        (first[1] + dy)[:, None],
+        (first[2] + dx)[:, None],
+        (first[3] + dy)[:, None],
+    )
+    b = np.array(boxes, dtype=float)
+    m = broad_phase.MARGIN
+    met: np.ndarray = (b[:, 0] <= x1 + m) & (x0 <= b[:, 2] + m) & (b[:, 1] <= y1 + m) & (y0 <= b[:, 3] + m)
+    return met
 
 
 def _blocked_before_edge(
