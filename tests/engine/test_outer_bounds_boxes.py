@@ -48,8 +48,9 @@ box_side = st.floats(0.2, 6)
 @given(
     coord, coord, st.floats(0, 2 * math.pi), st.floats(0.05, 18), box_side, box_side,
     st.lists(st.tuples(coord, coord, box_side, box_side), max_size=12),
+    st.lists(st.tuples(coord, coord, box_side, box_side), max_size=3),
 )  # fmt: skip
-def test_fall_back_step_meets_are_the_scalar_meets(
+def test_fall_back_step_meets_are_the_scalar_tests(
     x: float,
     y: float,
     angle: float,
@@ -57,17 +58,28 @@ def test_fall_back_step_meets_are_the_scalar_meets(
     w: float,
     h: float,
     others: list[tuple[float, float, float, float]],
+    walls: list[tuple[float, float, float, float]],
 ) -> None:
-    from strategium.engine.morale_checks import FALL_BACK_STEP, _shifted, _step_meets
+    from shapely.geometry import box as rectangle
+    from shapely.ops import unary_union
+
+    from strategium.engine.morale_checks import FALL_BACK_STEP, _Obstacles, _shifted, _step_meets
 
     start = Pose(x, y)
     direction = (math.cos(angle), math.sin(angle))
     first = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
     boxes = [(ox, oy, ox + ow, oy + oh) for ox, oy, ow, oh in others]
+    wall = unary_union([rectangle(wx, wy, wx + ww, wy + wh) for wx, wy, ww, wh in walls]) if walls else None
+    wall_boxes = broad_phase.parts_of(wall) if wall is not None else ()
+    obstacles = _Obstacles(broad_phase.Boxed.of([]), wall, wall_boxes, (-30.0, -20.0, 30.0, 20.0))
     steps = int(inches / FALL_BACK_STEP)
-    meets = _step_meets(start, first, direction, inches, steps, boxes)
-    assert meets.shape == (steps, len(boxes))
+    meets, clear = _step_meets(start, first, direction, inches, steps, boxes, obstacles)
+    assert meets.shape == (steps, len(boxes)) and clear.shape == (steps,)
     for k in range(1, steps + 1):
         pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
         box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
-        assert [bool(v) for v in meets[k - 1]] == [broad_phase.meet(b, box) for b in boxes]
+        met = [broad_phase.meet(b, box) for b in boxes]
+        assert [bool(v) for v in meets[k - 1]] == met
+        inside = broad_phase.inside(box, obstacles.table)
+        walled = wall is not None and any(broad_phase.meet(box, b) for b in wall_boxes)
+        assert bool(clear[k - 1]) == (inside and not walled and not any(met))

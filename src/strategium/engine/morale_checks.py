@@ -389,15 +389,17 @@ def _fall_back_poses(
             broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
         )
         blockers = [*((o, b) for _, o, b in near.items), *placed]
-        best = start
         steps = int(inches / FALL_BACK_STEP)
-        meets = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers])
+        meets, clear = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers], obstacles)
+        last = 0  # the last step the model may take
         for k in range(1, steps + 1):
-            pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
-            box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
-            if not _free(game, m, pose, box, [blockers[j] for j in np.flatnonzero(meets[k - 1])], obstacles):
-                break
-            best = pose
+            if not clear[k - 1]:  # a clear step passes _free without an exact test
+                pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
+                box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
+                if not _free(game, m, pose, box, [blockers[j] for j in np.flatnonzero(meets[k - 1])], obstacles):
+                    break
+            last = k
+        best = _shifted(start, direction, min(inches, last * FALL_BACK_STEP)) if last else start
         out[(uid, m.id)] = best
         fp = footprint(m, best)
         placed.append((fp, fp.outer_bounds))
@@ -411,25 +413,28 @@ def _step_meets(
     inches: float,
     steps: int,
     boxes: list[broad_phase.Box],
-) -> np.ndarray:
-    """(steps, len(boxes)) booleans: whether the model's box after step k + 1 of a Fall Back (``first`` shifted as
-    :func:`_fall_back_poses` shifts it) meets each box, as ``broad_phase.meet(box, step box)`` answers: the same
-    float operations, done for every step at once."""
-    if not boxes or steps < 1:
-        return np.zeros((max(steps, 0), len(boxes)), dtype=bool)
-    done = np.minimum(inches, np.arange(1, steps + 1) * FALL_BACK_STEP)
+    obstacles: _Obstacles,
+) -> tuple[np.ndarray, np.ndarray]:
+    """For the model's box after each step of a Fall Back (``first`` shifted as :func:`_fall_back_poses` shifts
+    it): (steps, len(boxes)) booleans, whether it meets each box as ``broad_phase.meet(box, step box)`` answers;
+    and (steps,) booleans, whether :func:`_free` passes the step without an exact test (the box inside the table's,
+    meeting no wall's and none of ``boxes``). The same float operations as the scalar tests, for every step at once."""
+    done = np.minimum(inches, np.arange(1, max(steps, 0) + 1) * FALL_BACK_STEP)
     dx = (start.x + direction[0] * done) - start.x
     dy = (start.y + direction[1] * done) - start.y
-    x0, y0, x1, y1 = (
-        (first[0] + dx)[:, None],
-        (first[1] + dy)[:, None],
-        (first[2] + dx)[:, None],
-        (first[3] + dy)[:, None],
-    )
-    b = np.array(boxes, dtype=float)
+    x0, y0, x1, y1 = first[0] + dx, first[1] + dy, first[2] + dx, first[3] + dy
     m = broad_phase.MARGIN
+    t = obstacles.table
+    clear = (x0 >= t[0]) & (y0 >= t[1]) & (x1 <= t[2]) & (y1 <= t[3])
+    if obstacles.walls is not None:
+        for w in obstacles.wall_boxes:  # broad_phase.meet(step box, w)
+            clear &= ~((x0 <= w[2] + m) & (w[0] <= x1 + m) & (y0 <= w[3] + m) & (w[1] <= y1 + m))
+    if not boxes:
+        return np.zeros((len(done), 0), dtype=bool), clear
+    b = np.array(boxes, dtype=float)
+    x0, y0, x1, y1 = x0[:, None], y0[:, None], x1[:, None], y1[:, None]
     met: np.ndarray = (b[:, 0] <= x1 + m) & (x0 <= b[:, 2] + m) & (b[:, 1] <= y1 + m) & (y0 <= b[:, 3] + m)
-    return met
+    return met, clear & ~met.any(axis=1)
 
 
 def _blocked_before_edge(
