@@ -107,3 +107,29 @@ def test_outer_box_follows_the_poses_and_joined_characters() -> None:
     s.units["cap"].joined_to = "tac"
     joined = outer_box(game, "tac")
     assert joined is not None and joined[2] > 40 and joined[3] > 30 and joined[0] == moved[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(-6, 6), st.floats(-6, 6), st.floats(-180, 180))
+def test_each_leg_makes_the_legs_of_a_move(dx: float, dy: float, turn: float) -> None:
+    from strategium.engine.movement import legs
+    from strategium.rules.core_reactions import each_leg
+    from tests.engine.builders_combat import battle, place, squad
+
+    game = battle([squad("tac", 3), squad("cap", 1)], [squad("red", 2)])
+    s = game.state
+    place(game, s.unit("tac"), 20, 20)
+    place(game, s.unit("cap"), 20, 23)
+    s.units["cap"].joined_to = "tac"
+    units = [s.unit("tac"), s.unit("cap")]
+    positions = tuple(
+        (m.id, Pose(p.x + dx, p.y + dy, p.heading + turn))
+        for u in units
+        for m in u.models
+        if (p := s.units[u.id].poses.get(m.id)) is not None
+    )
+    slow, fast = legs(game, units, positions), list(each_leg(game, units, positions))
+    assert [(g.unit_id, g.model.id, g.before.key, g.after.key) for g in slow] == [
+        (g.unit_id, g.model.id, g.before.key, g.after.key) for g in fast
+    ]
+    assert all(a.path.equals_exact(b.path, 0.0) for a, b in zip(slow, fast, strict=True))
