@@ -198,3 +198,14 @@ def test_embarked_units_do_not_react_by_default() -> None:
     game.state.units["r1"].location = game.state.units["r1"].location.EMBARKED
     [block] = ask(game, Query.MAY_REACT, "r1").blocks
     assert block.id == "embarked" and block.reason.rule == "transports.embarked_may_react"
+
+
+def test_unit_type_blocks_follow_the_models_standing() -> None:
+    from strategium.engine.queries import Query, ask
+    from tests.engine.builders_combat import battle, squad
+
+    game = battle([squad("tac", 2), squad("guns", 2, unit_type="Infantry (Artillery)")], [squad("red", 1)])
+    assert ask(game, Query.MAY_REACT, "tac").allowed
+    for _ in range(2):  # the second answer comes from the models' memo
+        answer = ask(game, Query.MAY_REACT, "guns")
+        assert not answer.allowed and [b.id for b in answer.blocks] == ["artillery"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from strategium.army.army import Model
+from strategium.army.army import Model, Unit
 from strategium.combat.sources import configured, core
 from strategium.engine.board import Location
 from strategium.engine.citations import Reason
@@ -46,6 +46,8 @@ def _falling_back(game: Game, unit_id: str) -> Block | None:
 @blocker(Query.MAY_REACT)
 def _unit_types(game: Game, unit_id: str) -> Block | None:
     unit = game.state.unit(unit_id)
+    if not _may_block(unit):
+        return None  # whichever models stand, none keeps the unit from reacting
     status = game.state.units[unit_id]
     models = [m for m in unit.models if m.id in status.poses] or list(unit.models)
     for m in models:
@@ -57,6 +59,25 @@ def _unit_types(game: Game, unit_id: str) -> Block | None:
             return _SLOW_AND_PURPOSEFUL
     return None
 
+
+_NOTHING: tuple[Block | None, bool] = (None, False)
+"""What :func:`_model_blocks` says of a model that keeps no unit from reacting."""
+
+
+def _may_block(unit: Unit) -> bool:
+    """Some model of the (immutable) unit keeps it from reacting when it stands; kept in its first model's memo
+    with the unit it was worked out for."""
+    if not unit.models:
+        return False
+    memo = unit.models[0].memo
+    known: tuple[Unit, bool] | None = memo.get(_UNIT_BLOCKS)
+    if known is None or known[0] is not unit:
+        known = memo[_UNIT_BLOCKS] = (unit, any(_model_blocks(m) != _NOTHING for m in unit.models))
+    return known[1]
+
+
+_UNIT_BLOCKS = "reactions.unit_blocks"
+"""The key of :func:`_may_block`'s answer in a unit's first model's :attr:`Model.memo`."""
 
 _SLOW_AND_PURPOSEFUL = Block("slow-and-purposeful", Reason.of("Slow and Purposeful", "the unit makes no Reactions"))
 
