@@ -209,3 +209,13 @@ def test_unit_type_blocks_follow_the_models_standing() -> None:
     for _ in range(2):  # the second answer comes from the models' memo
         answer = ask(game, Query.MAY_REACT, "guns")
         assert not answer.allowed and [b.id for b in answer.blocks] == ["artillery"]
+
+
+def test_the_may_react_blockers_keep_their_order() -> None:
+    import strategium.engine.game  # noqa: F401  (every plug-in registered)
+    from strategium.engine.queries import _BLOCKERS, Query
+
+    assert [f.__name__ for f in _BLOCKERS[Query.MAY_REACT]] == [
+        "_pinned_no_reaction", "_locked_no_reaction", "_not_on_table", "_falling_back", "_unit_types",
+        "_stu_3_no_reactions",
+    ]  # fmt: skip
