@@ -212,12 +212,17 @@ def test_unit_type_blocks_follow_the_models_standing() -> None:
 
 
 def test_the_may_react_blockers_keep_their_order() -> None:
-    import strategium.engine.game  # noqa: F401  (every plug-in registered)
-    from strategium.engine.queries import _BLOCKERS, Query
+    """In a fresh process (a test session imports the modules in another order), as a battle registers them."""
+    import subprocess
+    import sys
 
-    known = [
+    code = (
+        "import strategium.engine.game\n"
+        "from strategium.engine.queries import _BLOCKERS, Query\n"
+        "print(' '.join(f.__name__ for f in _BLOCKERS[Query.MAY_REACT]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == [
         "_pinned_no_reaction", "_locked_no_reaction", "_not_on_table", "_falling_back", "_unit_types",
         "_stu_3_no_reactions",
     ]  # fmt: skip
-    engine = [f.__name__ for f in _BLOCKERS[Query.MAY_REACT] if f.__module__.startswith("strategium.")]
-    assert engine == known  # a test may register blockers of its own: only the engine's are compared
