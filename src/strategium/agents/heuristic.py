@@ -40,6 +40,7 @@ from strategium.agents import consolidating, expected
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
+from strategium.agents.gaps import Feet, Groups
 from strategium.agents.options import Moment
 from strategium.agents.random_player import charge_move
 from strategium.agents.verdicts import Decisions, Verdicts
@@ -68,7 +69,7 @@ from strategium.engine.scouting import max_move
 from strategium.engine.shooting import Shoot
 from strategium.engine.timing import PlayerId
 from strategium.engine.transports import Disembark
-from strategium.geometry.measure import Footprint, min_distance
+from strategium.geometry.measure import Footprint
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
 from strategium.geometry.table import Edge
 from strategium.model.unit_types import UnitType
@@ -96,13 +97,15 @@ class HeuristicPlayer:
         self._passed: set[tuple[int, str, str]] = set()
         self._at = Decisions()
         self._feet_seen: dict[str, list[Footprint]] = {}
-        self._gaps_seen: dict[tuple[str, str], float] = {}
+        self._gaps_seen: dict[str, dict[str, float]] = {}
+        self._foes_seen: tuple[list[str], Groups] | None = None
 
     def _fresh(self, game: Game) -> None:
         """Forget what was measured at an earlier decision."""
         if self._at.moved_on(game):
             self._feet_seen = {}
             self._gaps_seen = {}
+            self._foes_seen = None
 
     def _feet(self, game: Game, unit_id: str) -> list[Footprint]:
         """The footprints of the unit's models on the table (with its joined characters), measured once per
@@ -115,16 +118,34 @@ class HeuristicPlayer:
         return found
 
     def _gap(self, game: Game, unit_id: str, other_id: str) -> float | None:
-        """The closest distance between two units (inches), measured once per decision; None when either has no
-        model on the table."""
-        mine, theirs = self._feet(game, unit_id), self._feet(game, other_id)
-        if not mine or not theirs:
-            return None
-        found = self._gaps_seen.get((unit_id, other_id))
+        """The closest distance between the unit and an enemy unit (inches), measured once per decision; None when
+        either has no model on the table."""
+        return self._gaps(game, unit_id).get(other_id)
+
+    def _gaps(self, game: Game, unit_id: str) -> dict[str, float]:
+        """The closest distance (inches) between the unit and each enemy unit with a model on the table (none when
+        the unit has no model there): ``min_distance`` of their footprints, all measured in one pass, once per
+        decision."""
+        self._fresh(game)
+        found = self._gaps_seen.get(unit_id)
         if found is None:
-            found = min_distance(mine, theirs)
-            self._gaps_seen[(unit_id, other_id)] = found
+            found = {}
+            mine = self._feet(game, unit_id)
+            if mine:
+                ids, groups = self._foes(game)
+                found = dict(zip(ids, groups.min_distances(Feet(mine)), strict=True))
+            self._gaps_seen[unit_id] = found
         return found
+
+    def _foes(self, game: Game) -> tuple[list[str], Groups]:
+        """The enemy units with a model on the table and their footprints (as :class:`Groups`), once per
+        decision."""
+        self._fresh(game)
+        if self._foes_seen is None:
+            foes = [(e.id, self._feet(game, e.id)) for e in opt.enemies(game, self.player)]
+            foes = [(e, f) for e, f in foes if f]
+            self._foes_seen = ([e for e, _ in foes], Groups([f for _, f in foes]))
+        return self._foes_seen
 
     def _skip(self, game: Game, unit_id: str) -> bool:
         """Whether the unit was already judged to do nothing in this step (remembered, so it is not re-judged)."""
