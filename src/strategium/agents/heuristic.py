@@ -377,20 +377,19 @@ class HeuristicPlayer:
         cx, cy = ps.centroid(poses)
         base = math.atan2(toward[1] - cy, toward[0] - cx)
         gap = math.hypot(toward[0] - cx, toward[1] - cy)
-        checks = 0
+        offsets = []
         for frac in (1.0, 0.8, 0.6, 0.4, 0.2):
             for turn in (0.0, 0.3, -0.3, 0.7, -0.7):
                 step = min(reach * frac, gap)
                 a = base + turn
-                where = ps.translated(poses, step * math.cos(a), step * math.sin(a))
-                if screen is not None and not screen.plausible(poses, where, reach):
-                    continue
-                action = make(where)
-                checks += 1
-                if self.verdicts.check(game, action):
-                    return action
-                if checks >= MAX_CHECKS:
-                    return None
+                offsets.append((step * math.cos(a), step * math.sin(a)))
+        found = screen.plausible_moves(poses, offsets, reach) if screen is not None else iter(range(len(offsets)))
+        for checks, k in enumerate(found, start=1):
+            action = make(ps.translated(poses, *offsets[k]))
+            if self.verdicts.check(game, action):
+                return action
+            if checks >= MAX_CHECKS:
+                return None
         return None
 
     def _screen(self, game: Game, units: list[Unit], keep_away: float) -> ps.MoveFilter:
