@@ -8,8 +8,11 @@ from hypothesis import strategies as st
 from shapely.affinity import rotate
 from shapely.geometry import Point, box
 
-from strategium.agents.gaps import Feet, Groups, distance_matrix, min_distances
+from strategium.agents import options as opt
+from strategium.agents.gaps import EnemyGaps, Feet, Groups, distance_matrix, min_distances
+from strategium.engine import charges
 from strategium.geometry.measure import Footprint, min_distance
+from tests.agents.games import heuristic_game
 
 coord = st.floats(min_value=0.0, max_value=72.0, allow_nan=False)
 
@@ -52,3 +55,23 @@ def test_exact_values_and_errors() -> None:
         min_distances([], groups)
     with pytest.raises(ValueError):
         Groups([[]])
+
+
+def test_a_players_gaps_are_min_distance_to_each_enemy_unit() -> None:
+    game = heuristic_game(4)[0]
+    for player in (1, 2):
+        measures = EnemyGaps(player)
+        foes = {e.id: [f for _, _, f in charges.feet(game, e.id)] for e in opt.enemies(game, player)}
+        foes = {e: f for e, f in foes.items() if f}
+        assert foes
+        for unit in game.state.units_of(player):
+            mine = charges.feet(game, unit.id)
+            gaps = measures.gaps(game, unit.id)
+            if not mine:
+                assert gaps == {} and measures.model_gaps(game, unit.id, next(iter(foes))) == {}
+                continue
+            assert gaps == {e: min_distance([f for _, _, f in mine], theirs) for e, theirs in foes.items()}
+            for enemy, theirs in foes.items():
+                each = measures.model_gaps(game, unit.id, enemy)
+                assert each == {m.id: min_distance([f], theirs) for _, m, f in mine}
+            assert measures.gaps(game, unit.id) is gaps  # once per decision

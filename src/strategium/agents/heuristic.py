@@ -40,10 +40,10 @@ from strategium.agents import consolidating, expected
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
-from strategium.agents.gaps import Feet, Groups
+from strategium.agents.gaps import EnemyGaps
 from strategium.agents.options import Moment
 from strategium.agents.random_player import charge_move
-from strategium.agents.verdicts import Decisions, Verdicts
+from strategium.agents.verdicts import Verdicts
 from strategium.army.army import Unit
 from strategium.engine import charges, damage
 from strategium.engine.actions import (
@@ -69,7 +69,6 @@ from strategium.engine.scouting import max_move
 from strategium.engine.shooting import Shoot
 from strategium.engine.timing import PlayerId
 from strategium.engine.transports import Disembark
-from strategium.geometry.measure import Footprint
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
 from strategium.geometry.table import Edge
 from strategium.model.unit_types import UnitType
@@ -95,57 +94,16 @@ class HeuristicPlayer:
         self.verdicts = verdicts if verdicts is not None else Verdicts()
         """The engine's verdicts on this decision's proposals (shared with the loop that applies the action)."""
         self._passed: set[tuple[int, str, str]] = set()
-        self._at = Decisions()
-        self._feet_seen: dict[str, list[Footprint]] = {}
-        self._gaps_seen: dict[str, dict[str, float]] = {}
-        self._foes_seen: tuple[list[str], Groups] | None = None
-
-    def _fresh(self, game: Game) -> None:
-        """Forget what was measured at an earlier decision."""
-        if self._at.moved_on(game):
-            self._feet_seen = {}
-            self._gaps_seen = {}
-            self._foes_seen = None
-
-    def _feet(self, game: Game, unit_id: str) -> list[Footprint]:
-        """The footprints of the unit's models on the table (with its joined characters), measured once per
-        decision (do not change the list)."""
-        self._fresh(game)
-        found = self._feet_seen.get(unit_id)
-        if found is None:
-            found = [f for _, _, f in charges.feet(game, unit_id)]
-            self._feet_seen[unit_id] = found
-        return found
+        self._measures = EnemyGaps(player)
 
     def _gap(self, game: Game, unit_id: str, other_id: str) -> float | None:
         """The closest distance between the unit and an enemy unit (inches), measured once per decision; None when
         either has no model on the table."""
-        return self._gaps(game, unit_id).get(other_id)
+        return self._measures.gaps(game, unit_id).get(other_id)
 
-    def _gaps(self, game: Game, unit_id: str) -> dict[str, float]:
-        """The closest distance (inches) between the unit and each enemy unit with a model on the table (none when
-        the unit has no model there): ``min_distance`` of their footprints, all measured in one pass, once per
-        decision."""
-        self._fresh(game)
-        found = self._gaps_seen.get(unit_id)
-        if found is None:
-            found = {}
-            mine = self._feet(game, unit_id)
-            if mine:
-                ids, groups = self._foes(game)
-                found = dict(zip(ids, groups.min_distances(Feet(mine)), strict=True))
-            self._gaps_seen[unit_id] = found
-        return found
-
-    def _foes(self, game: Game) -> tuple[list[str], Groups]:
-        """The enemy units with a model on the table and their footprints (as :class:`Groups`), once per
-        decision."""
-        self._fresh(game)
-        if self._foes_seen is None:
-            foes = [(e.id, self._feet(game, e.id)) for e in opt.enemies(game, self.player)]
-            foes = [(e, f) for e, f in foes if f]
-            self._foes_seen = ([e for e, _ in foes], Groups([f for _, f in foes]))
-        return self._foes_seen
+    def _model_gaps(self, game: Game, unit_id: str, other_id: str) -> dict[str, float]:
+        """:meth:`EnemyGaps.model_gaps`: each model's closest distance to the enemy unit (inches)."""
+        return self._measures.model_gaps(game, unit_id, other_id)
 
     def _skip(self, game: Game, unit_id: str) -> bool:
         """Whether the unit was already judged to do nothing in this step (remembered, so it is not re-judged)."""
@@ -394,15 +352,16 @@ class HeuristicPlayer:
 
     def _screen(self, game: Game, units: list[Unit], keep_away: float) -> ps.MoveFilter:
         s = game.state
-        shape = pr.shape_of(game, units)
+        models = pr.living_models(game, units)
         terrain = s.config.terrain
-        exempt = any(m.profile.unit_type.unit_type is UnitType.CAVALRY for m in shape.models) or all(
-            m.has_rule("Move Through Cover") for m in shape.models
+        exempt = any(m.profile.unit_type.unit_type is UnitType.CAVALRY for m in models) or all(
+            m.has_rule("Move Through Cover") for m in models
         )
         penalty = (
             terrain.difficult_move_penalty if terrain.difficult_move_rule == "flat_penalty" and not exempt else 0.0
         )
-        return ps.MoveFilter(s, self.player, {u.id for u in units}, shape.probe.radius, keep_away, penalty)
+        radius = pr.probe_of(game, units).radius
+        return ps.MoveFilter(s, self.player, {u.id for u in units}, radius, keep_away, penalty)
 
     # -- the Movement phase ---------------------------------------------------------------------------------------
 
@@ -542,7 +501,8 @@ class HeuristicPlayer:
                     continue
                 if longest is None or gap > longest + opt.RANGE_MARGIN:
                     continue  # every weapon out of range: nothing to expect (as the engine's plan would say)
-                bound = expected.shooting_bound(game, armoury, enemy.id, gap)
+                reaches = self._model_gaps(game, unit.id, enemy.id)
+                bound = expected.shooting_bound(game, armoury, enemy.id, gap, reaches)
                 if bound > 0:
                     bounded.append((bound, enemy.id))
             for target in best_first(bounded, partial(expected.shooting_value, game, unit.id)):
