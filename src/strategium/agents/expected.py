@@ -88,7 +88,12 @@ class TargetView:
 
 
 def target_view(game: Game, target_id: str) -> TargetView | None:
-    """The :class:`TargetView` of ``target_id`` now, or None when none of its models is left."""
+    """The :class:`TargetView` of ``target_id`` now, or None when none of its models is left (a pure function of
+    the state: kept while it stays the same, ``Game.cached``)."""
+    return game.cached(("agents.expected.target_view", target_id), lambda: _target_view(game, target_id))
+
+
+def _target_view(game: Game, target_id: str) -> TargetView | None:
     s = game.state
     living = damage.living(game, target_id)
     if not living:
