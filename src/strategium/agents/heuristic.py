@@ -436,10 +436,10 @@ class HeuristicPlayer:
                 return action
         if _fires_heavy(unit) and gap <= reach:
             return None  # stand still and fire at full Ballistic Skill
+        if gap <= s.config.movement.enemy_distance + 1.0:
+            return None  # (asked first: it needs no allowance)
         allowance = pr.allowance(game, units, False) - 0.01
         if allowance <= 0:
-            return None
-        if gap <= s.config.movement.enemy_distance + 1.0:
             return None
         if screen is None:
             screen = self._screen(game, units, s.config.movement.enemy_distance)
