@@ -494,13 +494,15 @@ class HeuristicPlayer:
             reach = _weapon_reach(unit) + 2.0
             longest = opt.longest_range(unit.models)
             bounded: list[tuple[float, str]] = []
-            armoury = expected.guns(game, unit.id)
+            armoury = None  # the unit's weapons, read once some enemy is in range
             for enemy in opt.enemies(game, p):
                 gap = self._gap(game, unit.id, enemy.id)
                 if gap is None or gap > reach:
                     continue
                 if longest is None or gap > longest + opt.RANGE_MARGIN:
                     continue  # every weapon out of range: nothing to expect (as the engine's plan would say)
+                if armoury is None:
+                    armoury = expected.guns(game, unit.id)
                 reaches = self._model_gaps(game, unit.id, enemy.id)
                 bound = expected.shooting_bound(game, armoury, enemy.id, gap, reaches)
                 if bound > 0:
