@@ -375,33 +375,6 @@ def _static(state: GameState, radius: float) -> tuple[BaseGeometry, BaseGeometry
     return found
 
 
-OFF_TABLE_MARGIN = 1e-3
-"""Inches beyond a table edge at which :func:`surely_off_ground` takes a model's centre for off the table."""
-
-
-def surely_off_ground(state: GameState, where: Placement) -> bool:
-    """Whether some model of ``where`` surely may not stand where it is put: its centre more than
-    :data:`OFF_TABLE_MARGIN` off the table, or strictly inside Impassable terrain or a Building. A footprint
-    holds its centre, so the engine's standing-room test (:func:`strategium.engine.table_checks.standing_room`,
-    made by every check of a Move or Run) then refuses the placement; a player may skip asking. False does not
-    mean the placement is legal."""
-    if not where:
-        return False
-    t = state.battlefield.table
-    xs = np.array([p.x for _, p in where], dtype=float)
-    ys = np.array([p.y for _, p in where], dtype=float)
-    m = OFF_TABLE_MARGIN
-    if bool(np.any((xs < -m) | (ys < -m) | (xs > t.width + m) | (ys > t.depth + m))):
-        return True
-    lo_x, lo_y, hi_x, hi_y = float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())
-    for piece, (minx, miny, maxx, maxy) in state.battlefield.standing_blockers:
-        if lo_x > maxx or hi_x < minx or lo_y > maxy or hi_y < miny:
-            continue
-        if bool(np.any(shapely.contains_xy(piece, xs, ys))):
-            return True
-    return False
-
-
 NEAR_SLACK = 1e-3
 """Inches by which :meth:`MoveFilter.plausible_moves` widens its reach when it leaves far models out (the moves'
 ends are rounded to 1e-4")."""

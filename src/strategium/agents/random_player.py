@@ -29,6 +29,7 @@ from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.agents.gaps import Feet, Groups
 from strategium.agents.options import Moment
+from strategium.agents.refusals import surely_refused
 from strategium.agents.verdicts import Check, Verdicts
 from strategium.army.army import Unit
 from strategium.engine import charges
@@ -105,7 +106,7 @@ class RandomPlayer:
             budget -= 1
             k = int(self.rng.integers(len(choices)))
             action = choices[k]()
-            if action is None or _surely_refused(game, action):
+            if action is None or surely_refused(game, action):
                 continue
             if self.verdicts.check(game, action):
                 return action
@@ -298,17 +299,6 @@ class RandomPlayer:
 
 def _same(action: Action) -> Action:
     return action
-
-
-def _surely_refused(game: Game, action: Action) -> bool:
-    """Whether the engine would surely refuse ``action`` (so it need not be asked): a Shooting Attack with every
-    weapon out of range, or a Move or Run that puts a model off the table or inside Impassable terrain or a
-    Building (:func:`~strategium.agents.placement_sampling.surely_off_ground`)."""
-    if isinstance(action, Shoot):
-        return opt.out_of_range(game, action.unit_id, action.target_id)
-    if isinstance(action, Move | Run):
-        return ps.surely_off_ground(game.state, action.positions)
-    return False
 
 
 def charge_move(game: Game, player: PlayerId, unit_id: str, check: Check = Game.check) -> Action | None:
