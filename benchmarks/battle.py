@@ -4,7 +4,8 @@ battles per second with random players. Figures go in ``docs/benchmarks.md``.
 Usage: ``python benchmarks/battle.py [--battles N] [--profile] [--checks]``. Each battle is the bundled demo, five
 Game Turns, played in this process (one core); seeds 0, 1, ... ``--profile`` also prints where a heuristic battle's
 time goes (cProfile, top functions by cumulative time); ``--checks`` counts the engine's ``Game.check`` calls per
-applied action in one battle of each kind (the players' proposals, refused ones included, and the apply's own).
+applied action in one battle of each kind (the players' proposals, refused ones included, and the apply's own),
+and the refused ones by action type.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import cProfile
 import pstats
 import statistics
 import time
+from collections import Counter
 from unittest.mock import patch
 
 from strategium.battle.run import play_battle
@@ -36,19 +38,23 @@ def timed(setup: BattleSetup, seeds: range) -> list[float]:
     return out
 
 
-def checks_per_action(setup: BattleSetup, seed: int = 0) -> tuple[int, int]:
-    """(``Game.check`` calls, actions applied) in one battle of ``setup``."""
+def checks_per_action(setup: BattleSetup, seed: int = 0) -> tuple[int, int, Counter[str]]:
+    """(``Game.check`` calls, actions applied, refused checks by action type) in one battle of ``setup``."""
     calls = 0
+    refused: Counter[str] = Counter()
     original = Game.check
 
     def counted(game: Game, action: Action) -> Verdict:
         nonlocal calls
         calls += 1
-        return original(game, action)
+        verdict = original(game, action)
+        if not verdict:
+            refused[type(action).__name__] += 1
+        return verdict
 
     with patch.object(Game, "check", counted):
         result = play_battle(setup, seed)
-    return calls, len(result.game.state.history)
+    return calls, len(result.game.state.history), refused
 
 
 def main() -> None:
@@ -72,8 +78,9 @@ def main() -> None:
     )
     if args.checks:
         for kind in ("heuristic", "random"):
-            calls, actions = checks_per_action(BattleSetup(players=(kind, kind)))
+            calls, actions, refused = checks_per_action(BattleSetup(players=(kind, kind)))
             print(f"{kind} demo battle: {calls} engine checks for {actions} actions ({calls / actions:.2f} per action)")
+            print(f"  refused: {sum(refused.values())} ({', '.join(f'{k} {n}' for k, n in refused.most_common())})")
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()

@@ -20,6 +20,7 @@ class _Auditing(HeuristicPlayer):
     possible (shooter, target) pair."""
 
     pairs: list[tuple[float, float]]
+    tighter = 0
 
     def shoot(self, game: Game) -> Action | None:
         for unit in opt.shooters(game, self.player):
@@ -28,7 +29,13 @@ class _Auditing(HeuristicPlayer):
                 gap = self._gap(game, unit.id, enemy.id)
                 if gap is not None:
                     exact = expected.shooting_value(game, unit.id, enemy.id)
-                    self.pairs.append((expected.shooting_bound(game, armoury, enemy.id, gap), exact))
+                    loose = expected.shooting_bound(game, armoury, enemy.id, gap)
+                    reaches = self._model_gaps(game, unit.id, enemy.id)
+                    tight = expected.shooting_bound(game, armoury, enemy.id, gap, reaches)
+                    assert tight <= loose
+                    self.tighter += tight < loose
+                    self.pairs.append((tight, exact))
+                    self.pairs.append((loose, exact))
         return super().shoot(game)
 
 
@@ -39,6 +46,7 @@ def test_bound_never_below_the_exact_value_in_a_demo_battle() -> None:
     for p in players.values():
         p.pairs = found
     play(game, players)
+    assert sum(p.tighter for p in players.values()) > 20  # each model's own distance narrows the bound
     assert len(found) > 500
     assert sum(1 for _, exact in found if exact > 0) > 100
     assert all(bound >= exact for bound, exact in found)

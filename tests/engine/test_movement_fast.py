@@ -116,6 +116,7 @@ def test_table_snapshot_follows_every_change_of_pose() -> None:
     moved = table_models(s)
     assert moved is not first
     assert dict(moved.others(set()))["a1.1"].centre == (20.0, 20.0)
+    assert other_footprints(s, set()) == _brute(s, lambda st_: True)  # the unmoved units' entries taken again
     assert [n for n, _ in moved.near_others(Point(20, 20), {"r1"}, 0.1)] == ["a1.1"]
     assert [n for n, _ in moved.near_others(Point(20, 20), {"a1"}, 0.1)] == []
     assert [n for n, _ in moved.near_enemies(Point(10, 43), 1, 0.1)] == ["r1.1"]
@@ -172,3 +173,48 @@ def test_bounds_shortcut_of_coherency_agrees_with_distance(
     b = Base(32).footprint(x + dx, y + dy) if oval else Hull(x + dx, y + dy, 4.6, 3.6, h1).footprint()
     assert _within(a, b, limit) == within(distance(a, b), limit)
     assert _within(b, a, limit) == within(distance(b, a), limit)
+
+
+def _terrain_field() -> object:
+    """A stand-in for a game: only ``state.battlefield`` is read by the terrain tests of a leg."""
+    from types import SimpleNamespace
+
+    from shapely.geometry import box
+
+    from strategium.geometry.terrain import Battlefield, TerrainKind, terrain_piece
+
+    pieces = (
+        terrain_piece("wood", box(10, 10, 20, 18), TerrainKind.DIFFICULT),
+        terrain_piece("mire", box(30, 5, 34, 40), TerrainKind.DANGEROUS),
+        terrain_piece("rocks", box(50, 20, 60, 30), TerrainKind.DIFFICULT, dangerous=True),
+        terrain_piece("crater", box(40, 40, 46, 46), TerrainKind.IMPASSABLE),
+    )
+    return SimpleNamespace(state=SimpleNamespace(battlefield=Battlefield(terrain=pieces)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, st.floats(0.0, 48.0), step, step, st.sampled_from([25.0, 32.0, 60.0]), st.booleans())
+def test_pieces_under_a_leg_are_those_its_path_overlaps(
+    x: float, y: float, dx: float, dy: float, mm: float, hull: bool
+) -> None:
+    from typing import Any, cast
+
+    from strategium.engine.movement_common import Leg, dangerous_pieces, difficult_pieces, difficult_under, is_cavalry
+
+    game = cast(Any, _terrain_field())
+    model = unit("a", 1).models[0]
+    if hull:
+        before, after = Hull(x, y, 4.6, 3.6, 0.0).footprint(), Hull(x + dx, y + dy, 4.6, 3.6, 30.0).footprint()
+    else:
+        before, after = Base(mm).footprint(x, y), Base(mm).footprint(x + dx, y + dy)
+    leg = Leg("a", model, before, after)
+    path = swept(before, after)
+    assert leg.path is path
+    assert difficult_under(game, leg) == difficult_pieces(game, path)
+    terrain = game.state.battlefield.terrain
+    expected = [
+        t.name
+        for t in terrain
+        if (t.is_dangerous or (t.is_difficult and is_cavalry(model))) and overlaps_area(path, t.footprint)
+    ]
+    assert dangerous_pieces(game, leg) == expected

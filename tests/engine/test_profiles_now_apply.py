@@ -61,3 +61,15 @@ def test_a_set_to_wins_over_adds_and_floors_hold() -> None:
     base = Characteristics(6, 4, 4, 4, 4, 1, 4, 1, 8, 3)
     mods = [Modifier("ws", WHY, add=-5), Modifier("bs", WHY, set_to=1), Modifier("i", WHY, add=-9)]
     assert apply_modifiers(base, mods) == Characteristics(6, 0, 1, 4, 4, 1, 1, 1, 8, 3)
+
+
+def test_current_without_modifiers_is_the_profile_or_its_floors() -> None:
+    from strategium.engine.profiles_now import current
+    from tests.engine.builders_combat import MARINE, battle, squad
+
+    low = dataclasses.replace(MARINE, i=0, ws=-1)
+    game = battle([squad("tac", 2), squad("odd", 1, profile=low)], [squad("red", 1)])
+    tac, odd = game.state.unit("tac").models[0], game.state.unit("odd").models[0]
+    for _ in range(2):  # the second asks the model's memo
+        assert current(game, "tac", tac) is tac.profile.characteristics
+        assert current(game, "odd", odd) == dataclasses.replace(low, i=1, ws=0)

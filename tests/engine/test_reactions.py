@@ -198,3 +198,31 @@ def test_embarked_units_do_not_react_by_default() -> None:
     game.state.units["r1"].location = game.state.units["r1"].location.EMBARKED
     [block] = ask(game, Query.MAY_REACT, "r1").blocks
     assert block.id == "embarked" and block.reason.rule == "transports.embarked_may_react"
+
+
+def test_unit_type_blocks_follow_the_models_standing() -> None:
+    from strategium.engine.queries import Query, ask
+    from tests.engine.builders_combat import battle, squad
+
+    game = battle([squad("tac", 2), squad("guns", 2, unit_type="Infantry (Artillery)")], [squad("red", 1)])
+    assert ask(game, Query.MAY_REACT, "tac").allowed
+    for _ in range(2):  # the second answer comes from the models' memo
+        answer = ask(game, Query.MAY_REACT, "guns")
+        assert not answer.allowed and [b.id for b in answer.blocks] == ["artillery"]
+
+
+def test_the_may_react_blockers_keep_their_order() -> None:
+    """In a fresh process (a test session imports the modules in another order), as a battle registers them."""
+    import subprocess
+    import sys
+
+    code = (
+        "import strategium.engine.game\n"
+        "from strategium.engine.queries import _BLOCKERS, Query\n"
+        "print(' '.join(f.__name__ for f in _BLOCKERS[Query.MAY_REACT]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == [
+        "_pinned_no_reaction", "_locked_no_reaction", "_not_on_table", "_falling_back", "_unit_types",
+        "_stu_3_no_reactions",
+    ]  # fmt: skip

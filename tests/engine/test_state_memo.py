@@ -129,6 +129,34 @@ def test_effects_on_follows_every_change_of_the_effects() -> None:
     assert game.effects_on("tac") == ()
 
 
+def test_effects_on_by_kind_agrees_with_filtering_after_each_change() -> None:
+    game = battle([squad("tac", 2)], [squad("red", 2)])
+    kinds = (EffectKind.PINNED, EffectKind.BLIND, EffectKind.CONCUSSED)
+    for i, kind in enumerate(kinds * 2):
+        game.add_effect(kind, ("tac", "red")[i % 2], Duration.PERMANENT, WHY)
+        for uid in ("tac", "red"):
+            for k in kinds:
+                assert game.effects_on(uid, k) == tuple(
+                    e for e in game.state.effects if e.unit_id == uid and e.kind is k
+                )
+
+
+def test_characters_joined_to_follows_every_join_and_copy() -> None:
+    game = battle([squad("tac", 2), squad("cap", 1), squad("chap", 1)], [squad("red", 2)])
+    s = game.state
+    assert s.characters_joined_to("tac") == ()
+    s.units["cap"].joined_to = "tac"
+    assert [u.id for u in s.characters_joined_to("tac")] == ["cap"]
+    s.units["chap"].joined_to = "tac"
+    assert [u.id for u in s.characters_joined_to("tac")] == ["cap", "chap"]
+    copy = s.snapshot()
+    s.units["cap"].joined_to = None
+    assert [u.id for u in s.characters_joined_to("tac")] == ["chap"]
+    assert [u.id for u in copy.characters_joined_to("tac")] == ["cap", "chap"]
+    s.units["chap"] = dataclasses.replace(s.units["chap"], joined_to="red")
+    assert s.characters_joined_to("tac") == () and [u.id for u in s.characters_joined_to("red")] == ["chap"]
+
+
 def test_a_handler_that_fails_halfway_leaves_the_state_and_the_dice_as_they_were() -> None:
     from dataclasses import dataclass
 

@@ -14,7 +14,7 @@ from shapely.geometry import Point, Polygon, box
 
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.index import FootprintIndex
-from strategium.geometry.measure import EPSILON, Footprint, circle_polygon, core_distance, distance
+from strategium.geometry.measure import EPSILON, Footprint, circle_polygon, core_distance, distance, min_distance
 from strategium.geometry.regions import may_stand, on_table
 from strategium.geometry.table import Table
 from strategium.geometry.terrain import Battlefield, Building, TerrainKind, terrain_piece
@@ -52,6 +52,30 @@ def test_footprint_polygon_is_the_buffer_and_is_built_once(fp: Footprint) -> Non
     assert fp.polygon() is fp.polygon()
     other = fp.core.buffer(fp.radius, quad_segs=4) if fp.radius > 0 else fp.core
     assert np.array_equal(np.asarray(fp.polygon(4).exterior.coords), np.asarray(other.exterior.coords))
+
+
+def _min_distance_by_shapely(a: list[Footprint], b: list[Footprint]) -> float:
+    """The reference: every pair measured by shapely (the plain construction the fast path replaces)."""
+    ca = np.array([f.core for f in a], dtype=object)
+    cb = np.array([f.core for f in b], dtype=object)
+    ra = np.array([f.radius for f in a])
+    rb = np.array([f.radius for f in b])
+    return max(0.0, float(np.min(shapely.distance(ca[:, None], cb[None, :]) - ra[:, None] - rb[None, :])))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(footprints(), min_size=1, max_size=6), st.lists(footprints(), min_size=1, max_size=6))
+def test_min_distance_is_the_shapely_minimum_bit_for_bit(a: list[Footprint], b: list[Footprint]) -> None:
+    assert min_distance(a, b) == _min_distance_by_shapely(a, b)
+
+
+def test_min_distance_of_touching_round_bases_and_mixed_units() -> None:
+    r = 0.5
+    a = [Footprint(Point(10.0, 10.0), r), Footprint(Point(30.0, 10.0), r)]
+    b = [Footprint(Point(10.0 + 2 * r, 10.0), r), Hull(40.0, 10.0, 4.6, 3.6, 0.0).footprint()]
+    assert min_distance(a, b) == 0.0
+    assert min_distance(a[1:], b) == _min_distance_by_shapely(a[1:], b) == 40.0 - 2.3 - 30.0 - r
+    assert min_distance(b[1:], a) == _min_distance_by_shapely(b[1:], a)
 
 
 @settings(max_examples=300, deadline=None)
@@ -177,3 +201,60 @@ def test_boxes_near_is_a_superset_of_the_distance_query_in_order(
 def test_outline_is_the_polygons_ring(fp: Footprint) -> None:
     assert np.array_equal(fp.outline, shapely.get_coordinates(fp.polygon()))
     assert not fp.outline.flags.writeable
+
+
+@settings(max_examples=200, deadline=None)
+@given(coord, coord, st.floats(0.01, 30.0, allow_nan=False, allow_infinity=False))
+def test_grown_point_is_the_buffer_vertex_for_vertex(x: float, y: float, inches: float) -> None:
+    from strategium.geometry.regions import _OUT, QUAD_SEGS, grow
+
+    expected = Point(x, y).buffer(inches * _OUT, quad_segs=QUAD_SEGS)
+    assert np.array_equal(np.asarray(grow(Point(x, y), inches).exterior.coords), np.asarray(expected.exterior.coords))
+
+
+@settings(max_examples=100, deadline=None)
+@given(footprints())
+def test_outer_polygon_is_built_once_and_circumscribes(fp: Footprint) -> None:
+    assert fp.outer_polygon() is fp.outer_polygon(16)
+    assert np.array_equal(np.asarray(fp.outer_polygon().exterior.coords), np.asarray(fp._outer(16).exterior.coords))
+    assert fp.outer_polygon(16).buffer(1e-9).contains(fp.polygon(64))
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(coord, coord, radius), min_size=12, max_size=20), st.integers(8, 20))
+def test_min_distance_of_many_round_bases_is_shapely_exactly(spots: list[tuple[float, float, float]], n: int) -> None:
+    """Enough pairs for the vectorised path (more than SMALL_PAIRS)."""
+    a = [Footprint(Point(x, y), r) for x, y, r in spots]
+    b = [Footprint(Point(y, x), r) for x, y, r in spots[:n]]
+    assert min_distance(a, b) == _min_distance_by_shapely(a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(coord, coord), min_size=1, max_size=10),
+    st.lists(st.tuples(coord, coord), min_size=1, max_size=10),
+    radius,
+    radius,
+)
+def test_min_distance_of_one_base_size_a_side_is_shapely_exactly(
+    xa: list[tuple[float, float]], xb: list[tuple[float, float]], ra: float, rb: float
+) -> None:
+    """One base size a side: the closest pair by squared distance gives the smallest difference's float."""
+    a = [Footprint(Point(x, y), ra) for x, y in xa]
+    b = [Footprint(Point(x, y), rb) for x, y in xb]
+    assert min_distance(a, b) == _min_distance_by_shapely(a, b)
+
+
+def test_min_distance_with_a_hull_is_kept_by_value() -> None:
+    from strategium.geometry import measure
+
+    hull = Hull(40.0, 10.0, 4.6, 3.6, 0.0).footprint()
+    bases = [Footprint(Point(30.0, 10.0), 0.5), Footprint(Point(30.0, 14.0), 0.5)]
+    first = min_distance([hull], bases)
+    assert first == _min_distance_by_shapely([hull], bases) == 40.0 - 2.3 - 30.0 - 0.5
+    key = ((hull.key,), tuple(f.key for f in bases))
+    assert measure._MIN_KEPT[key] == first
+    twin = Hull(40.0, 10.0, 4.6, 3.6, 0.0).footprint()  # the same value: the kept answer
+    assert min_distance([twin], bases) == first
+    moved = Hull(41.0, 10.0, 4.6, 3.6, 0.0).footprint()  # another value: measured afresh
+    assert min_distance([moved], bases) == _min_distance_by_shapely([moved], bases) == first + 1.0

@@ -4,6 +4,7 @@ agrees with the uncached, one-at-a-time answer."""
 from __future__ import annotations
 
 import numpy as np
+import shapely
 from shapely.geometry import box
 
 from strategium.engine.shooting_plan import closest
@@ -105,3 +106,132 @@ def test_the_near_blockers_decide_as_every_blocker_does() -> None:
             assert bool(near[0]) == (not hidden_full)
             checked += hidden_full
     assert checked > 3  # some targets were hidden
+
+
+def test_umbras_do_not_depend_on_the_batch() -> None:
+    """An umbra is the same polygon, vertex for vertex, whether cast alone or with other sources and blockers
+    (of other vertex counts): the sight map keeps umbras one (observer, blocker) at a time."""
+    from strategium.geometry.sight import SOURCE_SEGMENTS, umbras
+
+    bf = _battlefield()
+    blockers = list(bf.sight_blockers(1.0, 1.0))
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        models = _models(rng, 4, "o")
+        models += (PlacedModel(disc(20.5, float(rng.uniform(14, 34)), 0.63), 1.25, "on-the-wall"),)  # overlaps ruin0
+        sources = [m.footprint.outer_polygon(SOURCE_SEGMENTS) for m in models]
+        together = umbras(sources, blockers)
+        for i, s in enumerate(sources):
+            for j, b in enumerate(blockers):
+                alone = umbras([s], [b])[0, 0]
+                assert np.array_equal(shapely.get_coordinates(alone), shapely.get_coordinates(together[i, j]))
+
+
+def _behind_the_wall(rng: np.random.Generator, n: int) -> tuple[PlacedModel, ...]:
+    """Targets mostly behind ruin0 (x 20-22, y 14-34), seen from its west side: many hidden, some not."""
+    return tuple(
+        PlacedModel(disc(float(rng.uniform(22.2, 30)), float(rng.uniform(12, 36)), 0.63), 1.25, f"t{i}")
+        for i in range(n)
+    )
+
+
+def test_single_umbras_decide_as_the_hidden_area() -> None:
+    """The fast decision from single umbras, where it decides, is the answer of the hidden area (the union of
+    the umbras); the whole test agrees with the hidden area everywhere."""
+    bf = _battlefield()
+    rng = np.random.default_rng(17)
+    decided = {True: 0, False: 0}
+    for trial in range(120):
+        if trial % 2:
+            o = PlacedModel(disc(float(rng.uniform(10, 19.4)), float(rng.uniform(16, 32)), 0.63), 1.25, "o")
+            targets = _behind_the_wall(rng, int(rng.integers(1, 4)))
+        else:
+            o = _models(rng, 1, "o")[0]
+            targets = _models(rng, int(rng.integers(1, 4)), "t")
+        ht = targets[0].height
+        targets = tuple(t for t in targets if t.height == ht)
+        sight = SightMap(bf)
+        near = sight._near([o], targets, ht)
+        pieces = sight._piece_indices(o.height, ht)
+        fast = sight._by_umbras([o], [tuple(pieces[j] for j in near[0])], targets)[0]
+        exact = bool(SightMap(bf)._by_area([o], targets, ht, near)[0])
+        full = bool(SightMap(bf)._by_area([o], targets, ht, [tuple(range(len(pieces)))])[0])
+        assert exact == full
+        if fast is not None:
+            assert fast == exact, trial
+            decided[fast] += 1
+        assert bool(sight._hidden_see_each([o], targets, ht)[0]) == exact
+    assert decided[True] > 10 and decided[False] > 10
+
+
+def test_an_umbra_said_to_cover_the_table_covers_it() -> None:
+    """covers_table is sound: where it says so, the umbra cast (the shadow construction) holds the whole table;
+    and it says so for a base standing well inside a blocking piece."""
+    from strategium.geometry.sight import SOURCE_SEGMENTS
+    from strategium.geometry.umbra import covers_table, umbras
+
+    rng = np.random.default_rng(23)
+    said = 0
+    for _ in range(600):
+        x0, y0 = rng.uniform(0, 60), rng.uniform(0, 40)
+        w, h = rng.uniform(2, 12), rng.uniform(2, 12)
+        blocker = shapely.convex_hull(shapely.multipoints(rng.uniform((x0, y0), (x0 + w, y0 + h), (6, 2))))
+        if rng.uniform() < 0.5:
+            c = rng.uniform((x0, y0), (x0 + w, y0 + h))
+            fp = disc(float(c[0]), float(c[1]), float(rng.choice([0.2, 0.5, 1.0])))
+        else:
+            fp = Hull(
+                float(rng.uniform(x0, x0 + w)), float(rng.uniform(y0, y0 + h)), 2.0, 1.0, float(rng.uniform(0, 360))
+            ).footprint()
+        source = fp.outer_polygon(SOURCE_SEGMENTS)
+        ring_s = np.asarray(source.exterior.coords)[:-1]
+        ring_b = np.asarray(blocker.exterior.coords)[:-1]
+        if covers_table(ring_s, ring_b, 72.0, 48.0):
+            said += 1
+            assert blocker.contains(source)
+            assert umbras([source], [blocker])[0, 0].contains(box(-0.5, -0.5, 72.5, 48.5))
+    assert said > 10
+    assert covers_table(
+        np.asarray(disc(43, 6.5, 0.63).outer_polygon(16).exterior.coords)[:-1],
+        np.asarray(box(40, 5, 46, 8).exterior.coords)[:-1],
+        72.0,
+        48.0,
+    )
+
+
+def test_observers_inside_a_blocker_decide_as_the_hidden_area() -> None:
+    """Observers inside a blocking ruin (its umbra covers the table): every target on the table is hidden, as the
+    hidden area says; targets at the table's edge go to the hidden area."""
+    bf = _battlefield()
+    rng = np.random.default_rng(29)
+    for trial in range(40):
+        o = PlacedModel(disc(float(rng.uniform(41, 45)), float(rng.uniform(6, 7)), 0.5), 1.25, "o")
+        targets = _models(rng, int(rng.integers(1, 4)), "t")
+        if trial % 4 == 0:
+            targets += (PlacedModel(disc(0.4, float(rng.uniform(1, 47)), 0.63), 1.25, "edge"),)
+        ht = targets[0].height
+        targets = tuple(t for t in targets if t.height == ht)
+        sight = SightMap(bf)
+        near = sight._near([o], targets, ht)
+        exact = bool(SightMap(bf)._by_area([o], targets, ht, near)[0])
+        assert bool(sight._hidden_see_each([o], targets, ht)[0]) == exact, trial
+
+
+def test_the_hidden_area_of_an_observer_inside_a_blocker_is_the_union_vertex_for_vertex() -> None:
+    """An observer whose umbra covers the table gets the table's ring as its hidden area without casting its
+    umbras: the very polygon the union of all its umbras, clipped to the table, gives."""
+    from strategium.geometry.sight import SOURCE_SEGMENTS, umbras
+
+    bf = _battlefield()
+    rng = np.random.default_rng(31)
+    for _ in range(25):
+        spot = [(43.0, 6.5), (21.0, 24.0), (51.0, 36.0), (34.0, 39.0)][int(rng.integers(0, 4))]
+        x, y = spot[0] + float(rng.uniform(-0.3, 0.3)), spot[1] + float(rng.uniform(-0.3, 0.3))
+        o = PlacedModel(disc(x, y, float(rng.choice([0.3, 0.45]))), 1.25, "o")
+        ht = float(rng.choice([1.25, 2.5]))
+        sight = SightMap(bf)
+        area = sight.hidden_area(o, ht)
+        blockers = list(sight.blockers(o.height, ht))
+        row = umbras([o.footprint.outer_polygon(SOURCE_SEGMENTS)], blockers)[0]
+        expected = shapely.intersection(shapely.union_all(row), box(0, 0, bf.table.width, bf.table.depth))
+        assert np.array_equal(shapely.get_coordinates(area), shapely.get_coordinates(expected))

@@ -8,6 +8,7 @@ Instant Death, re-rolls and special Damage Mitigation are left out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -87,7 +88,12 @@ class TargetView:
 
 
 def target_view(game: Game, target_id: str) -> TargetView | None:
-    """The :class:`TargetView` of ``target_id`` now, or None when none of its models is left."""
+    """The :class:`TargetView` of ``target_id`` now, or None when none of its models is left (a pure function of
+    the state: kept while it stays the same, ``Game.cached``)."""
+    return game.cached(("agents.expected.target_view", target_id), lambda: _target_view(game, target_id))
+
+
+def _target_view(game: Game, target_id: str) -> TargetView | None:
     s = game.state
     living = damage.living(game, target_id)
     if not living:
@@ -295,10 +301,19 @@ def _model_guns(
     return tuple(found)
 
 
-def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...], target_id: str, gap: float) -> float:
+def shooting_bound(
+    game: Game,
+    armoury: tuple[tuple[int, tuple[Gun, ...]], ...],
+    target_id: str,
+    gap: float,
+    reaches: Mapping[str, float] | None = None,
+) -> float:
     """An upper bound of :func:`shooting_value` for a unit with the weapons ``armoury`` (:func:`guns`) whose
     closest model is ``gap`` inches from ``target_id``'s closest model: every model fires its best weapons in
-    range at its best Ballistic Skill, the target takes no cover save. Never below the exact value."""
+    range at its best Ballistic Skill, the target takes no cover save. ``reaches`` (model id -> inches from that
+    model to the target's closest model, as the plan measures it) narrows each model's weapons in range (and its
+    Rapid Fire doubling) to those its own distance allows; models not in it are taken at ``gap``. Never below
+    the exact value."""
     view = target_view(game, target_id)
     if view is None or not armoury:
         return 0.0
@@ -307,9 +322,10 @@ def shooting_bound(game: Game, armoury: tuple[tuple[int, tuple[Gun, ...]], ...],
     for limit, found in armoury:
         values: list[float] = []
         for g in found:
-            if g.reach + RANGE_SLACK < gap:
+            at = gap if reaches is None else reaches.get(g.model, gap)
+            if g.reach + RANGE_SLACK < at:
                 continue
-            doubled = g.half is not None and gap <= g.half + RANGE_SLACK
+            doubled = g.half is not None and at <= g.half + RANGE_SLACK
             shots = g.dice if g.dice is not None else g.shots * (2 if doubled else 1)
             hits = shots * g.hit * (1.5 if g.blast else 1.0)
             if g.template:

@@ -40,9 +40,10 @@ from strategium.agents import consolidating, expected
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
+from strategium.agents.gaps import EnemyGaps
 from strategium.agents.options import Moment
 from strategium.agents.random_player import charge_move
-from strategium.agents.verdicts import Decisions, Verdicts
+from strategium.agents.verdicts import Verdicts
 from strategium.army.army import Unit
 from strategium.engine import charges, damage
 from strategium.engine.actions import (
@@ -68,7 +69,6 @@ from strategium.engine.scouting import max_move
 from strategium.engine.shooting import Shoot
 from strategium.engine.timing import PlayerId
 from strategium.engine.transports import Disembark
-from strategium.geometry.measure import Footprint, min_distance
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
 from strategium.geometry.table import Edge
 from strategium.model.unit_types import UnitType
@@ -94,37 +94,16 @@ class HeuristicPlayer:
         self.verdicts = verdicts if verdicts is not None else Verdicts()
         """The engine's verdicts on this decision's proposals (shared with the loop that applies the action)."""
         self._passed: set[tuple[int, str, str]] = set()
-        self._at = Decisions()
-        self._feet_seen: dict[str, list[Footprint]] = {}
-        self._gaps_seen: dict[tuple[str, str], float] = {}
-
-    def _fresh(self, game: Game) -> None:
-        """Forget what was measured at an earlier decision."""
-        if self._at.moved_on(game):
-            self._feet_seen = {}
-            self._gaps_seen = {}
-
-    def _feet(self, game: Game, unit_id: str) -> list[Footprint]:
-        """The footprints of the unit's models on the table (with its joined characters), measured once per
-        decision (do not change the list)."""
-        self._fresh(game)
-        found = self._feet_seen.get(unit_id)
-        if found is None:
-            found = [f for _, _, f in charges.feet(game, unit_id)]
-            self._feet_seen[unit_id] = found
-        return found
+        self._measures = EnemyGaps(player)
 
     def _gap(self, game: Game, unit_id: str, other_id: str) -> float | None:
-        """The closest distance between two units (inches), measured once per decision; None when either has no
-        model on the table."""
-        mine, theirs = self._feet(game, unit_id), self._feet(game, other_id)
-        if not mine or not theirs:
-            return None
-        found = self._gaps_seen.get((unit_id, other_id))
-        if found is None:
-            found = min_distance(mine, theirs)
-            self._gaps_seen[(unit_id, other_id)] = found
-        return found
+        """The closest distance between the unit and an enemy unit (inches), measured once per decision; None when
+        either has no model on the table."""
+        return self._measures.gaps(game, unit_id).get(other_id)
+
+    def _model_gaps(self, game: Game, unit_id: str, other_id: str) -> dict[str, float]:
+        """:meth:`EnemyGaps.model_gaps`: each model's closest distance to the enemy unit (inches)."""
+        return self._measures.model_gaps(game, unit_id, other_id)
 
     def _skip(self, game: Game, unit_id: str) -> bool:
         """Whether the unit was already judged to do nothing in this step (remembered, so it is not re-judged)."""
@@ -356,33 +335,33 @@ class HeuristicPlayer:
         cx, cy = ps.centroid(poses)
         base = math.atan2(toward[1] - cy, toward[0] - cx)
         gap = math.hypot(toward[0] - cx, toward[1] - cy)
-        checks = 0
+        offsets = []
         for frac in (1.0, 0.8, 0.6, 0.4, 0.2):
             for turn in (0.0, 0.3, -0.3, 0.7, -0.7):
                 step = min(reach * frac, gap)
                 a = base + turn
-                where = ps.translated(poses, step * math.cos(a), step * math.sin(a))
-                if screen is not None and not screen.plausible(poses, where, reach):
-                    continue
-                action = make(where)
-                checks += 1
-                if self.verdicts.check(game, action):
-                    return action
-                if checks >= MAX_CHECKS:
-                    return None
+                offsets.append((step * math.cos(a), step * math.sin(a)))
+        found = screen.plausible_moves(poses, offsets, reach) if screen is not None else iter(range(len(offsets)))
+        for checks, k in enumerate(found, start=1):
+            action = make(ps.translated(poses, *offsets[k]))
+            if self.verdicts.check(game, action):
+                return action
+            if checks >= MAX_CHECKS:
+                return None
         return None
 
     def _screen(self, game: Game, units: list[Unit], keep_away: float) -> ps.MoveFilter:
         s = game.state
-        shape = pr.shape_of(game, units)
+        models = pr.living_models(game, units)
         terrain = s.config.terrain
-        exempt = any(m.profile.unit_type.unit_type is UnitType.CAVALRY for m in shape.models) or all(
-            m.has_rule("Move Through Cover") for m in shape.models
+        exempt = any(m.profile.unit_type.unit_type is UnitType.CAVALRY for m in models) or all(
+            m.has_rule("Move Through Cover") for m in models
         )
         penalty = (
             terrain.difficult_move_penalty if terrain.difficult_move_rule == "flat_penalty" and not exempt else 0.0
         )
-        return ps.MoveFilter(s, self.player, {u.id for u in units}, shape.probe.radius, keep_away, penalty)
+        radius = pr.probe_of(game, units).radius
+        return ps.MoveFilter(s, self.player, {u.id for u in units}, radius, keep_away, penalty)
 
     # -- the Movement phase ---------------------------------------------------------------------------------------
 
@@ -457,10 +436,10 @@ class HeuristicPlayer:
                 return action
         if _fires_heavy(unit) and gap <= reach:
             return None  # stand still and fire at full Ballistic Skill
+        if gap <= s.config.movement.enemy_distance + 1.0:
+            return None  # (asked first: it needs no allowance)
         allowance = pr.allowance(game, units, False) - 0.01
         if allowance <= 0:
-            return None
-        if gap <= s.config.movement.enemy_distance + 1.0:
             return None
         if screen is None:
             screen = self._screen(game, units, s.config.movement.enemy_distance)
@@ -515,14 +494,17 @@ class HeuristicPlayer:
             reach = _weapon_reach(unit) + 2.0
             longest = opt.longest_range(unit.models)
             bounded: list[tuple[float, str]] = []
-            armoury = expected.guns(game, unit.id)
+            armoury = None  # the unit's weapons, read once some enemy is in range
             for enemy in opt.enemies(game, p):
                 gap = self._gap(game, unit.id, enemy.id)
                 if gap is None or gap > reach:
                     continue
                 if longest is None or gap > longest + opt.RANGE_MARGIN:
                     continue  # every weapon out of range: nothing to expect (as the engine's plan would say)
-                bound = expected.shooting_bound(game, armoury, enemy.id, gap)
+                if armoury is None:
+                    armoury = expected.guns(game, unit.id)
+                reaches = self._model_gaps(game, unit.id, enemy.id)
+                bound = expected.shooting_bound(game, armoury, enemy.id, gap, reaches)
                 if bound > 0:
                     bounded.append((bound, enemy.id))
             for target in best_first(bounded, partial(expected.shooting_value, game, unit.id)):

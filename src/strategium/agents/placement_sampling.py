@@ -14,7 +14,7 @@ All lengths are inches; headings are degrees (anticlockwise from +x).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -375,6 +375,11 @@ def _static(state: GameState, radius: float) -> tuple[BaseGeometry, BaseGeometry
     return found
 
 
+NEAR_SLACK = 1e-3
+"""Inches by which :meth:`MoveFilter.plausible_moves` widens its reach when it leaves far models out (the moves'
+ends are rounded to 1e-4")."""
+
+
 class MoveFilter:
     """A quick screen for straight moves of a formation, so that few proposals reach the engine's full check:
     every new centre must be on the table, off Impassable terrain and Buildings, clear of other models and more
@@ -419,6 +424,52 @@ class MoveFilter:
             d_path = _segment_distance(bx, by, ax, ay, self.ox, self.oy)
             if bool(np.any(d_path < self.orad[None, :] + self.radius - CLEARANCE)):
                 return False
+        return self._paths_clear(bx, by, ax, ay, reach)
+
+    def plausible_moves(
+        self, before: Mapping[str, Pose], offsets: Sequence[tuple[float, float]], reach: float, chunk: int = 5
+    ) -> Iterator[int]:
+        """The indices of the ``offsets`` (dx, dy in inches, each at most ``reach`` long: every model moved by it,
+        as :func:`translated` moves them) whose moves pass the screen, in order: what :meth:`plausible` says of
+        each, value for value. The tests of the new centres and of the paths past other models are made ``chunk``
+        offsets at a time, the tests of the paths against terrain one offset at a time, as the indices are asked
+        for. Other models too far from every model's start for any offset to come near them are left out of the
+        tests (they could fail none)."""
+        xs = [p.x for p in before.values()]
+        ys = [p.y for p in before.values()]
+        n = len(xs)
+        bx, by = np.array(xs, dtype=float), np.array(ys, dtype=float)
+        ox, oy, orad, foe = self.ox, self.oy, self.orad, self.foe
+        if len(ox) and n:
+            need = orad + self.radius + np.where(foe, self.keep_away + CLEARANCE, -CLEARANCE)
+            start = np.hypot(bx[:, None] - ox[None, :], by[:, None] - oy[None, :]).min(axis=0)
+            close = start <= reach + need + NEAR_SLACK
+            ox, oy, orad, need = ox[close], oy[close], orad[close], need[close]
+        for first in range(0, len(offsets), chunk):
+            part = offsets[first : first + chunk]
+            count = len(part)
+            ax = np.array([[round(x + dx, 4) for x in xs] for dx, _ in part], dtype=float).reshape(count, n)
+            ay = np.array([[round(y + dy, 4) for y in ys] for _, dy in part], dtype=float).reshape(count, n)
+            ok = shapely.contains_xy(self.allowed, ax.ravel(), ay.ravel()).reshape(count, n).all(axis=1)
+            if len(ox) and n:
+                k = np.flatnonzero(ok)
+                if len(k):
+                    d_end = np.hypot(ax[k][:, :, None] - ox[None, None, :], ay[k][:, :, None] - oy[None, None, :])
+                    ok[k[(d_end < need[None, None, :]).any(axis=(1, 2))]] = False
+                k = np.flatnonzero(ok)
+                if len(k):
+                    d_path = _segment_distance(
+                        np.tile(bx, len(k)), np.tile(by, len(k)), ax[k].ravel(), ay[k].ravel(), ox, oy
+                    )
+                    near = d_path < orad[None, :] + self.radius - CLEARANCE
+                    ok[k[near.reshape(len(k), -1).any(axis=1)]] = False
+            for i in np.flatnonzero(ok):
+                if self._paths_clear(bx, by, ax[i], ay[i], reach):
+                    yield first + int(i)
+
+    def _paths_clear(self, bx: np.ndarray, by: np.ndarray, ax: np.ndarray, ay: np.ndarray, reach: float) -> bool:
+        """Whether no straight path (b -> a) crosses a wall, nor Difficult Terrain when it is longer than ``reach``
+        less the penalty."""
         lines = shapely.linestrings(np.stack([np.column_stack([bx, by]), np.column_stack([ax, ay])], axis=1))
         width = self.radius * 0.98
         if _paths_meet(lines, width, self.walls):
@@ -433,11 +484,21 @@ class MoveFilter:
 def _paths_meet(lines: np.ndarray, width: float, area: BaseGeometry) -> bool:
     """Whether any of ``lines`` buffered by ``width`` (2 segments a quarter circle) meets ``area``. The buffer
     lies inside the exact one, so only the lines within ``width`` of ``area`` (a little more, for rounding) are
-    buffered and tested."""
+    buffered and tested; and it holds every point within ``width`` times cos(22.5 degrees) (0.92) of its line (its
+    sides lie ``width`` from the line, its caps' edges that far from the ends), so a line within
+    :data:`INNER` ``width`` of ``area`` meets it without building the buffer."""
     near = shapely.dwithin(lines, area, width * (1 + 1e-9) + 1e-9)
     if not bool(np.any(near)):
         return False
-    return bool(np.any(shapely.intersects(shapely.buffer(lines[near], width, quad_segs=2), area)))
+    lines = lines[near]
+    if bool(np.any(shapely.dwithin(lines, area, width * INNER))):
+        return True
+    return bool(np.any(shapely.intersects(shapely.buffer(lines, width, quad_segs=2), area)))
+
+
+INNER = 0.9
+"""The share of a path's buffer width within which :func:`_paths_meet` takes a meeting for sure (the buffer holds
+0.92 of it: cos(22.5 degrees); the rest is the margin for rounding)."""
 
 
 def _table_circles(state: GameState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

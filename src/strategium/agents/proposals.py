@@ -56,10 +56,23 @@ class Shape:
     heading: float
 
 
+def living_models(game: Game, units: Sequence[Unit]) -> tuple[Model, ...]:
+    """The models of ``units`` that are not casualties, in order."""
+    s = game.state
+    return tuple(m for u in units for m in u.models if not s.units[u.id].is_casualty(m.id))
+
+
+def probe_of(game: Game, units: Sequence[Unit]) -> Footprint:
+    """The round probe of ``units``' living models at the default heading: :attr:`Shape.probe` of
+    :func:`shape_of` without the rest of the shape."""
+    s = game.state
+    return ps.probe(living_models(game, units), default_heading(s.battlefield, s.owner(units[0].id)))
+
+
 def shape_of(game: Game, units: Sequence[Unit], heading: float | None = None) -> Shape:
     """The formation shape of ``units``' living models (default heading: toward the enemy's zone)."""
     s = game.state
-    models = tuple(m for u in units for m in u.models if not s.units[u.id].is_casualty(m.id))
+    models = living_models(game, units)
     h = default_heading(s.battlefield, s.owner(units[0].id)) if heading is None else heading
     probe = ps.probe(models, h)
     steps = ps.grid_steps(models, h)

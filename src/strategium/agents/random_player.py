@@ -27,7 +27,9 @@ from strategium.agents import consolidating
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
+from strategium.agents.gaps import Feet, Groups
 from strategium.agents.options import Moment
+from strategium.agents.refusals import surely_refused
 from strategium.agents.verdicts import Check, Verdicts
 from strategium.army.army import Unit
 from strategium.engine import charges
@@ -53,7 +55,6 @@ from strategium.engine.shooting import Shoot
 from strategium.engine.timing import PlayerId
 from strategium.engine.transports import Disembark, Embark
 from strategium.errors import StrategiumError
-from strategium.geometry.measure import min_distance
 from strategium.geometry.table import Edge
 from strategium.rules import infiltrate as infiltrate_rule
 
@@ -105,10 +106,8 @@ class RandomPlayer:
             budget -= 1
             k = int(self.rng.integers(len(choices)))
             action = choices[k]()
-            if action is None or (
-                isinstance(action, Shoot) and opt.out_of_range(game, action.unit_id, action.target_id)
-            ):
-                continue  # (a Shooting Attack with every weapon out of range: the engine would refuse it)
+            if action is None or surely_refused(game, action):
+                continue
             if self.verdicts.check(game, action):
                 return action
         if can_end:
@@ -277,12 +276,19 @@ class RandomPlayer:
         p, s = self.player, game.state
         reach = s.config.charge.max_distance
         out: list[Proposal] = []
-        for u in opt.chargers(game, p):
+        chargers = opt.chargers(game, p)
+        if not chargers:
+            return out
+        foes = [(t.id, [f for _, _, f in charges.feet(game, t.id)]) for t in opt.enemies(game, p)]
+        foes = [(t, theirs) for t, theirs in foes if theirs]
+        groups = Groups([theirs for _, theirs in foes])
+        for u in chargers:
             mine = [f for _, _, f in charges.feet(game, u.id)]
-            for t in opt.enemies(game, p):
-                theirs = [f for _, _, f in charges.feet(game, t.id)]
-                if mine and theirs and min_distance(mine, theirs) <= reach:
-                    out.append(partial(DeclareCharge, p, u.id, (t.id,)))
+            if not mine:
+                continue
+            for (t, _), gap in zip(foes, groups.min_distances(Feet(mine)), strict=True):
+                if gap <= reach:
+                    out.append(partial(DeclareCharge, p, u.id, (t,)))
         return out
 
     def _charge_move(self, game: Game) -> list[Proposal]:

@@ -45,6 +45,10 @@ def _has(rules: tuple[RuleEntry, ...], name: str) -> bool:
     return any(isinstance(r, RuleRef) and r.name == name for r in rules)
 
 
+_RULE_NAMES = "army.has_rule"
+"""The key in :attr:`Model.memo` of the model's answers to :meth:`Model.has_rule` (by rule name)."""
+
+
 @dataclass(frozen=True)
 class Model:
     """One model of an army list.
@@ -69,8 +73,15 @@ class Model:
         return {}
 
     def has_rule(self, name: str) -> bool:
-        """True if this model has the special rule with canonical ``name``."""
-        return _has(self.rules, name)
+        """True if this model has the special rule with canonical ``name`` (the answer kept in :attr:`memo`)."""
+        memo = self.memo
+        known: dict[str, bool] | None = memo.get(_RULE_NAMES)
+        if known is None:
+            known = memo[_RULE_NAMES] = {}
+        found = known.get(name)
+        if found is None:
+            found = known[name] = _has(self.rules, name)
+        return found
 
     def rule(self, name: str) -> RuleRef | None:
         """The model's ``RuleRef`` with canonical ``name`` (the first), or None."""

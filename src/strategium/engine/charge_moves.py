@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from strategium.combat.sources import configured, core
-from strategium.engine import damage, table_checks
+from strategium.engine import broad_phase, damage, table_checks
 from strategium.engine.actions import Verdict
 from strategium.engine.board import ChargeRecord, ChargeStage, Pose
+from strategium.engine.box_gap import SLACK, box_gap
 from strategium.engine.charges import (
     CHARGE_PAGE,
     CHARGES,
@@ -84,8 +85,13 @@ def _path_problems(game: Game, record: ChargeRecord, moves: list[Leg], limit: fl
         for piece in walls:
             if overlaps_area(g.path, piece.footprint):
                 reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
+        box = g.bounds  # holds the path: a model whose box it does not meet cannot overlap it (broad phase)
+        path: Footprint | None = None
         for other_id, fp in others:
-            if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
+            if not broad_phase.meet(box, fp.outer_bounds):
+                continue
+            path = path or Footprint(g.path)
+            if table_checks.overlaps(path, fp) and not table_checks.overlaps(g.before, fp):
                 reasons.append(core(CHARGES, f"{g.model.id} may not move through {other_id}"))
                 break
     units = party(game, record.unit_id)
@@ -107,8 +113,11 @@ def _charge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list
         reasons.append(core(CHARGES, "at least one model must end in base or hull contact with a target", CHARGE_PAGE))
     gap = config.movement.enemy_distance
     for g in moves:
+        here = g.after.outer_bounds
         for unit_id, model_id, f in foes:
-            if unit_id not in record.targets and not more_than(distance(g.after, f), gap):
+            if unit_id in record.targets or box_gap(here, f.outer_bounds) > gap + EPSILON + SLACK:
+                continue  # a target, or certainly more than the gap away (the boxes' gap is at most the distance)
+            if not more_than(distance(g.after, f), gap):
                 text = f'{g.model.id} would end within {gap:g}" of {model_id}, which it does not charge'
                 reasons.append(configured(config, "movement.enemy_distance", text))
                 break
@@ -135,7 +144,11 @@ def _surge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list[
         after = min(distance(g.after, f) for _, _, f in targets)
         if after > before + EPSILON:
             reasons.append(configured(s.config, "charge.surge_move", f"{g.model.id} must move toward the target"))
-        if any(not more_than(distance(g.after, f), gap) for _, _, f in foes):
+        here = g.after.outer_bounds
+        if any(
+            box_gap(here, f.outer_bounds) <= gap + EPSILON + SLACK and not more_than(distance(g.after, f), gap)
+            for _, _, f in foes
+        ):
             text = f'{g.model.id} would end within {gap:g}" of an enemy model'
             reasons.append(configured(s.config, "movement.enemy_distance", text))
     return reasons

@@ -135,7 +135,7 @@ def cover_save(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reas
     if spec.has(SubType.LIGHT) and game.state.facts.has(unit_id, Fact.RAN):
         return None, Reason.of("Light Sub-type", f"{model.name} Ran this turn: no Cover Save")
     foot = model_footprint(game, unit_id, model)
-    box = broad_phase.box_of(foot)
+    box = foot.outer_bounds
     fp: BaseGeometry | None = None  # the polygon, made only if a piece is near
     best: int | None = None
     why: Reason | None = None

@@ -354,7 +354,7 @@ def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Mode
         step_len = min(reach, gap)
         if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
             table = _table_models(game)
-        here = broad_phase.box_of(footprint(model, pose))
+        here = footprint(model, pose).outer_bounds
         path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
         others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
         while step_len > EPSILON:
@@ -363,7 +363,7 @@ def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Mode
             box = broad_phase.shifted(here, new.x - pose.x, new.y - pose.y)
             if not any(broad_phase.meet(b, box) and table_checks.overlaps(mine, o) for o, b in others):
                 s.units[uid].poses[model.id] = new
-                table[(uid, model.id)] = (mine, broad_phase.box_of(mine))
+                table[(uid, model.id)] = (mine, mine.outer_bounds)
                 moved.setdefault(uid, []).append(model.id)
                 break
             step_len -= 0.1
@@ -382,7 +382,7 @@ def _table_models(game: Game) -> dict[tuple[str, str], tuple[Footprint, broad_ph
             p = st.poses.get(m.id)
             if p is not None:
                 fp = footprint(m, p)
-                out[(st.unit_id, m.id)] = (fp, broad_phase.box_of(fp))
+                out[(st.unit_id, m.id)] = (fp, fp.outer_bounds)
     return out
 
 

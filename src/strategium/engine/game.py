@@ -52,7 +52,10 @@ class Game:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self._effects_index: tuple[tuple[Effect, ...], dict[str, tuple[Effect, ...]]] | None = None
+        self._effects_index: (
+            tuple[tuple[Effect, ...], dict[str, tuple[Effect, ...]], dict[tuple[str, EffectKind], tuple[Effect, ...]]]
+            | None
+        ) = None
 
     @classmethod
     def new(
@@ -224,11 +227,14 @@ class Game:
             by_unit: dict[str, list[Effect]] = {}
             for e in effects:
                 by_unit.setdefault(e.unit_id, []).append(e)
-            index = self._effects_index = (effects, {u: tuple(es) for u, es in by_unit.items()})
+            index = self._effects_index = (effects, {u: tuple(es) for u, es in by_unit.items()}, {})
         mine = index[1].get(unit_id, ())
         if kind is None or not mine:
             return mine
-        return tuple(e for e in mine if e.kind is kind)
+        of_kind = index[2].get((unit_id, kind))
+        if of_kind is None:
+            of_kind = index[2][(unit_id, kind)] = tuple(e for e in mine if e.kind is kind)
+        return of_kind
 
     def trigger(self, unit_id: str, trigger: EndTrigger) -> None:
         """Something happened to a unit that ends some effects early (e.g. it was forced to move)."""

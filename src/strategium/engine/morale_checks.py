@@ -32,6 +32,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
@@ -333,13 +334,12 @@ def _free(
     model: Model,
     pose: Pose,
     box: broad_phase.Box,
-    near: broad_phase.Boxed,
+    blockers: list[tuple[Footprint, broad_phase.Box]],
     obstacles: _Obstacles,
-    placed: list[tuple[Footprint, broad_phase.Box]],
 ) -> bool:
     """The model at ``pose`` (its footprint's box is ``box``) stands on the table, off the walls, overlapping
-    none of ``near`` (the obstacles whose boxes meet the model's whole path) and none of the models already
-    ``placed``. The footprint is made only if an exact test is needed."""
+    none of ``blockers`` (the other models, and those already placed, that may meet it there). The footprint is made
+    only if an exact test is needed."""
     fp: Footprint | None = None
     if not broad_phase.inside(box, obstacles.table):
         fp = footprint(model, pose)
@@ -349,7 +349,7 @@ def _free(
         fp = fp or footprint(model, pose)
         if float(fp.polygon().intersection(obstacles.walls).area) > 1e-9:
             return False
-    for o, b in [*((o, b) for _, o, b in near.items), *placed]:
+    for o, b in blockers:
         if broad_phase.meet(b, box):
             fp = fp or footprint(model, pose)
             if table_checks.overlaps(fp, o):
@@ -383,23 +383,58 @@ def _fall_back_poses(
     out: dict[tuple[str, str], Pose] = {}
     for uid, m in order:
         start = s.units[uid].poses[m.id]
-        first = broad_phase.box_of(footprint(m, start))
+        first = footprint(m, start).outer_bounds
         end = _shifted(start, direction, inches)
         near = obstacles.others.near(
             broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
         )
-        best = start
+        blockers = [*((o, b) for _, o, b in near.items), *placed]
         steps = int(inches / FALL_BACK_STEP)
+        meets, clear = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers], obstacles)
+        last = 0  # the last step the model may take
         for k in range(1, steps + 1):
-            pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
-            box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
-            if not _free(game, m, pose, box, near, obstacles, placed):
-                break
-            best = pose
+            if not clear[k - 1]:  # a clear step passes _free without an exact test
+                pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
+                box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
+                if not _free(game, m, pose, box, [blockers[j] for j in np.flatnonzero(meets[k - 1])], obstacles):
+                    break
+            last = k
+        best = _shifted(start, direction, min(inches, last * FALL_BACK_STEP)) if last else start
         out[(uid, m.id)] = best
         fp = footprint(m, best)
-        placed.append((fp, broad_phase.box_of(fp)))
+        placed.append((fp, fp.outer_bounds))
     return out
+
+
+def _step_meets(
+    start: Pose,
+    first: broad_phase.Box,
+    direction: tuple[float, float],
+    inches: float,
+    steps: int,
+    boxes: list[broad_phase.Box],
+    obstacles: _Obstacles,
+) -> tuple[np.ndarray, np.ndarray]:
+    """For the model's box after each step of a Fall Back (``first`` shifted as :func:`_fall_back_poses` shifts
+    it): (steps, len(boxes)) booleans, whether it meets each box as ``broad_phase.meet(box, step box)`` answers;
+    and (steps,) booleans, whether :func:`_free` passes the step without an exact test (the box inside the table's,
+    meeting no wall's and none of ``boxes``). The same float operations as the scalar tests, for every step at once."""
+    done = np.minimum(inches, np.arange(1, max(steps, 0) + 1) * FALL_BACK_STEP)
+    dx = (start.x + direction[0] * done) - start.x
+    dy = (start.y + direction[1] * done) - start.y
+    x0, y0, x1, y1 = first[0] + dx, first[1] + dy, first[2] + dx, first[3] + dy
+    m = broad_phase.MARGIN
+    t = obstacles.table
+    clear = (x0 >= t[0]) & (y0 >= t[1]) & (x1 <= t[2]) & (y1 <= t[3])
+    if obstacles.walls is not None:
+        for w in obstacles.wall_boxes:  # broad_phase.meet(step box, w)
+            clear &= ~((x0 <= w[2] + m) & (w[0] <= x1 + m) & (y0 <= w[3] + m) & (w[1] <= y1 + m))
+    if not boxes:
+        return np.zeros((len(done), 0), dtype=bool), clear
+    b = np.array(boxes, dtype=float)
+    x0, y0, x1, y1 = x0[:, None], y0[:, None], x1[:, None], y1[:, None]
+    met: np.ndarray = (b[:, 0] <= x1 + m) & (x0 <= b[:, 2] + m) & (b[:, 1] <= y1 + m) & (y0 <= b[:, 3] + m)
+    return met, clear & ~met.any(axis=1)
 
 
 def _blocked_before_edge(
@@ -414,7 +449,7 @@ def _blocked_before_edge(
         start = s.units[uid].poses[m.id]
         if table.contains(footprint(m, _shifted(start, direction, inches)).polygon()):
             continue
-        first = broad_phase.box_of(footprint(m, start))
+        first = footprint(m, start).outer_bounds
         end = _shifted(start, direction, inches)
         near = obstacles.others.near(
             broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
@@ -422,13 +457,17 @@ def _blocked_before_edge(
         k = 1
         while k * FALL_BACK_STEP <= inches:
             pose = _shifted(start, direction, k * FALL_BACK_STEP)
-            fp = footprint(m, pose)
             box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
-            if not broad_phase.inside(box, inner) and not table.contains(fp.polygon()):
+            met = [o for _, o, b in near.items if broad_phase.meet(b, box)]
+            inside = broad_phase.inside(box, inner)
+            walls = obstacles.walls is not None and any(broad_phase.meet(box, b) for b in obstacles.wall_boxes)
+            if inside and not walls and not met:
+                k += 1  # on the table, no wall and no model near: nothing to test exactly
+                continue
+            fp = footprint(m, pose)
+            if not inside and not table.contains(fp.polygon()):
                 return False  # this model reaches the edge unobstructed
-            if _hits_walls(fp, box, obstacles) or any(
-                broad_phase.meet(b, box) and table_checks.overlaps(fp, o) for _, o, b in near.items
-            ):
+            if _hits_walls(fp, box, obstacles) or any(table_checks.overlaps(fp, o) for o in met):
                 break
             k += 1
     return True

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model, Unit
-from strategium.engine import table_checks
+from strategium.engine import broad_phase, table_checks
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
@@ -70,7 +70,7 @@ from strategium.engine.movement_common import (
     config_reason,
     core,
     dangerous_tests,
-    difficult_pieces,
+    difficult_under,
     ignores_difficult,
     is_cavalry,
     living,
@@ -82,7 +82,6 @@ from strategium.engine.movement_common import (
     positions_problem,
     run_bonus,
     step_problem,
-    swept,
 )
 
 # -- actions and events -----------------------------------------------------------------------------
@@ -155,7 +154,7 @@ def allowance(game: Game, units: Sequence[Unit], leg: Leg, running: bool) -> tup
     if running:
         bonus, why = run_bonus(game, units, leg.unit_id, leg.model)
         base += bonus
-    pieces = difficult_pieces(game, leg.path)
+    pieces = difficult_under(game, leg)
     if not pieces or is_cavalry(leg.model) or ignores_difficult(units):
         return base, why
     rule = game.state.config.terrain.difficult_move_rule
@@ -174,7 +173,7 @@ def legs(game: Game, units: Sequence[Unit], positions: Placement) -> list[Leg]:
     for unit, model in living(s, units):
         before = footprint(model, s.units[unit.id].poses[model.id])
         after = footprint(model, where[model.id])
-        out.append(Leg(unit.id, model, before, after, swept(before, after)))
+        out.append(Leg(unit.id, model, before, after))  # the swept path is built when a test needs it
     return out
 
 
@@ -187,11 +186,13 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
     """:func:`terrain_problems`, and the reasons that shaped the legs' allowances (in leg order)."""
     s = game.state
     reasons: list[Reason] = []
-    if s.config.terrain.difficult_move_rule == "2d6_highest" and any(difficult_pieces(game, g.path) for g in moves):
+    if s.config.terrain.difficult_move_rule == "2d6_highest" and any(difficult_under(game, g) for g in moves):
         reasons.append(
             config_reason(game, "terrain.difficult_move_rule", "this Difficult Terrain rule is not supported yet")
         )
-    walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
+    bf = s.battlefield
+    walls = [(t.name, t.footprint, b) for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True) if t.is_impassable]
+    walls += [(b.name, b.footprint, box) for b, box in zip(bf.buildings, bf.building_bounds, strict=True)]
     near = table_models(s).others_near_boxes([g.bounds for g in moves], {u.id for u in units})
     shaped: list[Reason] = []
     for g, others in zip(moves, near, strict=True):
@@ -202,11 +203,16 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
             reasons.append(
                 core("Movement phase", f'{g.model.id} may {what} at most {limit:g}" (it moved {g.length:.2f}")')
             )
-        for piece in walls:
-            if overlaps_area(g.path, piece.footprint):
-                reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
+        box = g.bounds  # contains the path: a piece whose bounds do not meet it shares no area with it
+        for name, wall, wall_box in walls:
+            if broad_phase.meet(box, wall_box) and overlaps_area(g.path, wall):
+                reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {name}", TERRAIN_PAGE))
         for other_id, fp in others:
-            if table_checks.overlaps(Footprint(g.path), fp) and not table_checks.overlaps(g.before, fp):
+            if (
+                broad_phase.meet(box, fp.outer_bounds)  # overlapping needs the boxes to meet
+                and table_checks.overlaps(Footprint(g.path), fp)
+                and not table_checks.overlaps(g.before, fp)
+            ):
                 reasons.append(core("Movement phase", f"{g.model.id} may not move through {other_id}"))
                 break
     return reasons, shaped
@@ -330,8 +336,12 @@ def _apply(game: Game, action: Move | Run) -> None:
     units = [s.unit(action.unit_id)] if leaving else party(s, action.unit_id)
     moves = legs(game, units, action.positions)
     # the reasons of the (legal) verdict: what shaped each model's allowance (``game.apply`` has just checked
-    # the action; the other checks only refuse)
-    shaped = tuple(dict.fromkeys(r for g in moves for r in allowance(game, units, g, running)[1]))
+    # the action, and kept the verdict; the other checks only refuse)
+    verdict = game.handler_verdict(action)
+    if verdict.legal:
+        shaped = verdict.reasons
+    else:  # applied without a check: the allowances' reasons as the check would give them
+        shaped = tuple(dict.fromkeys(r for g in moves for r in allowance(game, units, g, running)[1]))
     where = dict(action.positions)
     for u in units:
         s.units[u.id].poses = {m.id: where[m.id] for _, m in living(s, [u])}

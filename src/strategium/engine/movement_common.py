@@ -8,7 +8,7 @@ See :mod:`strategium.engine.movement` for the rules these implement.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Model, Unit
+from strategium.engine import broad_phase
 from strategium.engine.actions import Verdict
 from strategium.engine.board import Location, Placement
 from strategium.engine.citations import Reason
@@ -96,8 +97,7 @@ def run_bonus(game: Game, units: Sequence[Unit], unit_id: str, model: Model) -> 
     now = current(game, unit_id, model)
     initiative = float(getattr(now, "i", None) or 0)
     why: list[Reason] = []
-    models = [m for _, m in living(game.state, units)]
-    if models and all(m.profile.unit_type.has(SubType.LIGHT) for m in models):
+    if _all_light(game, units):
         initiative += 1
         why.append(core("Light", "every model is Light: +1 Initiative for the Run distance", SUB_TYPES_PAGE))
     fleet = model.rule("Fleet")
@@ -105,6 +105,17 @@ def run_bonus(game: Game, units: Sequence[Unit], unit_id: str, model: Model) -> 
         initiative += fleet.value
         why.append(Reason.of("Fleet", f"Fleet ({fleet.value}) adds {fleet.value} to the Run distance"))
     return initiative, why
+
+
+def _all_light(game: Game, units: Sequence[Unit]) -> bool:
+    """Whether the party has living models and every one is Light (p.197); kept while the state stays the same
+    (a Run asks once per model)."""
+
+    def compute() -> bool:
+        models = [m for _, m in living(game.state, units)]
+        return bool(models) and all(m.profile.unit_type.has(SubType.LIGHT) for m in models)
+
+    return game.cached(("movement.all_light", tuple(u.id for u in units)), compute)
 
 
 def swept(before: Footprint, after: Footprint) -> BaseGeometry:
@@ -155,13 +166,20 @@ def ignores_difficult(units: Sequence[Unit]) -> bool:
 
 @dataclass(frozen=True)
 class Leg:
-    """One model's move: where it stood, where it ends, the ground it sweeps."""
+    """One model's move: where it stood, where it ends, the ground it sweeps (``path``: the given geometry, or
+    :func:`swept` of the two footprints, built only when asked for: most legs meet nothing, as :attr:`bounds`
+    shows without it)."""
 
     unit_id: str
     model: Model
     before: Footprint
     after: Footprint
-    path: BaseGeometry
+    given_path: BaseGeometry | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def path(self) -> BaseGeometry:
+        """The ground the model sweeps: the convex hull of its footprints before and after (:func:`swept`)."""
+        return self.given_path if self.given_path is not None else _swept(self.before, self.after)
 
     @property
     def bounds(self) -> tuple[float, float, float, float]:
@@ -181,12 +199,26 @@ def difficult_pieces(game: Game, path: BaseGeometry) -> list[str]:
     return [t.name for t in game.state.battlefield.terrain if t.is_difficult and overlaps_area(path, t.footprint)]
 
 
+def difficult_under(game: Game, leg: Leg) -> list[str]:
+    """:func:`difficult_pieces` of the leg's path, the same names in the same order; pieces whose bounds do not
+    meet the leg's (:attr:`Leg.bounds` contain the path) cannot share area with it and are not measured."""
+    pieces = game.state.battlefield.difficult_bounds
+    if not pieces:
+        return []
+    box = leg.bounds
+    return [t.name for t, b in pieces if broad_phase.meet(box, b) and overlaps_area(leg.path, t.footprint)]
+
+
 def dangerous_pieces(game: Game, leg: Leg) -> list[str]:
     """Names of the pieces that make this model take a Dangerous Terrain test (Difficult ones for Cavalry)."""
+    bf = game.state.battlefield
+    box = leg.bounds
     return [
         t.name
-        for t in game.state.battlefield.terrain
-        if (t.is_dangerous or (t.is_difficult and is_cavalry(leg.model))) and overlaps_area(leg.path, t.footprint)
+        for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True)
+        if (t.is_dangerous or (t.is_difficult and is_cavalry(leg.model)))
+        and broad_phase.meet(box, b)
+        and overlaps_area(leg.path, t.footprint)
     ]
 
 

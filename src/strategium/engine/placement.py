@@ -191,30 +191,43 @@ class TableModels:
         return mask
 
 
-_last_table: list[tuple[Any, TableModels]] = []
-"""The last snapshot of :func:`table_models` and the key it was built for (one entry)."""
+UnitKey = tuple[str, PlayerId, Location, tuple[tuple[str, Pose], ...]]
+"""A unit's part of :func:`table_models`' key: its id, player, location and poses (by value)."""
+
+Entry = tuple[str, PlayerId, str, Footprint]
+"""One model of :class:`TableModels`: unit id, player, model id, footprint."""
+
+_last_table: list[tuple[Any, TableModels, dict[UnitKey, list[Entry]]]] = []
+"""The last snapshot of :func:`table_models`, the key it was built for and its entries by unit (one entry)."""
 
 
 def table_models(state: GameState) -> TableModels:
     """Every model on the table in ``state`` (units whose location is the table, models with a pose).
 
     Cached: the snapshot is rebuilt only when the armies or any unit's player, location or poses differ from
-    those it was built for (compared by value, so a change made in place is seen too).
+    those it was built for (compared by value, so a change made in place is seen too); a rebuild for the same
+    armies takes the entries of the units whose part of the key is unchanged from the last snapshot.
     """
-    key = (
-        state.armies,
-        tuple((s.unit_id, s.player, s.location, tuple(s.poses.items())) for s in state.units.values()),
-    )
+    units = tuple((s.unit_id, s.player, s.location, tuple(s.poses.items())) for s in state.units.values())
+    key = (state.armies, units)
     last = _last_table[0] if _last_table else None  # one read: the key and its snapshot go together
     if last is not None and last[0] == key:
         return last[1]
-    entries = [
-        (status.unit_id, status.player, m.id, footprint(m, status.poses[m.id]))
-        for status in state.units.values()
-        if status.location is Location.TABLE
-        for m in state.unit(status.unit_id).models
-        if m.id in status.poses
-    ]
+    reuse = last[2] if last is not None and last[0][0] == state.armies else {}
+    by_unit: dict[UnitKey, list[Entry]] = {}
+    entries: list[Entry] = []
+    for status, unit_key in zip(state.units.values(), units, strict=True):
+        if status.location is not Location.TABLE:
+            continue
+        got = reuse.get(unit_key)
+        if got is None:
+            got = [
+                (status.unit_id, status.player, m.id, footprint(m, status.poses[m.id]))
+                for m in state.unit(status.unit_id).models
+                if m.id in status.poses
+            ]
+        by_unit[unit_key] = got
+        entries.extend(got)
     snapshot = TableModels(entries)
-    _last_table[:] = [(key, snapshot)]  # replaced whole, never edited
+    _last_table[:] = [(key, snapshot, by_unit)]  # replaced whole, never edited
     return snapshot

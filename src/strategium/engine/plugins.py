@@ -11,6 +11,7 @@ from strategium.engine import (  # noqa: F401
     morale,
     morale_checks,
     movement,
+    reaction_blockers,
     reactions,
     reserves_arrival,
     resolution,

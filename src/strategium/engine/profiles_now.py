@@ -70,7 +70,18 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
     base = model.profile.characteristics
     if not isinstance(base, Characteristics | KnightCharacteristics):
         return None
-    return apply_modifiers(base, modifiers(game, unit_id, model))
+    mods = modifiers(game, unit_id, model)
+    if not mods:  # the profile itself if its values are at their floors (kept in the model's memo)
+        floors: bool | None = model.memo.get(_FLOORS)
+        if floors is None:
+            floors = model.memo[_FLOORS] = _floors_hold(base)
+        if floors:
+            return base
+    return apply_modifiers(base, mods)
+
+
+_FLOORS = "profiles_now.floors"
+"""The key in a model's :attr:`Model.memo` of whether its (immutable) profile's values are at their floors."""
 
 
 def apply_modifiers(

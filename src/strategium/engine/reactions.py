@@ -44,17 +44,14 @@ from strategium.engine.board import Location
 from strategium.engine.charges import ChargeDeclared
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
-from strategium.engine.effects import EffectKind
 from strategium.engine.events import Event, Ruling, StepStarted, TurnStarted
 from strategium.engine.hooks import on_event
 from strategium.engine.movement import UnitMoved
-from strategium.engine.queries import Answer, Block, Query, ask, blocker
+from strategium.engine.queries import Answer, Query, ask
 from strategium.engine.reserves_arrival import UnitsArrived
 from strategium.engine.shooting import Shoot, ShootingAttackDeclared, resolve_shooting_attack
 from strategium.engine.timing import Phase, PlayerId, opponent
 from strategium.engine.watchers import Fact
-from strategium.model.unit_types import SubType, UnitType
-from strategium.rules.definitions import Book
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
@@ -91,12 +88,17 @@ Eligibility = Callable[["Game", str, str, Trigger], Reason | None]
 """(game, reacting unit, enemy unit, trigger) -> why this Reaction cannot be made, or None."""
 Resolution = Callable[["Game", str, str, Trigger], None]
 """(game, reacting unit, enemy unit, trigger): make the Reaction."""
+Screen = Callable[["Game", str, str, Trigger], bool]
+"""(game, reacting unit, enemy unit, trigger) -> False only when the Reaction's ``eligible`` would certainly refuse:
+a cheap necessary condition (e.g. a range test by bounding boxes) that :func:`options` asks first."""
 
 
 @dataclass(frozen=True)
 class ReactionDef:
     """One Reaction: its ``name``, the ``window`` it answers (in ``phase``), ``why`` (its citation), who may make
-    it (``eligible``) and what it does (``resolve``)."""
+    it (``eligible``) and what it does (``resolve``); ``screen``, if given, rules out at little cost some of the
+    units ``eligible`` would refuse (only the list of legal options asks it: a refusal's reasons come from
+    ``eligible``)."""
 
     name: str
     window: ReactionWindow
@@ -104,6 +106,7 @@ class ReactionDef:
     why: Reason
     eligible: Eligibility
     resolve: Resolution
+    screen: Screen | None = None
 
 
 @dataclass(frozen=True)
@@ -280,6 +283,7 @@ class _Window:
         self._reacted: set[str] | None = None
         self._answers: dict[str, Answer] = {}
         self._eligible: dict[tuple[Eligibility, str, str], Reason | None] = {}
+        self._screened: dict[tuple[Screen, str, str], bool] = {}
 
     def allotment(self) -> tuple[int, tuple[Reason, ...]]:
         if self._allotment is None:
@@ -306,6 +310,21 @@ class _Window:
         if key not in self._eligible:
             self._eligible[key] = definition.eligible(self.game, unit_id, enemy_id, self.trigger)
         return self._eligible[key]
+
+    def passes_screen(self, definition: ReactionDef, unit_id: str, enemy_id: str) -> bool:
+        """False when the Reaction's screen rules the unit out (True without a screen, or when its condition was
+        already worked out)."""
+        screen = definition.screen
+        if screen is None or (definition.eligible, unit_id, enemy_id) in self._eligible:
+            return True
+        key = (screen, unit_id, enemy_id)
+        if key not in self._screened:
+            self._screened[key] = screen(self.game, unit_id, enemy_id, self.trigger)
+        return self._screened[key]
+
+
+_SCREENED = core(REACTIONS, "the Reaction's own condition rules the unit out")
+"""The reason of a refusal by a screen (only :func:`options` sees it: it keeps the legal options alone)."""
 
 
 def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str, *, legal_only: bool = False) -> Verdict:
@@ -336,6 +355,8 @@ def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str, *, leg
         reasons.append(core(REACTIONS, "a unit makes at most one Reaction in each phase"))
     if legal_only and reasons:
         return Verdict(False, tuple(reasons))
+    if legal_only and not window.passes_screen(definition, unit_id, enemy_id):
+        return Verdict(False, (_SCREENED,))  # cheaper than the unit's Query.MAY_REACT: a refusal either way
     answer = window.may_react(unit_id)
     reasons.extend(b.reason for b in answer.blocks)
     if not reasons:
@@ -445,51 +466,9 @@ def reactive_player(game: Game) -> PlayerId:
     return opponent(game.state.clock.active_player)
 
 
-# -- who may not react ----------------------------------------------------------------------------------------
+# -- who may not react: the blockers of Query.MAY_REACT (registered here, in this order) -------------------------
 
-
-@blocker(Query.MAY_REACT)
-def _not_on_table(game: Game, unit_id: str) -> Block | None:
-    s = game.state
-    status = s.units[unit_id]
-    if status.location is Location.EMBARKED:
-        if s.config.transports.embarked_may_react:
-            return None
-        return Block("embarked", configured(s.config, "transports.embarked_may_react", "the unit is embarked"))
-    if status.location is not Location.TABLE:
-        return Block("not-on-table", core(REACTIONS, f"the unit is {status.location.value}"))
-    if status.joined_to is not None:
-        return Block("joined", Reason.of("Independent Character", "a joined character reacts with its unit"))
-    return None
-
-
-@blocker(Query.MAY_REACT)
-def _falling_back(game: Game, unit_id: str) -> Block | None:
-    if game.effects_on(unit_id, EffectKind.FALLING_BACK):
-        return Block("falling-back", core("Fall Back", "a Falling Back unit makes no Reactions (CORE_B §4.2)"))
-    return None
-
-
-@blocker(Query.MAY_REACT)
-def _unit_types(game: Game, unit_id: str) -> Block | None:
-    unit = game.state.unit(unit_id)
-    status = game.state.units[unit_id]
-    models = [m for m in unit.models if m.id in status.poses] or list(unit.models)
-    for m in models:
-        spec = m.profile.unit_type
-        if spec.has(SubType.ARTILLERY):
-            why = Reason.of("Artillery Sub-type", "a unit with an Artillery model makes no Reactions")
-            return Block("artillery", why)
-        if spec.unit_type is UnitType.AUTOMATA:
-            return Block("automata", Reason.of("Automata Unit Type", "Automata make no Reactions"))
-        if spec.unit_type in (UnitType.FORTIFICATION, UnitType.BUILDING):
-            why = Reason("Fortification Unit Type", "Fortifications make no Reactions", 103, Book.LEGACIES_ASTARTES)
-            return Block("fortification", why)
-    for m in models:
-        if m.has_rule("Slow and Purposeful"):
-            return Block("slow-and-purposeful", Reason.of("Slow and Purposeful", "the unit makes no Reactions"))
-    return None
-
+from strategium.engine import reaction_blockers  # noqa: E402, F401
 
 # -- the windows ----------------------------------------------------------------------------------------------
 

@@ -60,6 +60,7 @@ class GameState:
     unit_index: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
     memo: tuple[tuple[object, ...], dict[Hashable, Any]] | None = field(default=None, compare=False, repr=False)
     _units_kept: ClassVar[tuple[int, dict[str, UnitStatus], tuple[object, ...]] | None] = None  # see _units_key
+    _joined_kept: ClassVar[tuple[int, dict[str, UnitStatus], dict[str, tuple[Unit, ...]]] | None] = None
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
@@ -90,7 +91,19 @@ class GameState:
 
     def characters_joined_to(self, unit_id: str) -> tuple[Unit, ...]:
         """The Independent Characters that have joined ``unit_id``."""
-        return tuple(self.unit(s.unit_id) for s in self.units.values() if s.joined_to == unit_id)
+        units = self.units
+        kept = self._joined_kept
+        if kept is not None and kept[0] == CLOCK.now and kept[1] is units:
+            return kept[2].get(unit_id, ())
+        now = CLOCK.now
+        by_host: dict[str, list[Unit]] = {}
+        for s in units.values():
+            if s.joined_to is not None:
+                by_host.setdefault(s.joined_to, []).append(self.unit(s.unit_id))
+        joined = {host: tuple(chars) for host, chars in by_host.items()}
+        if type(units) is TrackedDict:  # kept while nothing tracked changes (as in _units_key)
+            object.__setattr__(self, "_joined_kept", (now, units, joined))
+        return joined.get(unit_id, ())
 
     def snapshot(self, *, share_dice: bool = False) -> GameState:
         """A copy for undo and look-ahead (python-chess memento style: no inverse logic).
@@ -102,22 +115,22 @@ class GameState:
         shares this state's dice instead (an undo that saves and restores the dice's state itself).
         """
         values: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name in _SHARED:
-                values[f.name] = value
-            elif f.name in _APPEND_ONLY:
-                values[f.name] = list(value)
-            elif f.name == "dice":
-                values[f.name] = value if share_dice else value.copy()
-            elif f.name == "units":
-                values[f.name] = TrackedDict({unit_id: status.copy() for unit_id, status in value.items()})
-            elif f.name in _COPIED:
-                values[f.name] = value.copy()
-            elif f.name == "memo":
-                values[f.name] = None
+        for name in _fields_of(type(self)):
+            value = getattr(self, name)
+            if name in _SHARED:
+                values[name] = value
+            elif name in _APPEND_ONLY:
+                values[name] = list(value)
+            elif name == "dice":
+                values[name] = value if share_dice else value.copy()
+            elif name == "units":
+                values[name] = TrackedDict({unit_id: status.copy() for unit_id, status in value.items()})
+            elif name in _COPIED:
+                values[name] = value.copy()
+            elif name == "memo":
+                values[name] = None
             else:
-                values[f.name] = copy.deepcopy(value)
+                values[name] = copy.deepcopy(value)
         return GameState(**values)
 
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
@@ -186,6 +199,17 @@ class GameState:
         if type(units) is TrackedDict:
             object.__setattr__(self, "_units_kept", (now, units, key))
         return key
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _fields_of(cls: type[GameState]) -> tuple[str, ...]:
+    """The names of the dataclass's fields, in order (kept per class: a class's fields never change)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

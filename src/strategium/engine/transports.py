@@ -288,7 +288,7 @@ def _check_disembark(game: Game, action: Disembark) -> Verdict:
     foes = broad_phase.Boxed.of(enemy_footprints(s, action.player))
     for _, m in living(s, units):
         fp = footprint(m, where[m.id])
-        x0, y0, x1, y1 = broad_phase.box_of(fp)
+        x0, y0, x1, y1 = fp.outer_bounds
         zone = (x0 - limit, y0 - limit, x1 + limit, y1 + limit)  # an enemy within the limit has a box meeting it
         near = next((fid for fid, f in foes.footprints_meeting(zone) if not more_than(distance(fp, f), limit)), None)
         if near is not None:

@@ -124,8 +124,18 @@ class Footprint:
     def outer_polygon(self, segments: int = 16) -> Polygon:
         """A polygon that contains the footprint: round bases become a circumscribed regular polygon.
 
-        Used where a larger stand-in is the safe side (the observer's base in line of sight).
+        Used where a larger stand-in is the safe side (the observer's base in line of sight). The 16-sided one
+        is built once per footprint and shared (shapely geometries are immutable).
         """
+        if segments == 16:
+            return self._outer16
+        return self._outer(segments)
+
+    @cached_property
+    def _outer16(self) -> Polygon:
+        return self._outer(16)
+
+    def _outer(self, segments: int) -> Polygon:
         if self.radius <= 0:
             assert isinstance(self.core, Polygon)
             return self.core
@@ -234,19 +244,74 @@ def entirely_within(a: Footprint, b: Footprint, inches: float) -> bool:
     return within(farthest_distance(a, b), inches)
 
 
+MIN_KEPT = 16384
+"""Most :func:`min_distance` answers with a hull or oval kept by value (all are forgotten when full)."""
+
+_MIN_KEPT: dict[tuple[tuple[tuple[float, float, float, bytes], ...], ...], float] = {}
+
+SMALL_PAIRS = 128
+"""Up to this many pairs of round bases, :func:`min_distance` measures in plain Python (numpy above it)."""
+
+
 def min_distance(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
     """Closest distance between any footprint of ``a`` and any of ``b`` (unit to unit), inches.
 
-    Raises ``ValueError`` if either sequence is empty.
+    Between round bases only, measured here (centre distance ``sqrt(dx*dx + dy*dy)``, the very operations of
+    :func:`core_distance` and GEOS, so each pair's float is bit for bit shapely's; plain Python for a few pairs,
+    numpy for many); with a hull or oval on either side, by shapely, and kept by value (:data:`MIN_KEPT`: a
+    unit's gap to another is asked again and again). Raises ``ValueError`` if either sequence is empty.
     """
     if not a or not b:
         raise ValueError("min_distance needs at least one footprint on each side")
+    if not all(type(f.core) is Point for f in a) or not all(type(f.core) is Point for f in b):
+        key = (tuple([f.key for f in a]), tuple([f.key for f in b]))  # hulls and ovals: kept by value
+        known = _MIN_KEPT.get(key)
+        if known is None:
+            if len(_MIN_KEPT) >= MIN_KEPT:
+                _MIN_KEPT.clear()
+            known = _MIN_KEPT[key] = max(0.0, _shapely_min(a, b))
+        return known
+    if len(a) * len(b) <= SMALL_PAIRS:
+        ra0, rb0 = a[0].radius, b[0].radius
+        if all(f.radius == ra0 for f in a) and all(f.radius == rb0 for f in b):
+            # one base size a side: ``sqrt(q) - ra - rb`` rises with q (rounding is monotone), so the closest
+            # pair by squared distance gives the very float of the smallest difference
+            cb = [f.centre for f in b]
+            q = math.inf
+            for ax, ay in (f.centre for f in a):
+                for bx, by in cb:
+                    dx, dy = ax - bx, ay - by
+                    dd = dx * dx + dy * dy
+                    if dd < q:
+                        q = dd
+            return max(0.0, math.sqrt(q) - ra0 - rb0)
+        pb = [(*f.centre, f.radius) for f in b]
+        best = math.inf
+        for f in a:
+            (ax, ay), ra = f.centre, f.radius
+            for bx, by, rb in pb:
+                dx, dy = ax - bx, ay - by
+                d = math.sqrt(dx * dx + dy * dy) - ra - rb
+                if d < best:
+                    best = d
+        return max(0.0, best)
+    pa = np.array([(*f.centre, f.radius) for f in a])
+    pb_ = np.array([(*f.centre, f.radius) for f in b])
+    dx = pa[:, 0, None] - pb_[None, :, 0]
+    dy = pa[:, 1, None] - pb_[None, :, 1]
+    return max(0.0, float(np.min(np.sqrt(dx * dx + dy * dy) - pa[:, 2, None] - pb_[None, :, 2])))
+
+
+def _shapely_min(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
+    """The smallest ``core distance - radii`` over every pair of ``a`` x ``b`` by shapely (inf when one is empty)."""
+    if not a or not b:
+        return math.inf
     ca = np.array([f.core for f in a], dtype=object)
     cb = np.array([f.core for f in b], dtype=object)
     ra = np.array([f.radius for f in a])
     rb = np.array([f.radius for f in b])
     d = shapely.distance(ca[:, None], cb[None, :]) - ra[:, None] - rb[None, :]
-    return max(0.0, float(np.min(d)))
+    return float(np.min(d))
 
 
 class Quantifier(StrEnum):

@@ -20,18 +20,15 @@ The model (``docs/geometry.md`` gives the full statement and why):
 * A unit sees another if any of its models sees any model of the other (rulebook p.165 usage in Infiltrate
   p.242, "can draw line of sight").
 
-Umbras are computed exactly for these polygons by shadow casting: the shadow of a convex ``C`` from a point
-``v`` is the convex hull of ``C`` and ``C`` projected away from ``v``; the umbra from a convex source is the
-intersection of the shadows from the source's vertices (exact, because for a fixed ``q`` the set of source
-points whose segment to ``q`` meets ``C`` is convex).
+Umbras are computed exactly for these polygons by shadow casting (:mod:`strategium.geometry.umbra`), kept per
+(observer footprint, blocker) by value. Most observer-target questions are answered from single umbras; only
+the undecided ones take the union of the umbras (the hidden area; :meth:`SightMap._by_umbras` says why the
+answers are the same).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 import shapely
@@ -41,6 +38,18 @@ from shapely.geometry.base import BaseGeometry
 from strategium.geometry.measure import EPSILON, Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.terrain import Battlefield
+from strategium.geometry.umbra import (
+    FAR,
+    HalfPlanes,
+    covers_table,
+    pad,
+    ring,
+    segment_blocked,
+    umbras,
+    umbras_by_shadows,
+)
+
+__all__ = ["FAR", "SightMap", "segment_blocked", "umbras", "umbras_by_shadows"]
 
 SOURCE_SEGMENTS = 16
 """Sides of the polygon that stands for a round observer base."""
@@ -48,209 +57,9 @@ SOURCE_SEGMENTS = 16
 FAST_PROBES = 4
 """How many centre-to-centre lines a unit-to-unit query tries before the exact hidden-area test."""
 
-FAR = 1000.0
-"""How far (inches) a shadow is cast before it is clipped to the table."""
-
-
-def _ring(poly: Polygon) -> np.ndarray:
-    return np.asarray(poly.exterior.coords)[:-1]
-
-
-def segment_blocked(p: tuple[float, float], q: tuple[float, float], blockers: Sequence[Polygon]) -> bool:
-    """True if the segment p-q passes through the interior of any blocker (touching the boundary does not
-    block: a line grazing a corner is clear)."""
-    seg = shapely.linestrings([p, q])
-    arr = np.array(blockers, dtype=object)
-    if arr.size == 0:
-        return False
-    return bool(np.any(shapely.intersects(seg, arr) & ~shapely.touches(seg, arr)))
-
-
-def _pad(rings: Sequence[np.ndarray]) -> np.ndarray:
-    m = max(len(r) for r in rings)
-    if all(len(r) == m for r in rings):
-        return np.stack(rings)
-    return np.stack([np.vstack([r, np.repeat(r[-1:], m - len(r), axis=0)]) for r in rings])
-
-
-def umbras_by_shadows(sources: Sequence[Polygon], blockers: Sequence[Polygon]) -> np.ndarray:
-    """Reference construction of :func:`umbras`: the intersection of the shadows cast from every source
-    vertex (slower; used where a source overlaps a blocker, and in tests)."""
-    if not sources or not blockers:
-        return np.empty((len(sources), len(blockers)), dtype=object)
-    bc = _pad([_ring(b) for b in blockers])  # (B, m, 2)
-    sc = _pad([_ring(s) for s in sources])  # (S, n, 2)
-    v = sc[:, None, :, None, :]  # (S, 1, n, 1, 2)
-    w = bc[None, :, None, :, :]  # (1, B, 1, m, 2)
-    d = w - v
-    norm = np.linalg.norm(d, axis=-1, keepdims=True)
-    far = np.where(norm > 1e-12, v + d / np.maximum(norm, 1e-12) * FAR, w)
-    near = np.broadcast_to(w, far.shape)
-    pts = np.concatenate([near, far], axis=3)  # (S, B, n, 2m, 2)
-    count = pts.shape[0] * pts.shape[1] * pts.shape[2]
-    per = pts.shape[3]
-    mp = shapely.multipoints(pts.reshape(-1, 2), indices=np.repeat(np.arange(count), per))
-    hulls = shapely.convex_hull(mp).reshape(pts.shape[0], pts.shape[1], pts.shape[2])
-    result: np.ndarray = shapely.intersection_all(hulls, axis=2)
-    return result
-
-
-def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    out: np.ndarray = a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
-    return out
-
-
-def umbras(sources: Sequence[Polygon], blockers: Sequence[Polygon], padded: np.ndarray | None = None) -> np.ndarray:
-    """Umbra of each blocker from each source polygon: an array of shape (len(sources), len(blockers)).
-
-    Each umbra is the (closed) set of points every segment to which from the source meets the blocker,
-    cast to :data:`FAR` inches. Sources and blockers must be convex. For a source clear of the blocker the
-    umbra is bounded by the blocker's near side and the two *outer* common tangent lines of source and blocker
-    (found among vertex pairs, vectorised); where they cross behind the blocker the umbra ends there. A
-    source that touches or overlaps its blocker falls back to :func:`umbras_by_shadows`. ``padded``, if
-    given, is ``_pad`` of the blockers' rings (a cache of the caller's).
-    """
-    if not sources or not blockers:
-        return np.empty((len(sources), len(blockers)), dtype=object)
-    bc = _pad([_ring(b) for b in blockers]) if padded is None else padded  # (B, m, 2)
-    sc = _pad([_ring(s) for s in sources])  # (S, n, 2)
-    n_s, n = sc.shape[0], sc.shape[1]
-    n_b, m = bc.shape[0], bc.shape[1]
-    s_i = sc[:, None, :, None, :]  # (S, 1, n, 1, 2)
-    c_j = bc[None, :, None, :, :]  # (1, B, 1, m, 2)
-    d = c_j - s_i  # (S, B, n, m, 2)
-    length = np.linalg.norm(d, axis=-1)
-    tol = 1e-9 * np.maximum(length, 1.0)
-    # side of every source vertex k and blocker vertex l relative to the line s_i -> c_j
-    rel_s = sc[:, None, None, None, :, :] - s_i[..., None, :]  # (S, 1, n, 1, n, 2)
-    rel_c = bc[None, :, None, None, :, :] - s_i[..., None, :]  # (S, B, n, 1, m, 2)
-    side_s = _cross(d[..., None, :], rel_s)  # (S, B, n, m, n)
-    side_c = _cross(d[..., None, :], rel_c)  # (S, B, n, m, m)
-    t = tol[..., None]
-    ok = length > 1e-9
-    left = ok & np.all(side_s >= -t, axis=-1) & np.all(side_c >= -t, axis=-1)  # both on the left
-    right = ok & np.all(side_s <= t, axis=-1) & np.all(side_c <= t, axis=-1)  # both on the right
-    left_f, right_f = left.reshape(n_s, n_b, n * m), right.reshape(n_s, n_b, n * m)
-    apart = ~shapely.intersects(np.array(sources, dtype=object)[:, None], np.array(blockers, dtype=object)[None, :])
-    found = left_f.any(axis=-1) & right_f.any(axis=-1) & apart
-    li, ri = left_f.argmax(axis=-1), right_f.argmax(axis=-1)
-    src = np.broadcast_to(sc[:, None, :, None, :], d.shape).reshape(n_s, n_b, n * m, 2)
-    dst = np.broadcast_to(c_j, d.shape).reshape(n_s, n_b, n * m, 2)
-    ii, jj = np.meshgrid(np.arange(n_s), np.arange(n_b), indexing="ij")
-    s1, c1 = src[ii, jj, li], dst[ii, jj, li]
-    s2, c2 = src[ii, jj, ri], dst[ii, jj, ri]
-    d1 = (c1 - s1) / np.maximum(np.linalg.norm(c1 - s1, axis=-1, keepdims=True), 1e-12)
-    d2 = (c2 - s2) / np.maximum(np.linalg.norm(c2 - s2, axis=-1, keepdims=True), 1e-12)
-    det = _cross(d1, -d2)
-    safe = np.where(np.abs(det) > 1e-12, det, 1.0)
-    t1 = _cross(c2 - c1, -d2) / safe
-    t2 = _cross(d1, c2 - c1) / safe
-    meet = (np.abs(det) > 1e-12) & (t1 > 0) & (t2 > 0) & (t1 < FAR)
-    apex = c1 + t1[..., None] * d1
-    far1 = np.where(meet[..., None], apex, c1 + FAR * d1)
-    far2 = np.where(meet[..., None], apex, c2 + FAR * d2)
-    pts = np.concatenate([np.broadcast_to(bc[None], (n_s, n_b, m, 2)), far1[..., None, :], far2[..., None, :]], axis=2)
-    mp = shapely.multipoints(pts.reshape(-1, 2), indices=np.repeat(np.arange(n_s * n_b), m + 2))
-    result: np.ndarray = shapely.convex_hull(mp).reshape(n_s, n_b)
-    if not found.all():
-        bad_s, bad_b = np.nonzero(~found)
-        for si, bi in zip(bad_s, bad_b, strict=True):
-            result[si, bi] = umbras_by_shadows([sources[int(si)]], [blockers[int(bi)]])[0, 0]
-    return result
-
 
 def _source(fp: Footprint) -> Polygon:
     return fp.outer_polygon(SOURCE_SEGMENTS)
-
-
-@dataclass(frozen=True, eq=False)
-class _HalfPlanes:
-    """Convex blockers as half-planes ``normals . x <= offsets`` (edges padded by repetition)."""
-
-    normals: np.ndarray  # (B, m, 2)
-    offsets: np.ndarray  # (B, m)
-    bounds: np.ndarray  # (B, 4): minx, miny, maxx, maxy
-
-    @classmethod
-    def of(cls, blockers: Sequence[Polygon]) -> _HalfPlanes:
-        rings = []
-        for b in blockers:
-            r = _ring(shapely.orient_polygons(b))  # exterior anticlockwise
-            rings.append(r)
-        if not rings:
-            return cls(np.zeros((0, 1, 2)), np.zeros((0, 1)), np.zeros((0, 4)))
-        pts = _pad(rings)
-        nxt = np.roll(pts, -1, axis=1)
-        # padding repeats the last vertex: its zero-length edges get the closing edge's normal
-        edge = nxt - pts
-        normals = np.stack([edge[..., 1], -edge[..., 0]], axis=-1)
-        length = np.linalg.norm(normals, axis=-1, keepdims=True)
-        normals = np.where(length > 1e-12, normals / np.maximum(length, 1e-12), np.nan)
-        for b in range(normals.shape[0]):  # replace padded (nan) normals with the closing edge's
-            bad = np.isnan(normals[b, :, 0])
-            if bad.any():
-                good = np.nonzero(~bad)[0]
-                normals[b, bad] = normals[b, good[-1]]
-                pts[b, bad] = pts[b, good[-1]]
-        offsets = np.einsum("bmk,bmk->bm", normals, pts)
-        return cls(normals, offsets, shapely.bounds(np.array(blockers, dtype=object)))
-
-    def segment_crossed(self, p: tuple[float, float], q: tuple[float, float]) -> bool:
-        """One segment p-q: does it pass through the interior of some blocker? (scalar code, early exit)"""
-        px, py = p
-        dx, dy = q[0] - px, q[1] - py
-        length = math.hypot(dx, dy)
-        sx0, sx1 = (px, q[0]) if px <= q[0] else (q[0], px)
-        sy0, sy1 = (py, q[1]) if py <= q[1] else (q[1], py)
-        for (bx0, by0, bx1, by1), edges in self._scalar:
-            if sx1 <= bx0 or sx0 >= bx1 or sy1 <= by0 or sy0 >= by1:
-                continue
-            lo, hi = 0.0, 1.0
-            for nx, ny, off in edges:
-                num = off - (nx * px + ny * py)
-                den = nx * dx + ny * dy
-                if -1e-15 <= den <= 1e-15:
-                    if num <= 0:
-                        hi = -1.0
-                        break
-                elif den < 0:
-                    lo = max(lo, num / den)
-                else:
-                    hi = min(hi, num / den)
-            if (hi - lo) * length > 1e-9:
-                return True
-        return False
-
-    @cached_property
-    def _scalar(self) -> list[tuple[tuple[float, float, float, float], list[tuple[float, float, float]]]]:
-        out = []
-        for b in range(self.normals.shape[0]):
-            edges = [
-                (float(n[0]), float(n[1]), float(o)) for n, o in zip(self.normals[b], self.offsets[b], strict=True)
-            ]
-            bx = self.bounds[b]
-            out.append(((float(bx[0]), float(bx[1]), float(bx[2]), float(bx[3])), edges))
-        return out
-
-    def crossed(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
-        """For segments p0[k]-p1[k] (K, 2): which pass through the interior of some blocker (K,) bool."""
-        n_b, m = self.offsets.shape
-        if n_b == 0:
-            return np.zeros(len(p0), dtype=bool)
-        d = p1 - p0
-        flat = self.normals.reshape(-1, 2).T  # (2, B*m)
-        num = self.offsets.reshape(1, -1) - p0 @ flat  # (K, B*m)
-        den = d @ flat
-        with np.errstate(divide="ignore", invalid="ignore"):
-            ratio = num / den
-        lo = np.where(den < -1e-15, ratio, 0.0).reshape(-1, n_b, m).max(axis=2)
-        hi = np.where(den > 1e-15, ratio, 1.0).reshape(-1, n_b, m).min(axis=2)
-        never = ((np.abs(den) <= 1e-15) & (num <= 0)).reshape(-1, n_b, m).any(axis=2)
-        lo = np.maximum(lo, 0.0)
-        hi = np.minimum(hi, 1.0)
-        length = np.sqrt((d * d).sum(axis=1))[:, None]
-        out: np.ndarray = (((hi - lo) * length > 1e-9) & ~never).any(axis=1)
-        return out
 
 
 HIDDEN_CACHE = 4096
@@ -258,6 +67,13 @@ HIDDEN_CACHE = 4096
 
 SEEN_CACHE = 65536
 """Most sight answers (observer models, target models) a :class:`SightMap` keeps (least recently used go first)."""
+
+UMBRA_CACHE = 65536
+"""Most umbras (one observer footprint, one blocker) a :class:`SightMap` keeps (the oldest go first)."""
+
+DEEP_MARGIN = 1e-9
+"""Inches a target must lie inside one umbra beyond its radius + EPSILON to be found hidden without the union of
+the umbras (far more than the rounding of a polygon union, far less than EPSILON)."""
 
 ModelKey = tuple[tuple[float, float, float, bytes], float]
 """A model as a value for the sight caches: its footprint's :attr:`Footprint.key` and its height."""
@@ -295,25 +111,94 @@ class SightMap:
         self._table = box(0.0, 0.0, t.width, t.depth)
         self._cache: dict[tuple[HiddenKey, tuple[int, ...] | None], tuple[BaseGeometry, BaseGeometry]] = {}
         self._seen: dict[tuple[tuple[ModelKey, ...], tuple[ModelKey, ...]], bool] = {}
-        self._blockers: dict[tuple[float, float], tuple[tuple[Polygon, ...], _HalfPlanes, np.ndarray | None]] = {}
+        self._blockers: dict[tuple[float, float], tuple[tuple[Polygon, ...], HalfPlanes]] = {}
+        self._pieces: tuple[Polygon, ...] = tuple(t.footprint for t in battlefield.terrain) + tuple(
+            b.footprint for b in battlefield.buildings
+        )
+        self._indices: dict[tuple[float, float], tuple[int, ...]] = {}
+        self._umbra: dict[tuple[tuple[float, float, float, bytes], int], BaseGeometry] = {}
+        self._cover: dict[tuple[tuple[float, float, float, bytes], int], bool] = {}
+        self._whole_table: BaseGeometry = shapely.intersection(box(-FAR, -FAR, FAR, FAR), self._table)
+        """The hidden area of an observer with an umbra that covers the table (:func:`covers_table`): the union
+        of its umbras holds the table with a margin, so its clipping to the table is the table's own ring, this
+        very polygon (vertex for vertex: tests/geometry/test_sight_cache.py)."""
+        self._rings = [ring(p) for p in self._pieces]
+        self._piece_bounds = [tuple(float(v) for v in p.bounds) for p in self._pieces]
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
         """Blocking footprints for models of these heights (cached)."""
         return self._planes(observer_height, target_height)[0]
 
-    def _planes(self, observer_height: float, target_height: float) -> tuple[tuple[Polygon, ...], _HalfPlanes]:
-        polys, planes, _ = self._blocking(observer_height, target_height)
-        return polys, planes
-
-    def _blocking(
-        self, observer_height: float, target_height: float
-    ) -> tuple[tuple[Polygon, ...], _HalfPlanes, np.ndarray | None]:
+    def _planes(self, observer_height: float, target_height: float) -> tuple[tuple[Polygon, ...], HalfPlanes]:
         key = (observer_height, target_height)
-        if key not in self._blockers:
+        found = self._blockers.get(key)
+        if found is None:
             polys = self.battlefield.sight_blockers(observer_height, target_height)
-            padded = _pad([_ring(b) for b in polys]) if polys else None
-            self._blockers[key] = (polys, _HalfPlanes.of(polys), padded)
-        return self._blockers[key]
+            found = self._blockers[key] = (polys, HalfPlanes.of(polys))
+        return found
+
+    def _piece_indices(self, observer_height: float, target_height: float) -> tuple[int, ...]:
+        """The blockers of :meth:`blockers` as indices into the battlefield's terrain pieces then Buildings (the
+        umbra cache's key: a blocker's umbra does not depend on the heights that made it a blocker)."""
+        key = (observer_height, target_height)
+        found = self._indices.get(key)
+        if found is None:
+            bf = self.battlefield
+            n = len(bf.terrain)
+            found = tuple(i for i, t in enumerate(bf.terrain) if t.blocks_sight(observer_height, target_height))
+            found += tuple(range(n, n + len(bf.buildings)))
+            assert tuple(self._pieces[i] for i in found) == self.blockers(observer_height, target_height)
+            self._indices[key] = found
+        return found
+
+    def _umbras(self, observers: Sequence[PlacedModel], pieces: Sequence[tuple[int, ...]]) -> list[list[BaseGeometry]]:
+        """For each observer, the umbras (:func:`umbras`) of the pieces given for it (indices as in
+        :meth:`_piece_indices`), in that order; kept by value (observer footprint, piece), so an umbra is cast
+        once whatever the heights, subsets and batches that ask for it (the umbra of one source and one blocker
+        does not depend on the others in the batch: tests/geometry/test_sight_cache.py)."""
+        cache = self._umbra
+        known: dict[tuple[tuple[float, float, float, bytes], int], BaseGeometry] = {}
+        missing: dict[tuple[int, ...], dict[tuple[float, float, float, bytes], Footprint]] = {}
+        for o, idxs in zip(observers, pieces, strict=True):
+            fk = o.footprint.key
+            miss = []
+            for i in idxs:
+                k = (fk, i)
+                u = cache.get(k)
+                if u is None:
+                    miss.append(i)
+                else:
+                    known[k] = u
+            if miss:
+                missing.setdefault(tuple(miss), {}).setdefault(fk, o.footprint)
+        for miss_idxs, fps in missing.items():
+            rings = pad([self._rings[i] for i in miss_idxs])  # the blockers' rings, read once per map
+            cast = umbras([_source(f) for f in fps.values()], [self._pieces[i] for i in miss_idxs], rings)
+            for fk, row in zip(fps, cast, strict=True):
+                for i, u in zip(miss_idxs, row, strict=True):
+                    known[(fk, i)] = u
+                    while len(cache) >= UMBRA_CACHE:
+                        del cache[next(iter(cache))]
+                    cache[(fk, i)] = u
+        return [[known[(o.footprint.key, i)] for i in idxs] for o, idxs in zip(observers, pieces, strict=True)]
+
+    def _covers(self, fp: Footprint, piece: int) -> bool:
+        """:func:`covers_table` for this observer footprint's source polygon and one piece (kept by value)."""
+        bx0, by0, bx1, by1 = self._piece_bounds[piece]
+        fx0, fy0, fx1, fy1 = fp.outer_bounds
+        if fx0 <= bx0 or fy0 <= by0 or fx1 >= bx1 or fy1 >= by1:
+            return False  # the footprint is not inside the piece's box: the source is not inside the piece
+        key = (fp.key, piece)
+        found = self._cover.get(key)
+        if found is None:
+            t = self.battlefield.table
+            source = np.asarray(_source(fp).exterior.coords)[:-1]
+            blocker = np.asarray(self._pieces[piece].exterior.coords)[:-1]
+            found = covers_table(source, blocker, t.width, t.depth)
+            while len(self._cover) >= UMBRA_CACHE:
+                del self._cover[next(iter(self._cover))]
+            self._cover[key] = found
+        return found
 
     def _hidden(
         self,
@@ -330,7 +215,7 @@ class SightMap:
         for o, sub in zip(observers, subs, strict=True):
             hk = _key(o, target_height)
             if sub is not None and (
-                (hk, None) in cache or 2 * len(sub) >= len(self._blocking(o.height, target_height)[0])
+                (hk, None) in cache or 2 * len(sub) >= len(self._planes(o.height, target_height)[0])
             ):
                 sub = None  # the whole hidden area is known, or would cost about as much: it answers as well
             keys.append((hk, sub))
@@ -340,15 +225,24 @@ class SightMap:
             if k not in found:
                 groups.setdefault((o.height, k[1]), {}).setdefault(k, o)
         for (h, sub), group in groups.items():
-            blockers, _, padded = self._blocking(h, target_height)
+            pieces = self._piece_indices(h, target_height)
             if sub is not None:
-                blockers = tuple(blockers[i] for i in sub)
-                padded = padded[list(sub)] if padded is not None and sub else None
-            if not blockers:
-                areas = [Polygon() for _ in group]
+                pieces = tuple(pieces[i] for i in sub)
+            if not pieces:
+                areas: list[BaseGeometry] = [Polygon() for _ in group]
             else:
-                u = umbras([_source(o.footprint) for o in group.values()], list(blockers), padded)
-                areas = list(shapely.intersection(shapely.union_all(u, axis=1), self._table))
+                models = list(group.values())
+                whole = [any(self._covers(o.footprint, i) for i in pieces) for o in models]
+                cast = [o for o, w in zip(models, whole, strict=True) if not w]
+                cast_areas: list[BaseGeometry] = []
+                if cast:
+                    rows = self._umbras(cast, [pieces] * len(cast))
+                    u = np.empty((len(rows), len(pieces)), dtype=object)
+                    for r, row in enumerate(rows):
+                        u[r, :] = row
+                    cast_areas = list(shapely.intersection(shapely.union_all(u, axis=1), self._table))
+                left = iter(cast_areas)
+                areas = [self._whole_table if w else next(left) for w in whole]
             for k, area in zip(group, areas, strict=True):
                 shapely.prepare(area)
                 boundary = area.boundary
@@ -367,19 +261,20 @@ class SightMap:
         miny = min(t.footprint.outer_bounds[1] for t in t_sub) - 2 * EPSILON
         maxx = max(t.footprint.outer_bounds[2] for t in t_sub) + 2 * EPSILON
         maxy = max(t.footprint.outer_bounds[3] for t in t_sub) + 2 * EPSILON
-        out: list[tuple[int, ...]] = []
-        for o in o_sub:
-            bounds = self._planes(o.height, ht)[1].bounds
-            ox0, oy0, ox1, oy1 = o.footprint.outer_bounds
-            grow = 0.05 * o.footprint.radius + EPSILON  # the source polygon circumscribes a round base
-            box_ = (min(minx, ox0 - grow), min(miny, oy0 - grow), max(maxx, ox1 + grow), max(maxy, oy1 + grow))
-            near = (
-                (bounds[:, 0] <= box_[2])
-                & (bounds[:, 2] >= box_[0])
-                & (bounds[:, 1] <= box_[3])
-                & (bounds[:, 3] >= box_[1])
-            )
-            out.append(tuple(int(i) for i in np.nonzero(near)[0]))
+        out: list[tuple[int, ...]] = [()] * len(o_sub)
+        for ho in dict.fromkeys(o.height for o in o_sub):  # one vectorised box test per observer height
+            bounds = self._planes(ho, ht)[1].bounds  # (B, 4)
+            idx = [i for i, o in enumerate(o_sub) if o.height == ho]
+            ob = np.array([o_sub[i].footprint.outer_bounds for i in idx])  # (O, 4)
+            grow = np.array([0.05 * o_sub[i].footprint.radius + EPSILON for i in idx])  # the source circumscribes
+            x0 = np.minimum(minx, ob[:, 0] - grow)[:, None]
+            y0 = np.minimum(miny, ob[:, 1] - grow)[:, None]
+            x1 = np.maximum(maxx, ob[:, 2] + grow)[:, None]
+            y1 = np.maximum(maxy, ob[:, 3] + grow)[:, None]
+            near = (bounds[None, :, 0] <= x1) & (bounds[None, :, 2] >= x0)
+            near &= (bounds[None, :, 1] <= y1) & (bounds[None, :, 3] >= y0)
+            for i, row in zip(idx, near, strict=True):
+                out[i] = tuple(np.flatnonzero(row).tolist())
         return out
 
     def hidden_areas(self, observers: Sequence[PlacedModel], target_height: float) -> list[BaseGeometry]:
@@ -425,10 +320,130 @@ class SightMap:
             rest.append((o_sub, t_sub, ht))
         return rest
 
+    def _centres_clear(self, obs: Sequence[PlacedModel], tgt: Sequence[PlacedModel]) -> list[bool]:
+        """The fast test of :meth:`_undecided` for each observer alone, for many observers at once: whether,
+        for some pair of heights, nothing blocks or a straight line from its base centre to a target's is clear
+        (every such line, vectorised per pair of heights)."""
+        out = [False] * len(obs)
+        if not obs:
+            return out
+        heights_t = list(dict.fromkeys(t.height for t in tgt))
+        for ho in dict.fromkeys(o.height for o in obs):
+            for ht in heights_t:
+                idx = [i for i, o in enumerate(obs) if o.height == ho and not out[i]]
+                if not idx:
+                    break
+                polys, planes = self._planes(ho, ht)
+                if not polys:
+                    for i in idx:
+                        out[i] = True
+                    continue
+                oc = np.array([obs[i].footprint.centre for i in idx])
+                tc = np.array([t.footprint.centre for t in tgt if t.height == ht])
+                crossed = planes.crossed(np.repeat(oc, len(tc), axis=0), np.tile(tc, (len(oc), 1)))
+                for i, row in zip(idx, crossed.reshape(len(oc), len(tc)), strict=True):
+                    if not row.all():
+                        out[i] = True
+        return out
+
     def _hidden_see_each(self, o_sub: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float) -> np.ndarray:
         """The hidden-area test: for each observer (all of them facing targets of height ``ht``), whether some
-        target is not inside its hidden area by more than EPSILON (len(o_sub),) bool."""
-        hidden = self._hidden(o_sub, ht, self._near(o_sub, t_sub, ht))
+        target is not inside its hidden area by more than EPSILON (len(o_sub),) bool.
+
+        Most observers are decided from their single umbras (:meth:`_by_umbras`), without the union that makes
+        the hidden area; the others (and those whose hidden area is already known) take :meth:`_by_area`."""
+        near = self._near(o_sub, t_sub, ht)
+        seen = np.zeros(len(o_sub), dtype=bool)
+        todo = []
+        for i, (o, sub) in enumerate(zip(o_sub, near, strict=True)):
+            hk = _key(o, ht)
+            if (hk, None) in self._cache or (hk, sub) in self._cache:
+                todo.append(i)
+        known = set(todo)
+        fast = [i for i in range(len(o_sub)) if i not in known]
+        if fast:
+            pieces = [self._piece_indices(o_sub[i].height, ht) for i in fast]
+            decided = self._by_umbras(
+                [o_sub[i] for i in fast],
+                [tuple(p[j] for j in near[i]) for p, i in zip(pieces, fast, strict=True)],
+                t_sub,
+            )
+            for i, answer in zip(fast, decided, strict=True):
+                if answer is None:
+                    todo.append(i)
+                else:
+                    seen[i] = answer
+        if todo:
+            todo.sort()
+            seen[todo] = self._by_area([o_sub[i] for i in todo], t_sub, ht, [near[i] for i in todo])
+        return seen
+
+    def _by_umbras(
+        self, observers: Sequence[PlacedModel], pieces: Sequence[tuple[int, ...]], t_sub: Sequence[PlacedModel]
+    ) -> list[bool | None]:
+        """For each observer, the answer of :meth:`_by_area` where the single umbras of its ``pieces`` (the near
+        blockers) decide it, else None. A target whose core meets no umbra is outside their union: seen (the
+        union's boundary, rounding aside, stays within the umbras, and "hidden" needs the core more than
+        EPSILON inside it). A target whose core lies inside one umbra and, with its radius + EPSILON +
+        :data:`DEEP_MARGIN`, inside that umbra and the table, lies inside the hidden area by more than its
+        radius + EPSILON: hidden. Every target hidden: not seen; some target seen: seen; else undecided.
+        An observer standing inside a blocker whose umbra covers the table (:func:`covers_table`) has the whole
+        table as its hidden area: targets on it (by the same margin) are hidden, without casting any umbra."""
+        swallowed = [any(self._covers(o.footprint, i) for i in idxs) for o, idxs in zip(observers, pieces, strict=True)]
+        rows = self._umbras(
+            [o for o, sw in zip(observers, swallowed, strict=True) if not sw],
+            [p for p, sw in zip(pieces, swallowed, strict=True) if not sw],
+        )
+        cores = np.array([t.footprint.core for t in t_sub], dtype=object)
+        reach = np.array([t.footprint.radius + EPSILON + DEEP_MARGIN for t in t_sub])
+        t = self.battlefield.table
+        on_table = np.array(
+            [
+                b[0] - r >= 0.0 and b[1] - r >= 0.0 and b[2] + r <= t.width and b[3] + r <= t.depth
+                for b, r in zip((m.footprint.bounds for m in t_sub), reach, strict=True)
+            ]
+        )
+        inside: bool | None = False if on_table.all() else None  # the answer for a swallowed observer
+        out: list[bool | None] = [inside if sw else True for sw in swallowed]
+        cast = [i for i, sw in enumerate(swallowed) if not sw]  # observers whose umbras were cast: rows
+        flat = [u for row in rows for u in row]
+        if not flat:
+            return out  # no umbra near any of them: the hidden areas miss every target
+        owner = np.repeat(np.arange(len(rows)), [len(row) for row in rows])  # the row of each umbra
+        umb = np.array(flat, dtype=object)
+        meets = shapely.intersects(umb[:, None], cores[None, :])  # (P, T)
+        met = np.zeros((len(rows), len(t_sub)), dtype=bool)
+        np.logical_or.at(met, owner, meets)
+        left = np.asarray(met.all(axis=1))  # every target meets an umbra: not seen by the clear-core test
+        for r, i in enumerate(cast):
+            out[i] = None if left[r] else True
+        if not left.any():
+            return out
+        keep = left[owner]
+        umb, owner = umb[keep], owner[keep]
+        deep = shapely.contains(umb[:, None], cores[None, :])
+        rr, cc = np.nonzero(deep)
+        if len(rr):
+            rings = shapely.get_exterior_ring(umb[rr])
+            deep[rr, cc] = shapely.distance(rings, cores[cc]) > reach[cc]
+        hid = np.zeros((len(rows), len(t_sub)), dtype=bool)
+        np.logical_or.at(hid, owner, deep)
+        hidden: np.ndarray = (hid & on_table[None, :]).all(axis=1)
+        for r, i in enumerate(cast):
+            if left[r] and hidden[r]:
+                out[i] = False
+        return out
+
+    def _by_area(
+        self,
+        o_sub: Sequence[PlacedModel],
+        t_sub: Sequence[PlacedModel],
+        ht: float,
+        near: Sequence[tuple[int, ...]],
+    ) -> np.ndarray:
+        """The exact test on the hidden areas (unions of the umbras): for each observer, whether some target is
+        not inside its hidden area by more than EPSILON ``near`` as :meth:`_near` gives it."""
+        hidden = self._hidden(o_sub, ht, near)
         areas = np.array([a for a, _ in hidden], dtype=object)[:, None]
         cores = np.array([t.footprint.core for t in t_sub], dtype=object)[None, :]
         inside = shapely.contains(areas, cores)
@@ -469,16 +484,14 @@ class SightMap:
         keys = [((_model_key(o),), tkey) for o in observers]
         out = [self._recall(k) for k in keys]
         groups: dict[float, list[int]] = {}  # target height -> observers left to the hidden-area test
-        for i, answer in enumerate(out):
-            if answer is not None:
-                continue
-            rest = self._undecided([observers[i]], tgt)
-            if rest is None:
-                out[i] = True
-                continue
-            out[i] = False
-            for _, _, ht in rest:
-                groups.setdefault(ht, []).append(i)
+        pending = [i for i, answer in enumerate(out) if answer is None]
+        clear = self._centres_clear([observers[i] for i in pending], tgt)
+        heights = list(dict.fromkeys(t.height for t in tgt))
+        for i, seen_fast in zip(pending, clear, strict=True):
+            out[i] = seen_fast
+            if not seen_fast:
+                for ht in heights:
+                    groups.setdefault(ht, []).append(i)
         for ht, idxs in groups.items():
             t_sub = [t for t in tgt if t.height == ht]
             seen = self._hidden_see_each([observers[i] for i in idxs], t_sub, ht)

@@ -212,8 +212,29 @@ class Battlefield:
         parts = [t.footprint for t in self.terrain if t.is_impassable] + [b.footprint for b in self.buildings]
         return tuple((p, p.bounds) for p in parts)
 
+    @cached_property
+    def terrain_bounds(self) -> tuple[tuple[float, float, float, float], ...]:
+        """The bounds of each terrain piece's footprint, in :attr:`terrain` order (min x, min y, max x, max y;
+        inches): a broad phase for tests against many paths. Computed once."""
+        return tuple(_bounds(t.footprint) for t in self.terrain)
+
+    @cached_property
+    def difficult_bounds(self) -> tuple[tuple[TerrainPiece, tuple[float, float, float, float]], ...]:
+        """The Difficult pieces with their bounds (as :attr:`terrain_bounds`), in :attr:`terrain` order."""
+        return tuple((t, b) for t, b in zip(self.terrain, self.terrain_bounds, strict=True) if t.is_difficult)
+
+    @cached_property
+    def building_bounds(self) -> tuple[tuple[float, float, float, float], ...]:
+        """The bounds of each Building's footprint, in :attr:`buildings` order (inches). Computed once."""
+        return tuple(_bounds(b.footprint) for b in self.buildings)
+
     def sight_blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
         """Footprints that block a sight line between models of these heights (Buildings always)."""
         return tuple(t.footprint for t in self.terrain if t.blocks_sight(observer_height, target_height)) + tuple(
             b.footprint for b in self.buildings
         )
+
+
+def _bounds(poly: Polygon) -> tuple[float, float, float, float]:
+    minx, miny, maxx, maxy = poly.bounds
+    return (float(minx), float(miny), float(maxx), float(maxy))

@@ -32,7 +32,7 @@ sources and the FAQ give the outline, CORE_B §0.2):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -48,7 +48,16 @@ from strategium.engine.events import EffectEnded, Ruling
 from strategium.engine.hooks import on_event
 from strategium.engine.morale import is_fearless
 from strategium.engine.movement import UnitMoved, enemy_problems, legs, placement_problems
-from strategium.engine.movement_common import dangerous_tests, difficult_pieces, ignores_difficult, is_cavalry, party
+from strategium.engine.movement_common import (
+    Leg,
+    dangerous_tests,
+    difficult_pieces,
+    ignores_difficult,
+    is_cavalry,
+    living,
+    party,
+    swept,
+)
 from strategium.engine.placement import footprint, placed_unit
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
@@ -58,6 +67,7 @@ from strategium.engine.timing import Phase
 from strategium.geometry.measure import EPSILON, Footprint, min_distance, within
 from strategium.model.unit_types import SubType
 from strategium.model.weapons import WeaponProfile
+from strategium.rules import reaction_screens
 from strategium.rules.definitions import Book
 from strategium.rules.registry import RuleRef, find_rule
 
@@ -173,6 +183,11 @@ def _near_and_seen(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) ->
     return None
 
 
+def _may_be_near(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) -> bool:
+    """The screen of Advance and Withdraw: the enemy may have ended its move within :data:`REACTION_RANGE`."""
+    return not reaction_screens.beyond(game, unit_id, enemy_id, REACTION_RANGE)
+
+
 def _is_vehicle(models: Sequence[Model]) -> bool:
     return any(m.profile.has_armour_values for m in models)
 
@@ -280,10 +295,11 @@ def _move_problems(
     """:func:`move_problems` against ``obstacles``; with ``first_only``, stop at the first problem found (whether
     the move is legal is all a caller then learns)."""
     s = game.state
-    moves = legs(game, units, positions)
+    moves: list[Leg] = []
     reasons: list[Reason] = []
     penalty = s.config.terrain.difficult_move_penalty if s.config.terrain.difficult_move_rule == "flat_penalty" else 0
-    for g in moves:
+    for g in each_leg(game, units, positions):  # made one by one: a refused end point stops at its first problem
+        moves.append(g)
         slowed = bool(difficult_pieces(game, g.path)) and not is_cavalry(g.model) and not ignores_difficult(units)
         limit = allowance - (penalty if slowed else 0.0)
         if g.length > limit + EPSILON:
@@ -304,6 +320,16 @@ def _move_problems(
         return reasons
     reasons += enemy_problems(game, s.owner(units[0].id), moves)
     return reasons
+
+
+def each_leg(game: Game, units: Sequence[Unit], positions: Placement) -> Iterator[Leg]:
+    """The legs of :func:`strategium.engine.movement.legs`, the same ones in the same order, made one at a time."""
+    s = game.state
+    where = dict(positions)
+    for unit, model in living(s, units):
+        before = footprint(model, s.units[unit.id].poses[model.id])
+        after = footprint(model, where[model.id])
+        yield Leg(unit.id, model, before, after, swept(before, after))
 
 
 def reaction_move(game: Game, unit_id: str, enemy_id: str, away: bool) -> float:
@@ -435,9 +461,16 @@ def _interceptor(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) -> N
 _MOVED, _ARRIVED = ReactionWindow.ENEMY_MOVED, ReactionWindow.UNITS_ARRIVED
 _SHOT, _CHARGED = ReactionWindow.SHOOTING_ATTACK_DECLARED, ReactionWindow.CHARGE_DECLARED
 
-register(ReactionDef(ADVANCE, _MOVED, Phase.MOVEMENT, cite(ADVANCE, "move toward the enemy"), _near_and_seen, _advance))
+_NEAR, _REACH = _may_be_near, reaction_screens.may_reach
 register(
-    ReactionDef(WITHDRAW, _MOVED, Phase.MOVEMENT, cite(WITHDRAW, "move away from the enemy"), _near_and_seen, _withdraw)
+    ReactionDef(
+        ADVANCE, _MOVED, Phase.MOVEMENT, cite(ADVANCE, "move toward the enemy"), _near_and_seen, _advance, _NEAR
+    )
+)
+register(
+    ReactionDef(
+        WITHDRAW, _MOVED, Phase.MOVEMENT, cite(WITHDRAW, "move away from the enemy"), _near_and_seen, _withdraw, _NEAR
+    )
 )
 register(
     ReactionDef(
@@ -447,6 +480,7 @@ register(
         Reason.of(INTERCEPTOR, "an Advanced Reaction against arrivals"),
         _interceptor_eligible,
         _interceptor,
+        _REACH,
     )
 )
 register(
@@ -457,6 +491,7 @@ register(
         cite_faq(RETURN_FIRE, "declared before any To Hit roll"),
         _return_fire_eligible,
         _return_fire,
+        _REACH,
     )
 )
 register(
@@ -472,6 +507,7 @@ register(
         cite(OVERWATCH, "before the Charge Distance roll"),
         _overwatch_eligible,
         _overwatch,
+        _REACH,
     )
 )
 register(

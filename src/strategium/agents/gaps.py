@@ -1,0 +1,189 @@
+"""Closest distances from one unit to many, in one numpy pass (for the players' choices of targets and moves).
+
+:func:`min_distances` gives, for each group of footprints (an enemy unit), exactly what
+:func:`strategium.geometry.measure.min_distance` gives for the unit and that group, bit for bit: between two round
+bases the distance of their centres is ``sqrt(dx*dx + dy*dy)`` (the operations GEOS uses, see
+:func:`strategium.geometry.measure.core_distance`), and every other pair (a hull or an oval base on either side)
+is measured by shapely as ``min_distance`` measures it; the radii are taken off in the same order. Only the
+grouping into one matrix is new: one pass instead of one ``min_distance`` call per enemy unit.
+:class:`EnemyGaps` keeps a player's measures for the decision at hand.
+
+All lengths are inches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from strategium.agents import options as opt
+from strategium.agents.verdicts import Decisions
+from strategium.engine import charges
+from strategium.engine.game import Game
+from strategium.engine.timing import PlayerId
+from strategium.geometry.measure import Footprint
+
+
+class Feet:
+    """Footprints as arrays, measured once: whether each is round, its centre (round ones; (0, 0) for the
+    others), its radius and its core (inches)."""
+
+    def __init__(self, feet: Sequence[Footprint]) -> None:
+        self.feet = tuple(feet)
+        self.round = np.array([f.is_round for f in self.feet], dtype=bool)
+        centres = [f.centre if r else (0.0, 0.0) for f, r in zip(self.feet, self.round, strict=True)]
+        self.centres = np.array(centres, dtype=float).reshape(-1, 2)
+        self.radii = np.array([f.radius for f in self.feet], dtype=float)
+        self.cores = np.array([f.core for f in self.feet], dtype=object)
+
+    def __len__(self) -> int:
+        return len(self.feet)
+
+
+def distance_matrix(a: Feet, b: Feet) -> np.ndarray:
+    """The closest distance between each footprint of ``a`` and each of ``b`` ((len(a), len(b)), inches, not
+    clipped at 0: overlapping footprints give negative values), as :func:`~strategium.geometry.measure.min_distance`
+    computes each pair before taking the minimum."""
+    dx = a.centres[:, 0][:, None] - b.centres[:, 0][None, :]
+    dy = a.centres[:, 1][:, None] - b.centres[:, 1][None, :]
+    d: np.ndarray = np.sqrt(dx * dx + dy * dy)
+    other = ~(a.round[:, None] & b.round[None, :])
+    if bool(other.any()):
+        rows, cols = np.nonzero(other)
+        d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
+    out: np.ndarray = d - a.radii[:, None] - b.radii[None, :]
+    return out
+
+
+class Groups:
+    """Groups of footprints (one per enemy unit, say), measured once, to find the closest distance from a unit to
+    each group in one pass (:meth:`min_distances`). Raises ``ValueError`` if a group is empty."""
+
+    def __init__(self, groups: Sequence[Sequence[Footprint]]) -> None:
+        if any(not g for g in groups):
+            raise ValueError("every group needs at least one footprint")
+        self.size = len(groups)
+        self.flat = Feet([f for g in groups for f in g])
+        self.starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+
+    def per_footprint(self, a: Feet) -> np.ndarray:
+        """((len(a), groups)) the closest distance between each footprint of ``a`` and any of each group (inches,
+        not clipped at 0): ``min_distance([f], g)`` before clipping, for each f and g."""
+        if not self.size:
+            return np.zeros((len(a), 0))
+        out: np.ndarray = np.minimum.reduceat(distance_matrix(a, self.flat), self.starts, axis=1)
+        return out
+
+    def min_distances(self, a: Feet, per_footprint: np.ndarray | None = None) -> list[float]:
+        """For each group, the closest distance between any footprint of ``a`` and any of the group (inches, at
+        least 0): ``[min_distance(a, g) for g in groups]`` (``per_footprint``: :meth:`per_footprint` of ``a``,
+        if already found). Raises ``ValueError`` if ``a`` is empty."""
+        if not len(a):
+            raise ValueError("min_distances needs at least one footprint on each side")
+        if not self.size:
+            return []
+        rows = self.per_footprint(a) if per_footprint is None else per_footprint
+        return [max(0.0, float(v)) for v in rows.min(axis=0)]
+
+
+def min_distances(a: Sequence[Footprint], groups: Sequence[Sequence[Footprint]]) -> list[float]:
+    """For each group, the closest distance between any footprint of ``a`` and any of the group (inches, at least
+    0): ``[min_distance(a, g) for g in groups]`` in one pass.
+
+    Raises ``ValueError`` if ``a`` or any group is empty (as ``min_distance`` does)."""
+    return Groups(groups).min_distances(Feet(a))
+
+
+class EnemyGaps:
+    """A player's measures of its units' distances to the enemy's units (inches), each measured once per decision
+    (the enemy's footprints and a unit's own, as arrays, kept from one decision to the next while they are the
+    same footprint objects). ``player``: the player whose units are measured."""
+
+    def __init__(self, player: PlayerId) -> None:
+        self.player = player
+        self._at = Decisions()
+        self._feet_seen: dict[str, list[tuple[str, Footprint]]] = {}
+        self._gaps_seen: dict[str, tuple[dict[str, float], np.ndarray]] = {}
+        self._foes_seen: tuple[list[str], Groups] | None = None
+        self._foes_last: tuple[tuple[object, ...], tuple[list[str], Groups]] | None = None
+        self._arrays: dict[str, tuple[tuple[Footprint, ...], Feet]] = {}
+
+    def _fresh(self, game: Game) -> None:
+        """Forget what was measured at an earlier decision."""
+        if self._at.moved_on(game):
+            self._feet_seen = {}
+            self._gaps_seen = {}
+            self._foes_seen = None
+
+    def model_feet(self, game: Game, unit_id: str) -> list[tuple[str, Footprint]]:
+        """(model id, footprint) of the unit's models on the table (with its joined characters), measured once per
+        decision (do not change the list)."""
+        self._fresh(game)
+        found = self._feet_seen.get(unit_id)
+        if found is None:
+            found = [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
+            self._feet_seen[unit_id] = found
+        return found
+
+    def gaps(self, game: Game, unit_id: str) -> dict[str, float]:
+        """The closest distance (inches) between the unit and each enemy unit with a model on the table (none when
+        the unit has no model there): ``min_distance`` of their footprints, all measured in one pass."""
+        return self._measured(game, unit_id)[0]
+
+    def model_gaps(self, game: Game, unit_id: str, other_id: str) -> dict[str, float]:
+        """Model id -> the closest distance (inches, at least 0) between that model of the unit (or of a character
+        joined to it) and the enemy unit ``other_id``, as a Shooting Attack's plan measures a firer's reach; empty
+        when either has no model on the table."""
+        gaps, rows = self._measured(game, unit_id)
+        if other_id not in gaps:
+            return {}
+        column = list(gaps).index(other_id)
+        ids = [mid for mid, _ in self.model_feet(game, unit_id)]
+        return {mid: max(0.0, float(v)) for mid, v in zip(ids, rows[:, column], strict=True)}
+
+    def _measured(self, game: Game, unit_id: str) -> tuple[dict[str, float], np.ndarray]:
+        """(:meth:`gaps`, the distances of each of the unit's footprints to each enemy unit in that order: not
+        clipped at 0)."""
+        self._fresh(game)
+        found = self._gaps_seen.get(unit_id)
+        if found is None:
+            mine = tuple(f for _, f in self.model_feet(game, unit_id))
+            if mine:
+                ids, groups = self._foes(game)
+                feet = self._array(unit_id, mine)
+                rows = groups.per_footprint(feet)
+                found = (dict(zip(ids, groups.min_distances(feet, rows), strict=True)), rows)
+            else:
+                found = ({}, np.zeros((0, 0)))
+            self._gaps_seen[unit_id] = found
+        return found
+
+    def _array(self, unit_id: str, feet: tuple[Footprint, ...]) -> Feet:
+        """``Feet(feet)``, kept from the last decision while the unit's footprints are the same objects (held)."""
+        last = self._arrays.get(unit_id)
+        if last is not None and last[0] == feet:
+            return last[1]
+        made = Feet(feet)
+        self._arrays[unit_id] = (feet, made)
+        return made
+
+    def _foes(self, game: Game) -> tuple[list[str], Groups]:
+        """The enemy units with a model on the table and their footprints (as :class:`Groups`), kept from the last
+        decision while they are the same footprint objects (held)."""
+        self._fresh(game)
+        if self._foes_seen is None:
+            foes = [(e.id, [f for _, f in self.model_feet(game, e.id)]) for e in opt.enemies(game, self.player)]
+            foes = [(e, f) for e, f in foes if f]
+            key = tuple((e, *f) for e, f in foes)
+            last = self._foes_last
+            if last is not None and last[0] == key:
+                self._foes_seen = last[1]
+            else:
+                self._foes_seen = ([e for e, _ in foes], Groups([f for _, f in foes]))
+                self._foes_last = (key, self._foes_seen)
+        return self._foes_seen
+
+
+__all__ = ["EnemyGaps", "Feet", "Groups", "distance_matrix", "min_distances"]

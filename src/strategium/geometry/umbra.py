@@ -1,0 +1,245 @@
+"""Shadow casting for line of sight (:mod:`strategium.geometry.sight`): the umbra of a convex blocker from a
+convex source polygon, and convex blockers as half-planes for testing many sight lines at once.
+
+Umbras are computed exactly for these polygons: the shadow of a convex ``C`` from a point ``v`` is the convex
+hull of ``C`` and ``C`` projected away from ``v``; the umbra from a convex source is the intersection of the
+shadows from the source's vertices (exact, because for a fixed ``q`` the set of source points whose segment to
+``q`` meets ``C`` is convex). :func:`umbras` finds the same region faster from the two outer common tangents.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+FAR = 1000.0
+"""How far (inches) a shadow is cast before it is clipped to the table."""
+
+
+def ring(poly: Polygon) -> np.ndarray:
+    return np.asarray(poly.exterior.coords)[:-1]
+
+
+def segment_blocked(p: tuple[float, float], q: tuple[float, float], blockers: Sequence[Polygon]) -> bool:
+    """True if the segment p-q passes through the interior of any blocker (touching the boundary does not
+    block: a line grazing a corner is clear)."""
+    seg = shapely.linestrings([p, q])
+    arr = np.array(blockers, dtype=object)
+    if arr.size == 0:
+        return False
+    return bool(np.any(shapely.intersects(seg, arr) & ~shapely.touches(seg, arr)))
+
+
+def pad(rings: Sequence[np.ndarray]) -> np.ndarray:
+    m = max(len(r) for r in rings)
+    if all(len(r) == m for r in rings):
+        return np.stack(rings)
+    return np.stack([np.vstack([r, np.repeat(r[-1:], m - len(r), axis=0)]) for r in rings])
+
+
+def umbras_by_shadows(sources: Sequence[Polygon], blockers: Sequence[Polygon]) -> np.ndarray:
+    """Reference construction of :func:`umbras`: the intersection of the shadows cast from every source
+    vertex (slower; used where a source overlaps a blocker, and in tests)."""
+    if not sources or not blockers:
+        return np.empty((len(sources), len(blockers)), dtype=object)
+    bc = pad([ring(b) for b in blockers])  # (B, m, 2)
+    sc = pad([ring(s) for s in sources])  # (S, n, 2)
+    v = sc[:, None, :, None, :]  # (S, 1, n, 1, 2)
+    w = bc[None, :, None, :, :]  # (1, B, 1, m, 2)
+    d = w - v
+    norm = np.linalg.norm(d, axis=-1, keepdims=True)
+    far = np.where(norm > 1e-12, v + d / np.maximum(norm, 1e-12) * FAR, w)
+    near = np.broadcast_to(w, far.shape)
+    pts = np.concatenate([near, far], axis=3)  # (S, B, n, 2m, 2)
+    count = pts.shape[0] * pts.shape[1] * pts.shape[2]
+    per = pts.shape[3]
+    mp = shapely.multipoints(pts.reshape(-1, 2), indices=np.repeat(np.arange(count), per))
+    hulls = shapely.convex_hull(mp).reshape(pts.shape[0], pts.shape[1], pts.shape[2])
+    result: np.ndarray = shapely.intersection_all(hulls, axis=2)
+    return result
+
+
+def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out: np.ndarray = a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+    return out
+
+
+def umbras(sources: Sequence[Polygon], blockers: Sequence[Polygon], padded: np.ndarray | None = None) -> np.ndarray:
+    """Umbra of each blocker from each source polygon: an array of shape (len(sources), len(blockers)).
+
+    Each umbra is the (closed) set of points every segment to which from the source meets the blocker,
+    cast to :data:`FAR` inches. Sources and blockers must be convex. For a source clear of the blocker the
+    umbra is bounded by the blocker's near side and the two *outer* common tangent lines of source and blocker
+    (found among vertex pairs, vectorised); where they cross behind the blocker the umbra ends there. A
+    source that touches or overlaps its blocker falls back to :func:`umbras_by_shadows`. ``padded``, if
+    given, is ``_pad`` of the blockers' rings (a cache of the caller's).
+    """
+    if not sources or not blockers:
+        return np.empty((len(sources), len(blockers)), dtype=object)
+    bc = pad([ring(b) for b in blockers]) if padded is None else padded  # (B, m, 2)
+    sc = pad([ring(s) for s in sources])  # (S, n, 2)
+    n_s, n = sc.shape[0], sc.shape[1]
+    n_b, m = bc.shape[0], bc.shape[1]
+    s_i = sc[:, None, :, None, :]  # (S, 1, n, 1, 2)
+    c_j = bc[None, :, None, :, :]  # (1, B, 1, m, 2)
+    d = c_j - s_i  # (S, B, n, m, 2)
+    length = np.linalg.norm(d, axis=-1)
+    tol = 1e-9 * np.maximum(length, 1.0)
+    # side of every source vertex k and blocker vertex l relative to the line s_i -> c_j
+    rel_s = sc[:, None, None, None, :, :] - s_i[..., None, :]  # (S, 1, n, 1, n, 2)
+    rel_c = bc[None, :, None, None, :, :] - s_i[..., None, :]  # (S, B, n, 1, m, 2)
+    side_s = _cross(d[..., None, :], rel_s)  # (S, B, n, m, n)
+    side_c = _cross(d[..., None, :], rel_c)  # (S, B, n, m, m)
+    t = tol[..., None]
+    ok = length > 1e-9
+    left = ok & np.all(side_s >= -t, axis=-1) & np.all(side_c >= -t, axis=-1)  # both on the left
+    right = ok & np.all(side_s <= t, axis=-1) & np.all(side_c <= t, axis=-1)  # both on the right
+    left_f, right_f = left.reshape(n_s, n_b, n * m), right.reshape(n_s, n_b, n * m)
+    apart = ~shapely.intersects(np.array(sources, dtype=object)[:, None], np.array(blockers, dtype=object)[None, :])
+    found = left_f.any(axis=-1) & right_f.any(axis=-1) & apart
+    li, ri = left_f.argmax(axis=-1), right_f.argmax(axis=-1)
+    src = np.broadcast_to(sc[:, None, :, None, :], d.shape).reshape(n_s, n_b, n * m, 2)
+    dst = np.broadcast_to(c_j, d.shape).reshape(n_s, n_b, n * m, 2)
+    ii, jj = np.meshgrid(np.arange(n_s), np.arange(n_b), indexing="ij")
+    s1, c1 = src[ii, jj, li], dst[ii, jj, li]
+    s2, c2 = src[ii, jj, ri], dst[ii, jj, ri]
+    d1 = (c1 - s1) / np.maximum(np.linalg.norm(c1 - s1, axis=-1, keepdims=True), 1e-12)
+    d2 = (c2 - s2) / np.maximum(np.linalg.norm(c2 - s2, axis=-1, keepdims=True), 1e-12)
+    det = _cross(d1, -d2)
+    safe = np.where(np.abs(det) > 1e-12, det, 1.0)
+    t1 = _cross(c2 - c1, -d2) / safe
+    t2 = _cross(d1, c2 - c1) / safe
+    meet = (np.abs(det) > 1e-12) & (t1 > 0) & (t2 > 0) & (t1 < FAR)
+    apex = c1 + t1[..., None] * d1
+    far1 = np.where(meet[..., None], apex, c1 + FAR * d1)
+    far2 = np.where(meet[..., None], apex, c2 + FAR * d2)
+    pts = np.concatenate([np.broadcast_to(bc[None], (n_s, n_b, m, 2)), far1[..., None, :], far2[..., None, :]], axis=2)
+    mp = shapely.multipoints(pts.reshape(-1, 2), indices=np.repeat(np.arange(n_s * n_b), m + 2))
+    result: np.ndarray = shapely.convex_hull(mp).reshape(n_s, n_b)
+    if not found.all():
+        bad_s, bad_b = np.nonzero(~found)
+        for si, bi in zip(bad_s, bad_b, strict=True):
+            result[si, bi] = umbras_by_shadows([sources[int(si)]], [blockers[int(bi)]])[0, 0]
+    return result
+
+
+@dataclass(frozen=True, eq=False)
+class HalfPlanes:
+    """Convex blockers as half-planes ``normals . x <= offsets`` (edges padded by repetition)."""
+
+    normals: np.ndarray  # (B, m, 2)
+    offsets: np.ndarray  # (B, m)
+    bounds: np.ndarray  # (B, 4): minx, miny, maxx, maxy
+
+    @classmethod
+    def of(cls, blockers: Sequence[Polygon]) -> HalfPlanes:
+        rings = []
+        for b in blockers:
+            r = ring(shapely.orient_polygons(b))  # exterior anticlockwise
+            rings.append(r)
+        if not rings:
+            return cls(np.zeros((0, 1, 2)), np.zeros((0, 1)), np.zeros((0, 4)))
+        pts = pad(rings)
+        nxt = np.roll(pts, -1, axis=1)
+        # padding repeats the last vertex: its zero-length edges get the closing edge's normal
+        edge = nxt - pts
+        normals = np.stack([edge[..., 1], -edge[..., 0]], axis=-1)
+        length = np.linalg.norm(normals, axis=-1, keepdims=True)
+        normals = np.where(length > 1e-12, normals / np.maximum(length, 1e-12), np.nan)
+        for b in range(normals.shape[0]):  # replace padded (nan) normals with the closing edge's
+            bad = np.isnan(normals[b, :, 0])
+            if bad.any():
+                good = np.nonzero(~bad)[0]
+                normals[b, bad] = normals[b, good[-1]]
+                pts[b, bad] = pts[b, good[-1]]
+        offsets = np.einsum("bmk,bmk->bm", normals, pts)
+        return cls(normals, offsets, shapely.bounds(np.array(blockers, dtype=object)))
+
+    def segment_crossed(self, p: tuple[float, float], q: tuple[float, float]) -> bool:
+        """One segment p-q: does it pass through the interior of some blocker? (scalar code, early exit)"""
+        px, py = p
+        dx, dy = q[0] - px, q[1] - py
+        length = math.hypot(dx, dy)
+        sx0, sx1 = (px, q[0]) if px <= q[0] else (q[0], px)
+        sy0, sy1 = (py, q[1]) if py <= q[1] else (q[1], py)
+        for (bx0, by0, bx1, by1), edges in self._scalar:
+            if sx1 <= bx0 or sx0 >= bx1 or sy1 <= by0 or sy0 >= by1:
+                continue
+            lo, hi = 0.0, 1.0
+            for nx, ny, off in edges:
+                num = off - (nx * px + ny * py)
+                den = nx * dx + ny * dy
+                if -1e-15 <= den <= 1e-15:
+                    if num <= 0:
+                        hi = -1.0
+                        break
+                elif den < 0:
+                    lo = max(lo, num / den)
+                else:
+                    hi = min(hi, num / den)
+            if (hi - lo) * length > 1e-9:
+                return True
+        return False
+
+    @cached_property
+    def _scalar(self) -> list[tuple[tuple[float, float, float, float], list[tuple[float, float, float]]]]:
+        out = []
+        for b in range(self.normals.shape[0]):
+            edges = [
+                (float(n[0]), float(n[1]), float(o)) for n, o in zip(self.normals[b], self.offsets[b], strict=True)
+            ]
+            bx = self.bounds[b]
+            out.append(((float(bx[0]), float(bx[1]), float(bx[2]), float(bx[3])), edges))
+        return out
+
+    def crossed(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+        """For segments p0[k]-p1[k] (K, 2): which pass through the interior of some blocker (K,) bool."""
+        n_b, m = self.offsets.shape
+        if n_b == 0:
+            return np.zeros(len(p0), dtype=bool)
+        d = p1 - p0
+        flat = self.normals.reshape(-1, 2).T  # (2, B*m)
+        num = self.offsets.reshape(1, -1) - p0 @ flat  # (K, B*m)
+        den = d @ flat
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = num / den
+        lo = np.where(den < -1e-15, ratio, 0.0).reshape(-1, n_b, m).max(axis=2)
+        hi = np.where(den > 1e-15, ratio, 1.0).reshape(-1, n_b, m).min(axis=2)
+        never = ((np.abs(den) <= 1e-15) & (num <= 0)).reshape(-1, n_b, m).any(axis=2)
+        lo = np.maximum(lo, 0.0)
+        hi = np.minimum(hi, 1.0)
+        length = np.sqrt((d * d).sum(axis=1))[:, None]
+        out: np.ndarray = (((hi - lo) * length > 1e-9) & ~never).any(axis=1)
+        return out
+
+
+COVER_MARGIN = 1.0
+"""Inches by which the shadows must reach past the table's corners for :func:`covers_table` (rounding of the
+shadow polygons is many orders of magnitude smaller)."""
+
+
+def covers_table(source: np.ndarray, blocker: np.ndarray, width: float, depth: float) -> bool:
+    """Whether the umbra that :func:`umbras` casts from a source polygon (vertices ``source`` (n, 2)) behind a
+    convex blocker (vertices ``blocker`` (m, 2)) contains the whole table (``width`` x ``depth`` inches), found
+    without casting it: True when every source vertex lies strictly inside the blocker, so far inside that the
+    points the shadow construction casts :data:`FAR` inches away from it toward the blocker's vertices surround
+    it: their polygon holds the disc of radius ``FAR cos(g / 2)`` about the vertex (``g`` the widest angle
+    between neighbouring directions), which must reach :data:`COVER_MARGIN` past every corner of the table.
+    Each shadow holds that polygon, and the umbra is the shadows' intersection. False says nothing."""
+    d = blocker[None, :, :] - source[:, None, :]  # (n, m, 2)
+    if float(np.min(np.hypot(d[..., 0], d[..., 1]))) <= 1e-6:
+        return False
+    angles = np.sort(np.arctan2(d[..., 1], d[..., 0]), axis=1)
+    gaps = np.diff(angles, axis=1, append=angles[:, :1] + 2 * math.pi)
+    widest = gaps.max(axis=1)  # (n,)
+    if float(widest.max()) >= math.pi:
+        return False
+    corners = np.array([(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)])
+    reach = np.hypot(*(corners[None, :, :] - source[:, None, :]).transpose(2, 0, 1)).max(axis=1)  # (n,)
+    return bool(np.all(FAR * np.cos(widest / 2) > reach + COVER_MARGIN))

@@ -1,0 +1,143 @@
+"""Cheap necessary conditions of the Core Reactions (see ``ReactionDef.screen``): a screen answers False only when
+the Reaction's own condition would certainly refuse, so a Reaction window skips the exact measure for the units
+that are far from the enemy.
+
+Both screens compare boxes that contain the two units' footprints (each model's base or hull at its pose, the
+unit's joined Independent Characters included). The distance between two boxes is at most the distance between
+any two footprints inside them, so a box gap beyond the range (by more than :data:`SLACK`, which covers the
+rounding of the exact measure) means every footprint of one is beyond the range of every footprint of the other.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+
+from strategium.army.army import Model
+from strategium.engine.board import Pose
+from strategium.engine.box_gap import SLACK, Box, box_gap
+from strategium.engine.placement import footprint
+from strategium.engine.reactions import Trigger
+from strategium.engine.shooting_plan import TEMPLATE_LENGTH
+from strategium.engine.tracked import CLOCK, TrackedDict
+from strategium.geometry.measure import EPSILON
+from strategium.model.weapons import RangeKind, WeaponClass
+
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
+
+def reach(model: Model, pose: Pose) -> float:
+    """How far (inches) the model's footprint reaches from its centre: the farthest point of its base or hull from
+    the pose's (x, y), the same at every pose (a footprint turns about its centre). Kept in the model's memo."""
+    known: float | None = model.memo.get(_REACH)
+    if known is None:
+        fp = footprint(model, pose)
+        coords = shapely.get_coordinates(fp.core)
+        known = model.memo[_REACH] = float(np.max(np.hypot(coords[:, 0] - pose.x, coords[:, 1] - pose.y))) + fp.radius
+    return known
+
+
+_REACH = "reaction_screens.reach"
+"""The key of a model's :func:`reach` in its :attr:`Model.memo`."""
+
+
+def outer_box(game: Game, unit_id: str) -> Box | None:
+    """Bounds containing every footprint of the unit and the Independent Characters joined to it (the models with
+    a pose: each model's square of half-side :func:`reach` about its centre), or None when none has a pose.
+
+    Kept while nothing tracked changes (``tracked.CLOCK``: a pose, a status's field such as ``joined_to``, a status
+    replaced) in the same units' dict: a Reaction window asks for the enemy's box once per reacting unit."""
+    units = game.state.units
+    kept = _BOXES.get(unit_id)
+    if kept is not None and kept[0] == CLOCK.now and kept[1] is units:
+        return kept[2]
+    now = CLOCK.now
+    box = _outer_box(game, unit_id)
+    if type(units) is TrackedDict:
+        _BOXES[unit_id] = (now, units, box)
+    return box
+
+
+_BOXES: dict[str, tuple[int, object, Box | None]] = {}
+"""Each unit id's last box, with the clock and the units' dict it was worked out for (the dict is held, so its
+identity cannot be reused; the clock never goes back): one entry per unit id."""
+
+
+def _outer_box(game: Game, unit_id: str) -> Box | None:
+    s = game.state
+    minx = miny = math.inf
+    maxx = maxy = -math.inf
+    for uid in (unit_id, *(u.id for u in s.characters_joined_to(unit_id))):
+        poses = s.units[uid].poses
+        if not poses:
+            continue
+        for m in s.unit(uid).models:
+            pose = poses.get(m.id)
+            if pose is None:
+                continue
+            r = reach(m, pose)
+            x, y = pose.x, pose.y
+            if x - r < minx:
+                minx = x - r
+            if y - r < miny:
+                miny = y - r
+            if x + r > maxx:
+                maxx = x + r
+            if y + r > maxy:
+                maxy = y + r
+    if minx == math.inf:
+        return None
+    return (minx, miny, maxx, maxy)
+
+
+def beyond(game: Game, unit_id: str, enemy_id: str, inches: float) -> bool:
+    """Every footprint of the unit (and its joined characters) is certainly more than ``inches`` (plus ``EPSILON``)
+    from every footprint of the enemy (and its joined characters); False when either has no model on the table."""
+    mine, theirs = outer_box(game, unit_id), outer_box(game, enemy_id)
+    if mine is None or theirs is None:
+        return False
+    return box_gap(mine, theirs) > inches + EPSILON + SLACK
+
+
+def longest_range(game: Game, unit_id: str) -> float | None:
+    """The longest range (inches) at which any model of the unit with a pose could fire any of its weapons (a
+    template's length for a template), or None when no model has a ranged weapon with a range. The shooting plan
+    fires a weapon only within this range (``shooting_plan._cannot_fire``)."""
+    s = game.state
+    poses = s.units[unit_id].poses
+    ranges = [r for m in s.unit(unit_id).models if m.id in poses and (r := model_range(m)) is not None]
+    return max(ranges) if ranges else None
+
+
+def model_range(model: Model) -> float | None:
+    """The longest range (inches) of the model's ranged weapons (see :func:`longest_range`); kept in its memo."""
+    memo = model.memo
+    if _RANGE in memo:
+        known: float | None = memo[_RANGE]
+        return known
+    longest: float | None = None
+    for weapon in model.weapons:
+        kind = weapon.range.kind
+        if weapon.type.weapon_class in (None, WeaponClass.MELEE) or kind is RangeKind.MELEE:
+            continue
+        maximum = TEMPLATE_LENGTH if kind is RangeKind.TEMPLATE else weapon.range.maximum
+        if maximum is not None and (longest is None or maximum > longest):
+            longest = float(maximum)
+    memo[_RANGE] = longest
+    return longest
+
+
+_RANGE = "reaction_screens.range"
+"""The key of a model's :func:`model_range` in its :attr:`Model.memo`."""
+
+
+def may_reach(game: Game, unit_id: str, enemy_id: str, trigger: Trigger) -> bool:
+    """Return Fire, Overwatch and Interceptor: some weapon of the unit may reach some model of the enemy unit."""
+    longest = longest_range(game, unit_id)
+    if longest is None:  # no weapon the plan could fire: it has no volleys
+        return False
+    return not beyond(game, unit_id, enemy_id, longest)

@@ -1,0 +1,77 @@
+"""Closest distances from one unit to many in one pass agree bit for bit with ``min_distance``."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.affinity import rotate
+from shapely.geometry import Point, box
+
+from strategium.agents import options as opt
+from strategium.agents.gaps import EnemyGaps, Feet, Groups, distance_matrix, min_distances
+from strategium.engine import charges
+from strategium.geometry.measure import Footprint, min_distance
+from tests.agents.games import heuristic_game
+
+coord = st.floats(min_value=0.0, max_value=72.0, allow_nan=False)
+
+
+@st.composite
+def footprints(draw: st.DrawFn) -> Footprint:
+    x, y = draw(coord), draw(coord)
+    if draw(st.booleans()):
+        return Footprint(Point(x, y), draw(st.sampled_from([0.4921, 0.6299, 0.7874, 1.0, 1.9685])))
+    w, h = draw(st.floats(0.5, 6.0)), draw(st.floats(0.5, 4.0))
+    hull = rotate(box(x - w / 2, y - h / 2, x + w / 2, y + h / 2), draw(st.floats(0.0, 360.0)), origin=(x, y))
+    return Footprint(hull, draw(st.sampled_from([0.0, 0.0, 0.5])))
+
+
+units = st.lists(footprints(), min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(units, st.lists(units, min_size=0, max_size=5))
+def test_min_distances_is_min_distance_for_each_group(mine: list[Footprint], groups: list[list[Footprint]]) -> None:
+    assert min_distances(mine, groups) == [min_distance(mine, g) for g in groups]
+
+
+@settings(max_examples=100, deadline=None)
+@given(units, units)
+def test_the_matrix_holds_each_pair(a: list[Footprint], b: list[Footprint]) -> None:
+    d = distance_matrix(Feet(a), Feet(b))
+    assert d.shape == (len(a), len(b))
+    for i, fa in enumerate(a):
+        for j, fb in enumerate(b):
+            assert max(0.0, float(d[i, j])) == min_distance([fa], [fb])
+
+
+def test_exact_values_and_errors() -> None:
+    a = [Footprint(Point(0.0, 0.0), 0.5)]
+    groups = [[Footprint(Point(3.0, 4.0), 0.5)], [Footprint(box(10.0, -1.0, 12.0, 1.0)), Footprint(Point(0.5, 0))]]
+    assert min_distances(a, groups) == [4.0, 0.0]
+    assert Groups([]).min_distances(Feet(a)) == []
+    with pytest.raises(ValueError):
+        min_distances([], groups)
+    with pytest.raises(ValueError):
+        Groups([[]])
+
+
+def test_a_players_gaps_are_min_distance_to_each_enemy_unit() -> None:
+    game = heuristic_game(4)[0]
+    for player in (1, 2):
+        measures = EnemyGaps(player)
+        foes = {e.id: [f for _, _, f in charges.feet(game, e.id)] for e in opt.enemies(game, player)}
+        foes = {e: f for e, f in foes.items() if f}
+        assert foes
+        for unit in game.state.units_of(player):
+            mine = charges.feet(game, unit.id)
+            gaps = measures.gaps(game, unit.id)
+            if not mine:
+                assert gaps == {} and measures.model_gaps(game, unit.id, next(iter(foes))) == {}
+                continue
+            assert gaps == {e: min_distance([f for _, _, f in mine], theirs) for e, theirs in foes.items()}
+            for enemy, theirs in foes.items():
+                each = measures.model_gaps(game, unit.id, enemy)
+                assert each == {m.id: min_distance([f], theirs) for _, m, f in mine}
+            assert measures.gaps(game, unit.id) is gaps  # once per decision

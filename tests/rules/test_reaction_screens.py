@@ -1,0 +1,135 @@
+"""The Reactions' screens (``rules/reaction_screens.py``): the box gap never exceeds the exact distance, and over
+real battles a screen never rules out a unit the Reaction's own condition would let react."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Point, Polygon
+
+from strategium.army.army import Model
+from strategium.battle.run import play_battle
+from strategium.battle.setup import BattleSetup, build_scenario
+from strategium.engine import reactions
+from strategium.engine.board import Pose
+from strategium.engine.box_gap import Box, box_gap
+from strategium.engine.placement import footprint
+from strategium.geometry.measure import Footprint, min_distance
+from strategium.rules.reaction_screens import reach
+
+
+def _box(feet: list[Footprint]) -> Box:
+    boxes = [f.outer_bounds for f in feet]
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def test_box_gap_exact_values() -> None:
+    assert box_gap((0, 0, 1, 1), (0.5, 0.5, 2, 2)) == 0.0
+    assert box_gap((0, 0, 1, 1), (4, 0, 5, 1)) == 3.0
+    assert box_gap((0, 0, 1, 1), (4, 5, 6, 7)) == 5.0
+    assert box_gap((4, 5, 6, 7), (0, 0, 1, 1)) == 5.0
+
+
+coord = st.floats(-40, 40, allow_nan=False)
+
+
+@st.composite
+def footprints(draw: Any) -> Footprint:
+    x, y = draw(coord), draw(coord)
+    if draw(st.booleans()):
+        return Footprint(Point(x, y), draw(st.floats(0.3, 3.0)))
+    length, width, heading = draw(st.floats(0.5, 6.0)), draw(st.floats(0.5, 4.0)), draw(st.floats(0, 2 * math.pi))
+    c, s = math.cos(heading), math.sin(heading)
+    corners = [(dx * length / 2, dy * width / 2) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    return Footprint(Polygon([(x + c * a - s * b, y + s * a + c * b) for a, b in corners]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(footprints(), min_size=1, max_size=5), st.lists(footprints(), min_size=1, max_size=5))
+def test_box_gap_is_a_lower_bound_of_the_distance(a: list[Footprint], b: list[Footprint]) -> None:
+    assert box_gap(_box(a), _box(b)) <= min_distance(a, b) + 1e-9
+
+
+DEMO_MODELS: list[Model] = [m for army in build_scenario(BattleSetup()).armies for u in army.units for m in u.models]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(DEMO_MODELS), coord, coord, st.floats(-360, 360))
+def test_the_square_of_a_models_reach_contains_its_footprint(model: Model, x: float, y: float, heading: float) -> None:
+    pose = Pose(x, y, heading)
+    r = reach(model, pose)
+    x0, y0, x1, y1 = footprint(model, pose).outer_bounds
+    slack = 1e-9
+    assert x - r <= x0 + slack and y - r <= y0 + slack and x1 <= x + r + slack and y1 <= y + r + slack
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_screen_never_rules_out_a_unit_that_may_react(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = {"out": 0, "in": 0}
+    real = reactions._Window.passes_screen
+
+    def checked(window: reactions._Window, definition: reactions.ReactionDef, unit_id: str, enemy_id: str) -> bool:
+        passed = real(window, definition, unit_id, enemy_id)
+        own = definition.eligible(window.game, unit_id, enemy_id, window.trigger)
+        if not passed:
+            assert own is not None, (definition.name, unit_id, enemy_id)
+        seen["out" if not passed else "in"] += 1
+        return passed
+
+    monkeypatch.setattr(reactions._Window, "passes_screen", checked)
+    play_battle(BattleSetup(players=("heuristic", "heuristic")), seed)
+    assert seen["out"] > 0 and seen["in"] > 0
+
+
+def test_outer_box_follows_the_poses_and_joined_characters() -> None:
+    from strategium.rules.reaction_screens import outer_box
+    from tests.engine.builders_combat import battle, place, squad
+
+    game = battle([squad("tac", 2), squad("cap", 1)], [squad("red", 1)])
+    s = game.state
+    place(game, s.unit("tac"), 10, 10)
+    first = outer_box(game, "tac")
+    assert first is not None and first[0] < 10 < first[2] and outer_box(game, "tac") == first
+    place(game, s.unit("tac"), 20, 10)
+    moved = outer_box(game, "tac")
+    assert moved is not None and moved[0] == pytest.approx(first[0] + 10) and moved[1] == first[1]
+    place(game, s.unit("cap"), 40, 30)
+    assert outer_box(game, "tac") == moved
+    s.units["cap"].joined_to = "tac"
+    joined = outer_box(game, "tac")
+    assert joined is not None and joined[2] > 40 and joined[3] > 30 and joined[0] == moved[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(-6, 6), st.floats(-6, 6), st.floats(-180, 180))
+def test_each_leg_makes_the_legs_of_a_move(dx: float, dy: float, turn: float) -> None:
+    from strategium.engine.movement import legs
+    from strategium.rules.core_reactions import each_leg
+    from tests.engine.builders_combat import battle, place, squad
+
+    game = battle([squad("tac", 3), squad("cap", 1)], [squad("red", 2)])
+    s = game.state
+    place(game, s.unit("tac"), 20, 20)
+    place(game, s.unit("cap"), 20, 23)
+    s.units["cap"].joined_to = "tac"
+    units = [s.unit("tac"), s.unit("cap")]
+    positions = tuple(
+        (m.id, Pose(p.x + dx, p.y + dy, p.heading + turn))
+        for u in units
+        for m in u.models
+        if (p := s.units[u.id].poses.get(m.id)) is not None
+    )
+    slow, fast = legs(game, units, positions), list(each_leg(game, units, positions))
+    assert [(g.unit_id, g.model.id, g.before.key, g.after.key) for g in slow] == [
+        (g.unit_id, g.model.id, g.before.key, g.after.key) for g in fast
+    ]
+    assert all(a.path.equals_exact(b.path, 0.0) for a, b in zip(slow, fast, strict=True))
