@@ -5,7 +5,7 @@ the state stays the same (``GameState.cached``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -68,12 +68,40 @@ class Volley:
         return (self.weapon, self.strength, self.skill, self.snap, self.blast, self.rules, self.primarch)
 
 
-@dataclass(frozen=True)
 class Plan:
-    """The volleys a Shooting Attack would fire, and why each weapon that will not fire does not."""
+    """The volleys a Shooting Attack would fire, and why each weapon that will not fire does not.
 
-    volleys: tuple[Volley, ...]
-    reasons: tuple[Reason, ...]
+    ``reasons`` may be given as ``later``, a function of no argument finding them when first asked (the sight of
+    models that could fire nothing whoever they see is tested only then); it must depend on immutable values only.
+    """
+
+    __slots__ = ("_later", "_reasons", "volleys")
+
+    def __init__(
+        self,
+        volleys: tuple[Volley, ...],
+        reasons: tuple[Reason, ...] = (),
+        later: Callable[[], tuple[Reason, ...]] | None = None,
+    ) -> None:
+        self.volleys = volleys
+        self._reasons = reasons
+        self._later = later
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why each weapon that will not fire does not (and the Snap Shot and Stationary rules that apply)."""
+        if self._later is not None:
+            self._reasons, self._later = self._later(), None
+        return self._reasons
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Plan) and (self.volleys, self.reasons) == (other.volleys, other.reasons)
+
+    def __hash__(self) -> int:
+        return hash((self.volleys, self.reasons))
+
+    def __repr__(self) -> str:
+        return f"Plan(volleys={self.volleys!r}, reasons={self.reasons!r})"
 
 
 def target_placed(game: Game, target_id: str) -> PlacedUnit:
@@ -155,20 +183,31 @@ def _plan(
     mine = {pm.name: pm for pm in placed[0].models}  # each model with a pose (by id), as the geometry sees it
     sight = damage.sight_map(s.battlefield)
     volleys: dict[tuple[object, ...], Volley] = {}
-    reasons: dict[str, Reason] = {}
-    for why in full.reasons:  # why every shot is a Snap Shot (e.g. STU-3), or what lifted that
-        reasons.setdefault(f"snap:{why.text}", why)
+    first: list[tuple[str, Reason]] = [(f"snap:{why.text}", why) for why in full.reasons]  # why every shot is a
+    # Snap Shot (e.g. STU-3), or what lifted that
     shooters = [model for model in s.unit(unit_id).models if model.id in status.poses]
     placed_shooters = [mine[model.id] for model in shooters]
-    sees = sight.sees_each(placed_shooters, target)
-    reaches = closest(placed_shooters, target.models, sees)
-    for model, pm, seen, reach in zip(shooters, placed_shooters, sees, reaches, strict=True):
-        if not seen:
-            reasons.setdefault(f"sight:{model.id}", rule_of(SEQUENCE, f"{model.name} cannot see the target", 166))
+    reaches = closest(placed_shooters, target.models, [True] * len(shooters))
+    # A model that can fire no weapon at this range gives no volley whether or not it sees the target: only the
+    # reasons (its weapons' or its sight's) depend on its sight, tested when they are asked for.
+    idle = [_idle_reasons(game, unit_id, m, r, snap_all, stationary) for m, r in zip(shooters, reaches, strict=True)]
+    needed = [i for i, why in enumerate(idle) if why is None]
+    sees = dict(zip(needed, sight.sees_each([placed_shooters[i] for i in needed], target), strict=True))
+    parts: list[tuple[int, list[tuple[str, Reason]]]] = []  # per model: -1 and its reasons, or its index and the
+    # reasons if it sees the target (its sight's if not)
+    for i, (model, pm, reach) in enumerate(zip(shooters, placed_shooters, reaches, strict=True)):
+        why_idle = idle[i]
+        if why_idle is not None:
+            parts.append((i, why_idle))
             continue
+        if not sees[i]:
+            parts.append((-1, [_sight_reason(model)]))
+            continue
+        mine_reasons: dict[str, Reason] = {}
         chosen = _model_volleys(
-            game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, reasons, weapons
+            game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, mine_reasons, weapons
         )
+        parts.append((-1, list(mine_reasons.items())))
         for v in chosen:
             old = volleys.get(v.key)
             if old is None:
@@ -187,10 +226,52 @@ def _plan(
                     v.rules,
                     v.primarch,
                 )
+    last: list[tuple[str, Reason]] = []
     if any(v.weapon.type.weapon_class in (WeaponClass.HEAVY, WeaponClass.ORDNANCE) for v in volleys.values()):
-        for why in still.reasons:  # whether it counts as Stationary, and which rule says so (e.g. REL-1)
-            reasons.setdefault(f"stationary:{why.text}", why)
-    return Plan(tuple(volleys.values()), tuple(reasons.values()))
+        last = [(f"stationary:{why.text}", why) for why in still.reasons]  # whether it counts as Stationary, and
+        # which rule says so (e.g. REL-1)
+    unseen = [placed_shooters[i] for i, _ in parts if i >= 0]
+
+    def reasons() -> tuple[Reason, ...]:
+        seen: Iterator[bool] = iter(sight.sees_each(unseen, target) if unseen else [])
+        out: dict[str, Reason] = {}
+        for key, why in first:
+            out.setdefault(key, why)
+        for i, pairs in parts:
+            if i >= 0 and not next(seen):
+                pairs = [_sight_reason(shooters[i])]
+            for key, why in pairs:
+                out.setdefault(key, why)
+        for key, why in last:
+            out.setdefault(key, why)
+        return tuple(out.values())
+
+    if unseen:
+        return Plan(tuple(volleys.values()), later=reasons)
+    return Plan(tuple(volleys.values()), reasons())
+
+
+def _sight_reason(model: Model) -> tuple[str, Reason]:
+    return f"sight:{model.id}", rule_of(SEQUENCE, f"{model.name} cannot see the target", 166)
+
+
+def _idle_reasons(
+    game: Game, unit_id: str, model: Model, reach: float, snap_all: bool, stationary: bool
+) -> list[tuple[str, Reason]] | None:
+    """If ``model`` can fire none of its weapons at ``reach`` inches whatever it sees, the reasons (keyed) that
+    :func:`_model_volleys` gives for it; None if some weapon might fire (its sight then matters)."""
+    vehicle, _, _, candidates, limit = _fixed(model)
+    out: list[tuple[str, Reason]] = []
+    if limit > 0:  # (_model_volleys stops before its first weapon otherwise)
+        for weapon in candidates:
+            why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle)
+            if why is None:
+                return None
+            out.append((f"{weapon.name}:{why.text}", why))
+    now = current(game, unit_id, model)
+    base = model.profile.characteristics
+    bs = now.bs if isinstance(now, Characteristics) else getattr(base, "bs", None)
+    return [] if bs is None or bs < 1 else out
 
 
 REACH_CACHE = 65536
