@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
+import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from strategium.errors import InputError
@@ -64,16 +66,28 @@ class Base:
         (degrees, anticlockwise from the +x axis)."""
         if self.width_mm is None:
             return Footprint(Point(x, y), self.radius)
-        a = self.length_mm / MM_PER_INCH / 2
-        b = self.width_mm / MM_PER_INCH / 2
-        n = OVAL_SEGMENTS
-        scale = 1 / math.cos(math.pi / n)  # circumscribe: the polygon contains the true ellipse
-        t = np.arange(n) * (2 * math.pi / n)
-        px, py = a * scale * np.cos(t), b * scale * np.sin(t)
+        px, py = _oval(self.length_mm, self.width_mm)
         h = math.radians(heading)
-        rx = x + px * math.cos(h) - py * math.sin(h)
-        ry = y + px * math.sin(h) + py * math.cos(h)
-        return Footprint(Polygon(np.column_stack([rx, ry])), 0.0)
+        coords = np.empty((OVAL_SEGMENTS, 2))
+        coords[:, 0] = x + px * math.cos(h) - py * math.sin(h)
+        coords[:, 1] = y + px * math.sin(h) + py * math.cos(h)
+        return Footprint(shapely.polygons(coords), 0.0)
+
+
+@cache
+def _oval(length_mm: float, width_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The vertices (x, y arrays of :data:`OVAL_SEGMENTS`, inches; read-only) of an oval base centred on the
+    origin, long axis along +x: the polygon circumscribes the ellipse. Kept by size (the same floats whichever
+    footprint asks)."""
+    a = length_mm / MM_PER_INCH / 2
+    b = width_mm / MM_PER_INCH / 2
+    n = OVAL_SEGMENTS
+    scale = 1 / math.cos(math.pi / n)  # circumscribe: the polygon contains the true ellipse
+    t = np.arange(n) * (2 * math.pi / n)
+    px, py = a * scale * np.cos(t), b * scale * np.sin(t)
+    px.flags.writeable = False
+    py.flags.writeable = False
+    return px, py
 
 
 def parse_base(text: str) -> Base:
