@@ -180,3 +180,24 @@ def test_a_round_base_box_is_its_centre_and_radius() -> None:
     fp = footprint(model, Pose(3.0, 4.0))
     assert isinstance(Base(50.8).footprint(3, 4).core, Point)
     assert broad_phase.box_of(fp) == (2.0, 3.0, 4.0, 5.0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(coords, coords, sizes), min_size=0, max_size=12),
+    coords,
+    coords,
+    st.floats(min_value=0.0, max_value=20.0, allow_nan=False),
+    st.floats(min_value=0.0, max_value=20.0, allow_nan=False),
+)
+def test_boxed_filters_equal_meet(
+    bases: list[tuple[float, float, float]], x: float, y: float, w: float, h: float
+) -> None:
+    named = [(f"m{i}", Footprint(Point(bx, by), r)) for i, (bx, by, r) in enumerate(bases)]
+    boxed = broad_phase.Boxed.of(named)
+    # a box that touches some item's box edge to edge (within the margin), when there is one
+    probe = (x, y, x + w, y + h) if not named else (x, y, boxed.items[0][2][0] - broad_phase.MARGIN, y + h)
+    for b in ((x, y, x + w, y + h), probe):
+        want = [(n, fp) for n, fp, bb in boxed.items if broad_phase.meet(bb, b)]
+        assert boxed.footprints_meeting(b) == want
+        assert [(n, fp) for n, fp, _ in boxed.near(b).items] == want

@@ -76,12 +76,26 @@ class Boxed:
 
     def near(self, box: Box) -> Boxed:
         """The items whose boxes meet ``box`` (in their order): a superset of those whose footprints meet any
-        footprint inside ``box``."""
-        return Boxed(tuple(item for item in self.items if meet(item[2], box)))
+        footprint inside ``box``. (The comparisons of :func:`meet`, the same sums, inlined.)"""
+        x0, y0 = box[0], box[1]
+        x1, y1 = box[2] + MARGIN, box[3] + MARGIN
+        return Boxed(
+            tuple(
+                item
+                for item in self.items
+                if item[2][0] <= x1 and x0 <= item[2][2] + MARGIN and item[2][1] <= y1 and y0 <= item[2][3] + MARGIN
+            )
+        )
 
     def footprints_meeting(self, box: Box) -> list[tuple[str, Footprint]]:
         """The (name, footprint) pairs whose boxes meet ``box``, in their order."""
-        return [(name, fp) for name, fp, b in self.items if meet(b, box)]
+        x0, y0 = box[0], box[1]
+        x1, y1 = box[2] + MARGIN, box[3] + MARGIN
+        return [
+            (name, fp)
+            for name, fp, b in self.items
+            if b[0] <= x1 and x0 <= b[2] + MARGIN and b[1] <= y1 and y0 <= b[3] + MARGIN
+        ]
 
 
 def parts_of(geometry: BaseGeometry | None) -> tuple[Box, ...]:
