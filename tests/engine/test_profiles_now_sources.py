@@ -7,7 +7,7 @@ from strategium.engine import profiles_now
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind
 from strategium.engine.game import Game
-from strategium.engine.profiles_now import Modifier, effect_kinds, modifiers
+from strategium.engine.profiles_now import Modifier, active_sources, effect_kinds, modifiers
 from tests.engine.test_morale import battle
 
 WHY = Reason("Test", "test")
@@ -18,14 +18,14 @@ def _every_source(game: Game, unit_id: str) -> list[Modifier]:
     return [m for source, _ in profiles_now._SOURCES for m in source(game, unit_id, model)]
 
 
-def test_effect_kinds_of_the_state_and_kept_by_identity() -> None:
+def test_effect_kinds_of_the_state_and_active_sources_kept_by_identity() -> None:
     game = battle()
     assert effect_kinds(game.state.effects) == frozenset()
     game.add_effect(EffectKind.BLIND, "a1", Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN, WHY)
     game.add_effect(EffectKind.PINNED, "b1", Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN, WHY)
     effects = game.state.effects
     assert effect_kinds(effects) == {EffectKind.BLIND, EffectKind.PINNED}
-    assert effect_kinds(effects) is effect_kinds(effects)
+    assert active_sources(effects) is active_sources(effects)
 
 
 def test_modifiers_agree_with_every_source_called() -> None:
@@ -52,7 +52,9 @@ def test_a_plain_source_is_always_called() -> None:
         return [extra]
 
     profiles_now._SOURCES.append((source, None))
+    profiles_now._active_kept.clear()  # as modifier_source does (without registering for good)
     try:
         assert modifiers(game, "a1", model) == [extra] and calls == ["a1"]
     finally:
         profiles_now._SOURCES.remove((source, None))
+        profiles_now._active_kept.clear()

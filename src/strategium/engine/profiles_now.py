@@ -43,6 +43,7 @@ _SOURCES: list[tuple[ModifierSource, frozenset[EffectKind] | None]] = []
 def modifier_source(fn: ModifierSource) -> ModifierSource:
     """Decorator: register a source of modifiers (a rule module's)."""
     _SOURCES.append((fn, None))
+    _active_kept.clear()
     registries.changed()
     return fn
 
@@ -54,6 +55,7 @@ def effect_modifier_source(*kinds: EffectKind) -> Callable[[ModifierSource], Mod
 
     def register(fn: ModifierSource) -> ModifierSource:
         _SOURCES.append((fn, frozenset(kinds)))
+        _active_kept.clear()
         registries.changed()
         return fn
 
@@ -62,29 +64,37 @@ def effect_modifier_source(*kinds: EffectKind) -> Callable[[ModifierSource], Mod
 
 def modifiers(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     """Every modifier in force on ``model`` of ``unit_id`` (the sources' in registration order)."""
-    kinds = effect_kinds(game.state.effects)
+    sources = active_sources(game.state.effects)
+    if not sources:
+        return []
     out: list[Modifier] = []
-    for source, needs in _SOURCES:
-        if needs is None or not needs.isdisjoint(kinds):
-            out += source(game, unit_id, model)
+    for source in sources:
+        out += source(game, unit_id, model)
     return out
 
 
-_kinds_kept: list[tuple[tuple[Effect, ...], frozenset[EffectKind]]] = []
-"""The last effects tuple :func:`effect_kinds` was asked about and its answer (one entry, replaced whole)."""
+_active_kept: list[tuple[tuple[Effect, ...], tuple[ModifierSource, ...]]] = []
+"""The last effects tuple :func:`active_sources` was asked about and its answer (one entry, replaced whole;
+emptied when a source is registered)."""
+
+
+def active_sources(effects: tuple[Effect, ...]) -> tuple[ModifierSource, ...]:
+    """The registered sources, in order, that may give a modifier while ``effects`` (a state's
+    :attr:`GameState.effects`) are in force: every plain source, and each effect source one of whose kinds is among
+    the effects'. The tuple of effects is immutable (replaced whenever the effects change): the last answer is kept,
+    found again by identity (the tuple itself being held)."""
+    last = _active_kept[0] if _active_kept else None
+    if last is not None and last[0] is effects:
+        return last[1]
+    kinds = effect_kinds(effects)
+    active = tuple(fn for fn, needs in _SOURCES if needs is None or not needs.isdisjoint(kinds))
+    _active_kept[:] = [(effects, active)]
+    return active
 
 
 def effect_kinds(effects: tuple[Effect, ...]) -> frozenset[EffectKind]:
-    """The kinds of the ``effects`` (a state's :attr:`GameState.effects`: an immutable tuple, replaced whenever
-    the effects change; the last answer is kept, found again by identity, the tuple itself being held)."""
-    if not effects:
-        return frozenset()
-    last = _kinds_kept[0] if _kinds_kept else None
-    if last is not None and last[0] is effects:
-        return last[1]
-    kinds = frozenset(e.kind for e in effects)
-    _kinds_kept[:] = [(effects, kinds)]
-    return kinds
+    """The kinds of ``effects``."""
+    return frozenset(e.kind for e in effects)
 
 
 def _floor_holds(name: str, value: int | None) -> bool:
