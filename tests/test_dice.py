@@ -236,3 +236,29 @@ def test_copy_rolls_exactly_what_a_restored_snapshot_rolls() -> None:
     assert copied == restored == dice and copied.pending_forced == (5,)
     assert [copied.d6("a").total for _ in range(20)] == [restored.d6("a").total for _ in range(20)]
     assert dice.state() == state  # rolling on the copies left the original alone
+
+
+def test_rewind_to_a_mark_is_a_restore_of_the_state_then() -> None:
+    dice = Dice(17)
+    dice.d6("before")
+    dice.force(4, 2)
+    state, mark = dice.state(), dice.mark()
+    after = [dice.d6("after").total for _ in range(6)]
+    dice.force(1)
+    dice.rewind(mark)
+    assert dice.state() == state and dice.pending_forced == (4, 2)
+    assert [dice.d6("after").total for _ in range(6)] == after
+    dice.rewind(mark)  # a mark may be used again
+    assert dice.state() == state
+
+
+def test_rewind_after_the_log_was_replaced_by_a_restore() -> None:
+    dice = Dice(5)
+    dice.d6("one")
+    early = dice.state()
+    dice.d6("two")
+    state, mark = dice.state(), dice.mark()
+    dice.restore(early)  # a new log list, shorter than at the mark
+    dice.d6("three")
+    dice.rewind(mark)
+    assert dice.state() == state and len(dice.log) == 2

@@ -117,6 +117,20 @@ class DiceState:
     log: tuple[Roll, ...]
 
 
+@dataclass(frozen=True)
+class DiceMark:
+    """A cheap mark of a :class:`Dice` to go back to (:meth:`Dice.rewind`): the generator, the forced queue, and
+    the roll log as the list it was with its length then (a log list only ever grows: what it held at the mark
+    is its first ``length`` entries)."""
+
+    seed: int
+    strict: bool
+    generator: dict[str, Any] = field(hash=False)
+    forced: tuple[int, ...]
+    log: list[Roll] = field(hash=False, compare=False, repr=False)
+    length: int
+
+
 def _check_seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise DiceError(f"dice seed must be a non-negative whole number, not {seed!r}")
@@ -299,6 +313,30 @@ class Dice:
         self._rng = np.random.Generator(bit_generator)
         self._forced = deque(state.forced)
         self._log = list(state.log)
+
+    def mark(self) -> DiceMark:
+        """A mark to :meth:`rewind` to (an undo within one action): like :meth:`state`, without copying the log."""
+        return DiceMark(
+            seed=self._seed,
+            strict=self._strict,
+            generator=dict(self._rng.bit_generator.state),
+            forced=tuple(self._forced),
+            log=self._log,
+            length=len(self._log),
+        )
+
+    def rewind(self, mark: DiceMark) -> None:
+        """Put this object back exactly as it was when ``mark`` was taken (as :meth:`restore` of the state then)."""
+        self._seed = _check_seed(mark.seed)
+        self._strict = mark.strict
+        bit_generator = np.random.PCG64(0)
+        bit_generator.state = _copy.deepcopy(mark.generator)  # type: ignore[assignment]
+        self._rng = np.random.Generator(bit_generator)
+        self._forced = deque(mark.forced)
+        if self._log is mark.log:
+            del self._log[mark.length :]
+        else:  # the log was replaced since (restore): the marked list still starts with the log as it was
+            self._log = mark.log[: mark.length]
 
     @classmethod
     def from_state(cls, state: DiceState) -> Dice:

@@ -8,9 +8,16 @@ from hypothesis import strategies as st
 from shapely.affinity import rotate
 from shapely.geometry import Point, box
 
+from strategium.agents import gaps as gaps_module
 from strategium.agents import options as opt
-from strategium.agents.gaps import EnemyGaps, Feet, Groups, distance_matrix, min_distances
+from strategium.agents.base import play
+from strategium.agents.gaps import PAIRS_KEPT, EnemyGaps, Feet, Groups, distance_matrix, min_distances
+from strategium.agents.heuristic import HeuristicPlayer
+from strategium.agents.setup import demo_battle
 from strategium.engine import charges
+from strategium.engine.actions import Action
+from strategium.engine.game import Game
+from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import Footprint, min_distance
 from tests.agents.games import heuristic_game
 
@@ -75,3 +82,41 @@ def test_a_players_gaps_are_min_distance_to_each_enemy_unit() -> None:
                 each = measures.model_gaps(game, unit.id, enemy)
                 assert each == {m.id: min_distance([f], theirs) for _, m, f in mine}
             assert measures.gaps(game, unit.id) is gaps  # once per decision
+
+
+def _agree(measures: EnemyGaps, game: Game, player: PlayerId) -> int:
+    """Assert that ``measures`` gives ``min_distance`` for every unit of ``player`` now; the pairs compared."""
+    foes = {e.id: [f for _, _, f in charges.feet(game, e.id)] for e in opt.enemies(game, player)}
+    foes = {e: f for e, f in foes.items() if f}
+    compared = 0
+    for unit in game.state.units_of(player):
+        mine = charges.feet(game, unit.id)
+        gaps = measures.gaps(game, unit.id)
+        if not mine:
+            assert gaps == {}
+            continue
+        assert gaps == {e: min_distance([f for _, _, f in mine], theirs) for e, theirs in foes.items()}
+        for enemy, theirs in foes.items():
+            assert measures.gap(game, unit.id, enemy) == gaps[enemy]
+            assert measures.model_gaps(game, unit.id, enemy) == {m.id: min_distance([f], theirs) for _, m, f in mine}
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("kept", [PAIRS_KEPT, 5])
+def test_measures_kept_across_decisions_stay_exact(kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kept by value from one decision to the next (and forgotten when there are too many), the measures are
+    always what ``min_distance`` gives for the footprints now, through moves and casualties."""
+    monkeypatch.setattr(gaps_module, "PAIRS_KEPT", kept)
+    game = demo_battle(3, turns=2)
+    measures = {1: EnemyGaps(1), 2: EnemyGaps(2)}
+    compared = [0]
+
+    def after(game: Game, _: Action) -> None:
+        if game.pending is not None and game.state.clock.turn_index > 0:
+            for player in (1, 2):
+                compared[0] += _agree(measures[player], game, player)
+
+    play(game, {1: HeuristicPlayer(1), 2: HeuristicPlayer(2)}, after=after)
+    assert compared[0] > 100
+    assert all(len(m._pairs) <= kept + 32 for m in measures.values())  # cleared past ``kept`` (+ one unit's foes)

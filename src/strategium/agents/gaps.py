@@ -96,25 +96,38 @@ def min_distances(a: Sequence[Footprint], groups: Sequence[Sequence[Footprint]])
     return Groups(groups).min_distances(Feet(a))
 
 
+Pair = tuple[np.ndarray, float]
+"""What is kept of a unit's measure to one enemy unit: the distance of each of the unit's footprints to the
+enemy's (inches, not clipped at 0) and the closest of them clipped at 0 (the unit's gap to the enemy)."""
+
+PAIRS_KEPT = 4096
+"""How many (unit, enemy unit) measures :class:`EnemyGaps` keeps by value from one decision to the next (all are
+forgotten when there are more)."""
+
+
 class EnemyGaps:
     """A player's measures of its units' distances to the enemy's units (inches), each measured once per decision
-    (the enemy's footprints and a unit's own, as arrays, kept from one decision to the next while they are the
-    same footprint objects). ``player``: the player whose units are measured."""
+    and kept by value from one decision to the next: the measure of a unit to an enemy unit is taken again only
+    when the footprints of either have changed (footprints are compared by identity; the kept ones are held, so
+    their identity is never reused). ``player``: the player whose units are measured."""
 
     def __init__(self, player: PlayerId) -> None:
         self.player = player
         self._at = Decisions()
         self._feet_seen: dict[str, list[tuple[str, Footprint]]] = {}
-        self._gaps_seen: dict[str, tuple[dict[str, float], np.ndarray]] = {}
-        self._foes_seen: tuple[list[str], Groups] | None = None
-        self._foes_last: tuple[tuple[object, ...], tuple[list[str], Groups]] | None = None
+        self._gaps_seen: dict[str, dict[str, Pair]] = {}
+        self._plain_seen: dict[str, dict[str, float]] = {}
+        self._foes_seen: list[tuple[str, tuple[Footprint, ...]]] | None = None
+        self._foes_last: tuple[tuple[object, ...], Groups] | None = None
         self._arrays: dict[str, tuple[tuple[Footprint, ...], Feet]] = {}
+        self._pairs: dict[tuple[tuple[Footprint, ...], tuple[Footprint, ...]], Pair] = {}
 
     def _fresh(self, game: Game) -> None:
-        """Forget what was measured at an earlier decision."""
+        """Forget what was measured at an earlier decision (but the measures kept by value)."""
         if self._at.moved_on(game):
             self._feet_seen = {}
             self._gaps_seen = {}
+            self._plain_seen = {}
             self._foes_seen = None
 
     def model_feet(self, game: Game, unit_id: str) -> list[tuple[str, Footprint]]:
@@ -129,36 +142,59 @@ class EnemyGaps:
 
     def gaps(self, game: Game, unit_id: str) -> dict[str, float]:
         """The closest distance (inches) between the unit and each enemy unit with a model on the table (none when
-        the unit has no model there): ``min_distance`` of their footprints, all measured in one pass."""
-        return self._measured(game, unit_id)[0]
+        the unit has no model there): ``min_distance`` of their footprints, all measured in one pass (the same dict
+        at one decision: do not change it)."""
+        pairs = self._measured(game, unit_id)
+        found = self._plain_seen.get(unit_id)
+        if found is None:
+            found = {e: pair[1] for e, pair in pairs.items()}
+            self._plain_seen[unit_id] = found
+        return found
+
+    def gap(self, game: Game, unit_id: str, other_id: str) -> float | None:
+        """``gaps(game, unit_id).get(other_id)``: the closest distance (inches) between the unit and the enemy
+        unit, or None when either has no model on the table."""
+        pair = self._measured(game, unit_id).get(other_id)
+        return None if pair is None else pair[1]
 
     def model_gaps(self, game: Game, unit_id: str, other_id: str) -> dict[str, float]:
         """Model id -> the closest distance (inches, at least 0) between that model of the unit (or of a character
         joined to it) and the enemy unit ``other_id``, as a Shooting Attack's plan measures a firer's reach; empty
         when either has no model on the table."""
-        gaps, rows = self._measured(game, unit_id)
-        if other_id not in gaps:
+        pair = self._measured(game, unit_id).get(other_id)
+        if pair is None:
             return {}
-        column = list(gaps).index(other_id)
         ids = [mid for mid, _ in self.model_feet(game, unit_id)]
-        return {mid: max(0.0, float(v)) for mid, v in zip(ids, rows[:, column], strict=True)}
+        return {mid: max(0.0, float(v)) for mid, v in zip(ids, pair[0], strict=True)}
 
-    def _measured(self, game: Game, unit_id: str) -> tuple[dict[str, float], np.ndarray]:
-        """(:meth:`gaps`, the distances of each of the unit's footprints to each enemy unit in that order: not
-        clipped at 0)."""
+    def _measured(self, game: Game, unit_id: str) -> dict[str, Pair]:
+        """Enemy unit id -> (the distances of each of the unit's footprints to it: not clipped at 0, the unit's
+        gap to it), for each enemy unit with a model on the table (none when the unit has no model there)."""
         self._fresh(game)
         found = self._gaps_seen.get(unit_id)
         if found is None:
             mine = tuple(f for _, f in self.model_feet(game, unit_id))
-            if mine:
-                ids, groups = self._foes(game)
-                feet = self._array(unit_id, mine)
-                rows = groups.per_footprint(feet)
-                found = (dict(zip(ids, groups.min_distances(feet, rows), strict=True)), rows)
-            else:
-                found = ({}, np.zeros((0, 0)))
+            found = self._pairs_of(game, unit_id, mine) if mine else {}
             self._gaps_seen[unit_id] = found
         return found
+
+    def _pairs_of(self, game: Game, unit_id: str, mine: tuple[Footprint, ...]) -> dict[str, Pair]:
+        """:meth:`_measured` for the unit's footprints ``mine`` (not empty): the kept measures, and the others
+        measured in one pass."""
+        foes = self._foes(game)
+        pairs = self._pairs
+        missing = [k for k, (_, theirs) in enumerate(foes) if (mine, theirs) not in pairs]
+        if missing:
+            if len(pairs) + len(missing) > PAIRS_KEPT:
+                pairs.clear()
+                missing = list(range(len(foes)))
+            whole = len(missing) == len(foes)
+            groups = self._groups(foes) if whole else Groups([foes[k][1] for k in missing])
+            rows = groups.per_footprint(self._array(unit_id, mine))
+            for j, k in enumerate(missing):
+                column = rows[:, j].copy()
+                pairs[(mine, foes[k][1])] = (column, max(0.0, float(column.min())))
+        return {e: pairs[(mine, theirs)] for e, theirs in foes}
 
     def _array(self, unit_id: str, feet: tuple[Footprint, ...]) -> Feet:
         """``Feet(feet)``, kept from the last decision while the unit's footprints are the same objects (held)."""
@@ -169,21 +205,24 @@ class EnemyGaps:
         self._arrays[unit_id] = (feet, made)
         return made
 
-    def _foes(self, game: Game) -> tuple[list[str], Groups]:
-        """The enemy units with a model on the table and their footprints (as :class:`Groups`), kept from the last
-        decision while they are the same footprint objects (held)."""
+    def _foes(self, game: Game) -> list[tuple[str, tuple[Footprint, ...]]]:
+        """The enemy units with a model on the table and their footprints, found once per decision."""
         self._fresh(game)
         if self._foes_seen is None:
-            foes = [(e.id, [f for _, f in self.model_feet(game, e.id)]) for e in opt.enemies(game, self.player)]
-            foes = [(e, f) for e, f in foes if f]
-            key = tuple((e, *f) for e, f in foes)
-            last = self._foes_last
-            if last is not None and last[0] == key:
-                self._foes_seen = last[1]
-            else:
-                self._foes_seen = ([e for e, _ in foes], Groups([f for _, f in foes]))
-                self._foes_last = (key, self._foes_seen)
+            foes = [(e.id, tuple(f for _, f in self.model_feet(game, e.id))) for e in opt.enemies(game, self.player)]
+            self._foes_seen = [(e, f) for e, f in foes if f]
         return self._foes_seen
+
+    def _groups(self, foes: list[tuple[str, tuple[Footprint, ...]]]) -> Groups:
+        """The footprints of ``foes`` as :class:`Groups`, kept from the last call while they are the same footprint
+        objects (held)."""
+        key = tuple((e, *f) for e, f in foes)
+        last = self._foes_last
+        if last is not None and last[0] == key:
+            return last[1]
+        groups = Groups([f for _, f in foes])
+        self._foes_last = (key, groups)
+        return groups
 
 
 __all__ = ["EnemyGaps", "Feet", "Groups", "distance_matrix", "min_distances"]

@@ -99,7 +99,7 @@ class HeuristicPlayer:
     def _gap(self, game: Game, unit_id: str, other_id: str) -> float | None:
         """The closest distance between the unit and an enemy unit (inches), measured once per decision; None when
         either has no model on the table."""
-        return self._measures.gaps(game, unit_id).get(other_id)
+        return self._measures.gap(game, unit_id, other_id)
 
     def _model_gaps(self, game: Game, unit_id: str, other_id: str) -> dict[str, float]:
         """:meth:`EnemyGaps.model_gaps`: each model's closest distance to the enemy unit (inches)."""
@@ -281,9 +281,8 @@ class HeuristicPlayer:
             if s.units[unit.id].embarked_in is not None:
                 continue
             shape = pr.shape_of(game, party(s, unit.id))
-            hidden, plain = pr.infiltrate_area(game, unit, shape)
             toward = pr.enemy_centre(game, p)
-            for region in (hidden, plain):
+            for region in pr.infiltrate_areas(game, unit, shape):  # plain sight cleared only if hidden fails
                 for anchor in self._forward_anchors(region, toward):
                     where = pr.place(game, shape, region, anchor, toward)
                     action = Infiltrate(p, unit.id, where) if where else None

@@ -8,7 +8,7 @@ All lengths are inches.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -140,13 +140,22 @@ def sight_of(battlefield: object) -> SightMap:
 
 def infiltrate_area(game: Game, unit: Unit, shape: Shape) -> tuple[BaseGeometry, BaseGeometry]:
     """(hidden, plain sight) centres for an infiltrating unit: INF-3 and INF-5 regions, clear of models."""
+    hidden, plain = infiltrate_areas(game, unit, shape)
+    return hidden, plain
+
+
+def infiltrate_areas(game: Game, unit: Unit, shape: Shape) -> Iterator[BaseGeometry]:
+    """:func:`infiltrate_area`'s two regions in turn (hidden, then plain sight), each cleared of models only when
+    it is asked for (a player that places the unit in the first never pays for the second). The game must not
+    change between the two."""
     s = game.state
     player = s.owner(unit.id)
     height = default_height(unit.models[0].profile.unit_type.unit_type)
     regions = infiltrate_regions(
         s.battlefield, placement.enemies(s, player), shape.probe, height, sight_of(s.battlefield)
     )
-    return _free(game, regions.hidden, shape, {unit.id}), _free(game, regions.plain_sight, shape, {unit.id})
+    yield _free(game, regions.hidden, shape, {unit.id})
+    yield _free(game, regions.plain_sight, shape, {unit.id})
 
 
 def allowance(game: Game, units: Sequence[Unit], run: bool) -> float:

@@ -188,8 +188,9 @@ class RandomPlayer:
     def infiltrate(self, game: Game, unit: Unit) -> Action | None:
         """Place a held-back unit around a point drawn from its hidden or plain-sight region."""
         shape = pr.shape_of(game, party(game.state, unit.id))
-        hidden, plain = pr.infiltrate_area(game, unit, shape)
-        region = hidden if self.rng.random() < 0.5 and not hidden.is_empty else plain
+        areas = pr.infiltrate_areas(game, unit, shape)  # plain sight cleared only when it is drawn
+        hidden = next(areas)
+        region = hidden if self.rng.random() < 0.5 and not hidden.is_empty else next(areas)
         anchor = ps.sample_point(region, self.rng)
         if anchor is None:
             return None

@@ -36,7 +36,7 @@ from strategium.engine.citations import Reason
 from strategium.engine.effects import EffectKind
 from strategium.engine.events import Ruling
 from strategium.engine.handlers import handles
-from strategium.engine.movement_common import Leg, other_footprints, overlaps_area, positions_problem, swept
+from strategium.engine.movement_common import Leg, other_footprints, overlaps_area, positions_problem
 from strategium.engine.placement import footprint
 from strategium.engine.timing import Phase, SubPhase
 from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, more_than, within
@@ -54,7 +54,7 @@ def _legs(game: Game, unit_id: str, positions: dict[str, Pose]) -> list[Leg]:
     for uid, model, before in feet(game, unit_id):
         pose = positions[model.id]
         after = footprint(model, pose)
-        out.append(Leg(uid, model, before, after, swept(before, after)))
+        out.append(Leg(uid, model, before, after))
     return out
 
 

@@ -83,8 +83,20 @@ def granted_rules(game: Game, unit_id: str) -> tuple[RuleRef, ...]:
 
 def model_rules(game: Game, unit_id: str, model: Model) -> tuple[RuleRef, ...]:
     """The model's own special rules and those its unit is granted now."""
-    own = tuple(r for r in model.rules if isinstance(r, RuleRef))
-    return own + granted_rules(game, unit_id)
+    return own_rules(model) + granted_rules(game, unit_id)
+
+
+def own_rules(model: Model) -> tuple[RuleRef, ...]:
+    """The model's own special rules (the :class:`RuleRef` entries of its immutable ``rules``, in order; kept in
+    its :attr:`Model.memo`)."""
+    own: tuple[RuleRef, ...] | None = model.memo.get(_OWN_RULES)
+    if own is None:
+        own = model.memo[_OWN_RULES] = tuple(r for r in model.rules if isinstance(r, RuleRef))
+    return own
+
+
+_OWN_RULES = "damage.own_rules"
+"""The key of a model's own :class:`RuleRef` rules in its :attr:`Model.memo`."""
 
 
 def members(game: Game, unit_id: str) -> tuple[str, ...]:
@@ -166,6 +178,7 @@ def target_unit(
     models: list[TargetModel] = []
     slots: list[Slot] = []
     reasons: list[Reason] = []
+    granted = {uid: granted_rules(game, uid) for uid in members(game, unit_id)}  # the unit and its characters
     for uid, model, _ in _closest_first(game, unit_id, firers):
         now = current(game, uid, model)
         if not isinstance(now, Characteristics) or now.t is None or now.w is None:
@@ -183,7 +196,7 @@ def target_unit(
                 invulnerable_save=model.profile.invulnerable_save,
                 cover_save=cover,
                 weapon_skill=now.ws,
-                rules=model_rules(game, uid, model),
+                rules=own_rules(model) + granted[uid],
             )
         )
         slots.append(Slot(uid, model.id))

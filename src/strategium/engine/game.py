@@ -162,13 +162,13 @@ class Game:
             raise IllegalActionError(action, verdict)
         before = len(self.state.events)
         dice = self.state.dice
-        rolled = dice.state()  # the dice are shared with the backup and put back as they were on failure
+        rolled = dice.mark()  # the dice are shared with the backup and put back as they were on failure
         backup = self.state.snapshot(share_dice=True)
         try:
             HANDLERS[type(action)].apply(self, action)
             self.state.history.append(action)
         except Exception:
-            dice.restore(rolled)
+            dice.rewind(rolled)
             self.state = backup
             raise
         return tuple(self.state.events[before:])

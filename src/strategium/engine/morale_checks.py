@@ -47,7 +47,7 @@ from strategium.engine.events import EffectEnded, Event, Ruling, StepStarted
 from strategium.engine.hooks import on_step
 from strategium.engine.morale import is_fearless, leadership_test, pinning_test, status_in_force
 from strategium.engine.placement import footprint
-from strategium.engine.profiles_now import Modifier, current, modifier_source
+from strategium.engine.profiles_now import Modifier, current, effect_modifier_source
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import Phase, SubPhase
 from strategium.geometry.measure import Footprint
@@ -227,7 +227,7 @@ def concussive_test(game: Game, unit_id: str, x: int) -> bool:
     return False
 
 
-@modifier_source
+@effect_modifier_source(EffectKind.CONCUSSED)
 def _concussed(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     if not status_in_force(game, unit_id, EffectKind.CONCUSSED):
         return []

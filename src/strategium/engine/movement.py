@@ -177,6 +177,16 @@ def legs(game: Game, units: Sequence[Unit], positions: Placement) -> list[Leg]:
     return out
 
 
+def _kept_legs(game: Game, units: Sequence[Unit], action: Move | Run) -> list[Leg]:
+    """:func:`legs` of the action, kept while the state stays the same (``Game.cached``): the check of a Move and
+    its apply, which follows it with the state unchanged, share them. A caller must not change the list."""
+    try:
+        hash(action)
+    except TypeError:  # an action with an unhashable field: not kept
+        return legs(game, units, action.positions)
+    return game.cached(("movement.legs", action), lambda: legs(game, units, action.positions))
+
+
 def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> list[Reason]:
     """Distance, Difficult and Impassable Terrain, Buildings and models in the way, for every leg."""
     return _terrain(game, units, moves, running)[0]
@@ -274,7 +284,7 @@ def _check(game: Game, action: Move | Run) -> Verdict:
             answer = ask(game, Query.MAY_RUN, u.id)
             if not answer:
                 return no(*answer.reasons)
-    moves = legs(game, units, action.positions)
+    moves = _kept_legs(game, units, action)
     reasons, why = _terrain(game, units, moves, running)
     reasons += placement_problems(game, units, action.positions)
     reasons += enemy_problems(game, action.player, moves)
@@ -334,7 +344,7 @@ def _apply(game: Game, action: Move | Run) -> None:
     status = s.units[action.unit_id]
     leaving = status.joined_to is not None
     units = [s.unit(action.unit_id)] if leaving else party(s, action.unit_id)
-    moves = legs(game, units, action.positions)
+    moves = _kept_legs(game, units, action)
     # the reasons of the (legal) verdict: what shaped each model's allowance (``game.apply`` has just checked
     # the action, and kept the verdict; the other checks only refuse)
     verdict = game.handler_verdict(action)

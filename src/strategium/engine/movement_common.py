@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -181,13 +181,14 @@ class Leg:
         """The ground the model sweeps: the convex hull of its footprints before and after (:func:`swept`)."""
         return self.given_path if self.given_path is not None else _swept(self.before, self.after)
 
-    @property
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
-        """A box that contains the path (min x, min y, max x, max y; inches): the footprints' outer bounds."""
+        """A box that contains the path (min x, min y, max x, max y; inches): the footprints' outer bounds (kept
+        on the leg: the checks ask for it again and again)."""
         a, b = self.before.outer_bounds, self.after.outer_bounds
         return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
-    @property
+    @cached_property
     def length(self) -> float:
         """Straight displacement of the centre, inches."""
         (x0, y0), (x1, y1) = self.before.centre, self.after.centre

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from strategium.army.army import Model
 from strategium.engine import registries
 from strategium.engine.citations import Reason
+from strategium.engine.effects import Effect, EffectKind
 from strategium.model.characteristics import Characteristics, KnightCharacteristics
 
 if TYPE_CHECKING:
@@ -36,19 +37,64 @@ class Modifier:
 
 
 ModifierSource = Callable[["Game", str, Model], list[Modifier]]
-_SOURCES: list[ModifierSource] = []
+_SOURCES: list[tuple[ModifierSource, frozenset[EffectKind] | None]] = []
 
 
 def modifier_source(fn: ModifierSource) -> ModifierSource:
     """Decorator: register a source of modifiers (a rule module's)."""
-    _SOURCES.append(fn)
+    _SOURCES.append((fn, None))
+    _active_kept.clear()
     registries.changed()
     return fn
 
 
+def effect_modifier_source(*kinds: EffectKind) -> Callable[[ModifierSource], ModifierSource]:
+    """Decorator: register a source of modifiers that gives none unless some effect of one of ``kinds`` is in
+    force in the game (on any unit): while there is none, :func:`modifiers` does not call it (the same answer,
+    an empty list, without the call). A source that reads anything else must use :func:`modifier_source`."""
+
+    def register(fn: ModifierSource) -> ModifierSource:
+        _SOURCES.append((fn, frozenset(kinds)))
+        _active_kept.clear()
+        registries.changed()
+        return fn
+
+    return register
+
+
 def modifiers(game: Game, unit_id: str, model: Model) -> list[Modifier]:
-    """Every modifier in force on ``model`` of ``unit_id``."""
-    return [m for source in _SOURCES for m in source(game, unit_id, model)]
+    """Every modifier in force on ``model`` of ``unit_id`` (the sources' in registration order)."""
+    sources = active_sources(game.state.effects)
+    if not sources:
+        return []
+    out: list[Modifier] = []
+    for source in sources:
+        out += source(game, unit_id, model)
+    return out
+
+
+_active_kept: list[tuple[tuple[Effect, ...], tuple[ModifierSource, ...]]] = []
+"""The last effects tuple :func:`active_sources` was asked about and its answer (one entry, replaced whole;
+emptied when a source is registered)."""
+
+
+def active_sources(effects: tuple[Effect, ...]) -> tuple[ModifierSource, ...]:
+    """The registered sources, in order, that may give a modifier while ``effects`` (a state's
+    :attr:`GameState.effects`) are in force: every plain source, and each effect source one of whose kinds is among
+    the effects'. The tuple of effects is immutable (replaced whenever the effects change): the last answer is kept,
+    found again by identity (the tuple itself being held)."""
+    last = _active_kept[0] if _active_kept else None
+    if last is not None and last[0] is effects:
+        return last[1]
+    kinds = effect_kinds(effects)
+    active = tuple(fn for fn, needs in _SOURCES if needs is None or not needs.isdisjoint(kinds))
+    _active_kept[:] = [(effects, active)]
+    return active
+
+
+def effect_kinds(effects: tuple[Effect, ...]) -> frozenset[EffectKind]:
+    """The kinds of ``effects``."""
+    return frozenset(e.kind for e in effects)
 
 
 def _floor_holds(name: str, value: int | None) -> bool:

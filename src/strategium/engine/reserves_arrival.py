@@ -72,7 +72,6 @@ from strategium.engine.movement_common import (
     party,
     positions_problem,
     step_problem,
-    swept,
 )
 from strategium.engine.placement import footprint
 from strategium.engine.queries import Query, ask
@@ -353,7 +352,7 @@ def _entry_legs(game: Game, units: list[Unit], positions: Placement, edge: Edge)
         after = footprint(model, where[model.id])
         far = farthest_distance(after, line)
         before = after.translated(-nx * far, -ny * far)
-        out.append(Leg(unit.id, model, before, after, swept(before, after)))
+        out.append(Leg(unit.id, model, before, after))
     return out
 
 

@@ -9,13 +9,13 @@ from strategium.army.army import Model
 from strategium.engine.citations import Reason
 from strategium.engine.effects import EffectKind
 from strategium.engine.morale import status_in_force
-from strategium.engine.profiles_now import Modifier, modifier_source
+from strategium.engine.profiles_now import Modifier, effect_modifier_source
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
 
 
-@modifier_source
+@effect_modifier_source(EffectKind.BLIND)
 def _blind(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     if not status_in_force(game, unit_id, EffectKind.BLIND):  # Stupefied ignores Blind (STU-2)
         return []

@@ -51,12 +51,11 @@ from strategium.engine.movement import UnitMoved, enemy_problems, legs, placemen
 from strategium.engine.movement_common import (
     Leg,
     dangerous_tests,
-    difficult_pieces,
+    difficult_under,
     ignores_difficult,
     is_cavalry,
     living,
     party,
-    swept,
 )
 from strategium.engine.placement import footprint, placed_unit
 from strategium.engine.profiles_now import current
@@ -300,17 +299,17 @@ def _move_problems(
     penalty = s.config.terrain.difficult_move_penalty if s.config.terrain.difficult_move_rule == "flat_penalty" else 0
     for g in each_leg(game, units, positions):  # made one by one: a refused end point stops at its first problem
         moves.append(g)
-        slowed = bool(difficult_pieces(game, g.path)) and not is_cavalry(g.model) and not ignores_difficult(units)
+        slowed = bool(difficult_under(game, g)) and not is_cavalry(g.model) and not ignores_difficult(units)
         limit = allowance - (penalty if slowed else 0.0)
         if g.length > limit + EPSILON:
             reasons.append(cite(ADVANCE, f'{g.model.id} may move at most {limit:g}"'))
-        box = broad_phase.geometry_box(g.path)
+        box = g.bounds  # contains the path: the broad phase finds a superset; the path is made only if needed
         if any(broad_phase.meet(b, box) and float(g.path.intersection(w).area) > EPSILON for w, b in obstacles.walls):
             reasons.append(core("Impassable Terrain", f"{g.model.id}'s path is blocked", 222))
-        path = Footprint(g.path)
-        if any(
-            table_checks.overlaps(path, fp) and not table_checks.overlaps(g.before, fp)
-            for _, fp in obstacles.others.footprints_meeting(box)
+        near = obstacles.others.footprints_meeting(box)
+        path = Footprint(g.path) if near else None
+        if path is not None and any(
+            table_checks.overlaps(path, fp) and not table_checks.overlaps(g.before, fp) for _, fp in near
         ):
             reasons.append(cite(ADVANCE, f"{g.model.id} may not move through other models"))
         if first_only and reasons:
@@ -329,7 +328,7 @@ def each_leg(game: Game, units: Sequence[Unit], positions: Placement) -> Iterato
     for unit, model in living(s, units):
         before = footprint(model, s.units[unit.id].poses[model.id])
         after = footprint(model, where[model.id])
-        yield Leg(unit.id, model, before, after, swept(before, after))
+        yield Leg(unit.id, model, before, after)  # the swept path is made when a test needs it
 
 
 def reaction_move(game: Game, unit_id: str, enemy_id: str, away: bool) -> float:

@@ -38,7 +38,7 @@ from strategium.engine.effects import Duration, Effect, EffectKind, EndTrigger
 from strategium.engine.events import Ruling
 from strategium.engine.hooks import on_event
 from strategium.engine.morale import suppressor
-from strategium.engine.profiles_now import Modifier, modifier_source
+from strategium.engine.profiles_now import Modifier, effect_modifier_source
 from strategium.engine.queries import Block, Query, blocker
 from strategium.engine.shooting import ShootingAttackResolved
 from strategium.engine.timing import Phase
@@ -170,7 +170,7 @@ def _stu_8_no_morale(game: Game, unit_id: str) -> Block | None:
     return _block(game, unit_id, "STU-8", "a Stupefied unit takes no Morale checks in the Movement or Shooting phase")
 
 
-@modifier_source
+@effect_modifier_source(EffectKind.STUPEFIED)
 def _stu_5_strength(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     if not is_stupefied(game, unit_id):
         return []

@@ -1,0 +1,53 @@
+"""An infiltrating unit's regions given one at a time (the plain-sight one cleared of models only when asked) are
+the regions given together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from strategium.agents import options as opt
+from strategium.agents import proposals as pr
+from strategium.agents.heuristic import HeuristicPlayer
+from strategium.agents.setup import demo_battle
+from strategium.engine.game import Game
+from strategium.engine.movement_common import party
+
+
+def _at_infiltration(seed: int) -> Game | None:
+    """A heuristic demo battle played up to its first Infiltrate placement (None if there is none)."""
+    game = demo_battle(seed)
+    players = {1: HeuristicPlayer(1), 2: HeuristicPlayer(2)}
+    for _ in range(500):
+        pending = game.pending
+        if pending is None:
+            return None
+        if opt.moment(game) is opt.Moment.INFILTRATE and opt.held(game, pending.player):
+            return game
+        game.apply(players[pending.player].decide(game))
+    return None
+
+
+def test_the_regions_one_at_a_time_are_the_regions_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _at_infiltration(0)
+    assert game is not None and game.pending is not None
+    unit = opt.held(game, game.pending.player)[0]
+    shape = pr.shape_of(game, party(game.state, unit.id))
+    hidden, plain = pr.infiltrate_area(game, unit, shape)
+    freed: list[object] = []
+    free = pr._free
+
+    def counted(*args: Any) -> Any:
+        freed.append(args)
+        return free(*args)
+
+    monkeypatch.setattr(pr, "_free", counted)
+    areas = pr.infiltrate_areas(game, unit, shape)
+    first = next(areas)
+    assert len(freed) == 1  # the plain-sight region is not cleared yet
+    second = next(areas)
+    assert len(freed) == 2
+    assert next(areas, None) is None
+    assert first.equals_exact(hidden, 0.0) and second.equals_exact(plain, 0.0)
+    assert first.wkb == hidden.wkb and second.wkb == plain.wkb
