@@ -10,14 +10,16 @@ CLI_ENV = {"COLUMNS": "200", "PATH": "/usr/bin:/bin"}
 """A small, fixed environment: wide enough that rich does not wrap lines, nothing inherited from the caller."""
 
 
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path | None = None, hash_seed: str | None = None) -> subprocess.CompletedProcess[str]:
     """``strategium ARGS...`` in a fresh interpreter (this one's), its output captured as text; never raises on a
-    non-zero exit (the tests read ``returncode``)."""
+    non-zero exit (the tests read ``returncode``). ``hash_seed`` sets ``PYTHONHASHSEED`` (what a program must
+    not depend on)."""
+    env = CLI_ENV if hash_seed is None else {**CLI_ENV, "PYTHONHASHSEED": hash_seed}
     return subprocess.run(
         [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
         capture_output=True,
         text=True,
         check=False,
         cwd=cwd,
-        env=CLI_ENV,
+        env=env,
     )

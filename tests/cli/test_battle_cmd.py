@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from strategium.cli.battle_cmd import DEFAULT_SEED
 from strategium.report.log import MARK, TAGS
+from tests.cli.running import run as run_cli
 from tests.conftest import ROSTERS
 
 
 def strategium(*args: str, hash_seed: str = "0", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run the command in a fresh interpreter (``PYTHONHASHSEED`` set: the log must not depend on it)."""
-    env = {**os.environ, "COLUMNS": "200", "PYTHONHASHSEED": hash_seed}
-    return subprocess.run(
-        [sys.executable, "-c", "from strategium.cli.main import main; main()", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-        cwd=cwd,
-    )
+    return run_cli(*args, cwd=cwd, hash_seed=hash_seed)
 
 
 @pytest.fixture(scope="module")

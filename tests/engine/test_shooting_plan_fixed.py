@@ -1,10 +1,11 @@
-"""What the volley planner keeps of a model (``_fixed``) equals what it would compute each time."""
+"""What the volley planner keeps of a model (``_fixed``) equals what it would compute each time; two models' shots
+of one profile join into one volley."""
 
 from __future__ import annotations
 
-from strategium.engine.shooting_plan import _fixed, _weapon_limit
+from strategium.engine.shooting_plan import Volley, _fixed, _weapon_limit
 from strategium.model.weapons import WeaponClass
-from tests.engine.builders_combat import squad
+from tests.engine.builders_combat import BOLTER, squad
 
 
 def test_fixed_values_of_a_model() -> None:
@@ -18,3 +19,10 @@ def test_fixed_values_of_a_model() -> None:
         assert sorted(weapons, key=lambda w: w.type.weapon_class is WeaponClass.PISTOL) == list(weapons)
         assert set(weapons) == set(model.weapons)
         assert vehicle == (unit.id == "c" or model.profile.has_armour_values)
+
+
+def test_volleys_of_one_profile_join() -> None:
+    a = Volley(BOLTER, 2, 4, 4, False, ("m1",), dice=("D3",), template=1)
+    b = Volley(BOLTER, 3, 4, 4, False, ("m2", "m3"), dice=("D6",), template=2)
+    assert a.key == b.key
+    assert a.joined(b) == Volley(BOLTER, 5, 4, 4, False, ("m1", "m2", "m3"), dice=("D3", "D6"), template=3)

@@ -63,23 +63,7 @@ def _reference(
             game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, reasons, weapons
         ):
             old = volleys.get(v.key)
-            volleys[v.key] = (
-                v
-                if old is None
-                else Volley(
-                    v.weapon,
-                    old.shots + v.shots,
-                    v.strength,
-                    v.skill,
-                    v.snap,
-                    old.firers + v.firers,
-                    old.dice + v.dice,
-                    old.template + v.template,
-                    v.blast,
-                    v.rules,
-                    v.primarch,
-                )
-            )
+            volleys[v.key] = v if old is None else old.joined(v)
     if any(v.weapon.type.weapon_class in (WeaponClass.HEAVY, WeaponClass.ORDNANCE) for v in volleys.values()):
         for why in still.reasons:
             reasons.setdefault(f"stationary:{why.text}", why)

@@ -67,6 +67,23 @@ class Volley:
         """What makes two models' shots one volley."""
         return (self.weapon, self.strength, self.skill, self.snap, self.blast, self.rules, self.primarch)
 
+    def joined(self, other: Volley) -> Volley:
+        """This volley with ``other``'s shots, firers, dice and template hits added after its own (``other``
+        has the same :attr:`key`)."""
+        return Volley(
+            other.weapon,
+            self.shots + other.shots,
+            other.strength,
+            other.skill,
+            other.snap,
+            self.firers + other.firers,
+            self.dice + other.dice,
+            self.template + other.template,
+            other.blast,
+            other.rules,
+            other.primarch,
+        )
+
 
 class Plan:
     """The volleys a Shooting Attack would fire, and why each weapon that will not fire does not.
@@ -210,22 +227,7 @@ def _plan(
         parts.append((-1, list(mine_reasons.items())))
         for v in chosen:
             old = volleys.get(v.key)
-            if old is None:
-                volleys[v.key] = v
-            else:
-                volleys[v.key] = Volley(
-                    v.weapon,
-                    old.shots + v.shots,
-                    v.strength,
-                    v.skill,
-                    v.snap,
-                    old.firers + v.firers,
-                    old.dice + v.dice,
-                    old.template + v.template,
-                    v.blast,
-                    v.rules,
-                    v.primarch,
-                )
+            volleys[v.key] = v if old is None else old.joined(v)
     last: list[tuple[str, Reason]] = []
     if any(v.weapon.type.weapon_class in (WeaponClass.HEAVY, WeaponClass.ORDNANCE) for v in volleys.values()):
         last = [(f"stationary:{why.text}", why) for why in still.reasons]  # whether it counts as Stationary, and
