@@ -15,7 +15,8 @@ from strategium.engine.board import Pose
 from strategium.engine.box_gap import SLACK, box_gap
 from strategium.engine.placement import footprint
 from strategium.geometry.measure import EPSILON, Footprint, distance, more_than
-from tests.rules.test_reaction_screens import DEMO_MODELS, footprints
+from tests.engine.test_box_gap import footprints
+from tests.rules.test_reaction_screens import DEMO_MODELS
 
 coord = st.floats(-40, 40, allow_nan=False)
 
