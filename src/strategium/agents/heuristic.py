@@ -282,7 +282,7 @@ class HeuristicPlayer:
                 continue
             shape = pr.shape_of(game, party(s, unit.id))
             toward = pr.enemy_centre(game, p)
-            for region in pr.infiltrate_areas(game, unit, shape):  # plain sight cleared only if hidden fails
+            for region in pr.infiltrate_spots(game, unit, shape):  # plain sight built only if hidden fails
                 for anchor in self._forward_anchors(region, toward):
                     where = pr.place(game, shape, region, anchor, toward)
                     action = Infiltrate(p, unit.id, where) if where else None
@@ -294,6 +294,8 @@ class HeuristicPlayer:
     def _forward_anchors(region: object, toward: tuple[float, float]) -> list[tuple[float, float]]:
         from shapely.geometry.base import BaseGeometry
 
+        if isinstance(region, pr.Spots):
+            return region.anchors(toward)
         assert isinstance(region, BaseGeometry)
         if region.is_empty:
             return []

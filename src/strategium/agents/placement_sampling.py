@@ -23,6 +23,7 @@ from shapely.affinity import translate
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from strategium.agents.spots import Spots
 from strategium.army.army import Model
 from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.engine.placement import footprint
@@ -143,7 +144,7 @@ def edge_strip(state: GameState, edge: Edge, depth: float) -> BaseGeometry:
 
 
 def formation(
-    region: BaseGeometry,
+    region: BaseGeometry | Spots,
     count: int,
     spacing: float | tuple[float, float],
     anchor: tuple[float, float],
@@ -152,7 +153,8 @@ def formation(
     """``count`` centres inside ``region`` on a grid through ``anchor`` (``spacing``: one step in inches, or the
     steps along x and y), grown outward from the grid point nearest the anchor, each new point a grid neighbour
     of one already taken (``diagonal``: whether diagonal neighbours count, else only those along x or y). None
-    when the region cannot hold them (or holds no connected group of that size near the anchor)."""
+    when the region cannot hold them (or holds no connected group of that size near the anchor). ``region`` may be
+    a :class:`~strategium.agents.spots.Spots` (its test stands for the region's)."""
     if region.is_empty or count < 1:
         return None
     sx, sy = (float(spacing), float(spacing)) if isinstance(spacing, (int, float)) else spacing
@@ -167,7 +169,7 @@ def formation(
     iy = np.arange(math.floor((lo_y - ay) / sy), math.ceil((hi_y - ay) / sy) + 1)
     gi, gj = (g.ravel() for g in np.meshgrid(ix, iy))
     px, py = ax + sx * gi, ay + sy * gj
-    inside = shapely.contains_xy(region, px, py)
+    inside = region.contains_xy(px, py) if isinstance(region, Spots) else shapely.contains_xy(region, px, py)
     if int(np.count_nonzero(inside)) < count:
         return None
     gi, gj, px, py = gi[inside], gj[inside], px[inside], py[inside]

@@ -18,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from strategium.agents import placement_sampling as ps
+from strategium.agents.spots import Spots, spots
 from strategium.army.army import Model, Unit
 from strategium.engine import charges, damage, placement
 from strategium.engine.board import Location, Placement, Pose
@@ -27,9 +28,11 @@ from strategium.engine.placement import footprint
 from strategium.engine.table_checks import coherency, coherency_distance, overlaps
 from strategium.engine.timing import PlayerId
 from strategium.engine.transports import hull_of
-from strategium.geometry.measure import Footprint, distance, within
+from strategium.geometry.measure import EPSILON, Footprint, distance, within
 from strategium.geometry.pieces import default_height
 from strategium.geometry.regions import (
+    INFILTRATE_HIDDEN,
+    INFILTRATE_PLAIN_SIGHT,
     deployment_region,
     grow,
     infiltrate_regions,
@@ -81,7 +84,7 @@ def shape_of(game: Game, units: Sequence[Unit], heading: float | None = None) ->
 
 
 def place(
-    game: Game, shape: Shape, region: BaseGeometry, anchor: tuple[float, float], toward: tuple[float, float]
+    game: Game, shape: Shape, region: BaseGeometry | Spots, anchor: tuple[float, float], toward: tuple[float, float]
 ) -> Placement:
     """The shape as a formation inside ``region`` grown from ``anchor``: its models facing ``shape.heading``,
     the one nearest ``toward`` first. The formation must pass the engine's unit coherency check
@@ -156,6 +159,27 @@ def infiltrate_areas(game: Game, unit: Unit, shape: Shape) -> Iterator[BaseGeome
     )
     yield _free(game, regions.hidden, shape, {unit.id})
     yield _free(game, regions.plain_sight, shape, {unit.id})
+
+
+def infiltrate_spots(game: Game, unit: Unit, shape: Shape) -> Iterator[Spots]:
+    """The heuristic player's stand-ins for :func:`infiltrate_areas` (hidden, then plain sight; the second built
+    only when asked for): :class:`~strategium.agents.spots.Spots` for the probe on the table off terrain, clear of
+    other models, more than 9" (INF-3, and inside every enemy model's hidden area for the unit's height) or 12"
+    (INF-5) from every enemy model, each with :data:`~strategium.agents.placement_sampling.CLEARANCE` to spare.
+    No region polygon is built. The game must not change between the two."""
+    s = game.state
+    player = s.owner(unit.id)
+    height = default_height(unit.models[0].profile.unit_type.unit_type)
+    foes = placement.enemies(s, player)
+    feet = [f for u in foes if u.on_table for f in u.footprints]
+    r = shape.probe.radius
+    allowed = ps._static(s, r)[0]
+    mine = ps._footprints(s, lambda uid, status: uid != unit.id and status.player == player)  # the enemy: below
+    clear = (mine, r + ps.CLEARANCE)
+    hidden = sight_of(s.battlefield).hidden_parts(foes, height)
+    margin = r + EPSILON + ps.CLEARANCE
+    yield spots(allowed, [clear, (feet, INFILTRATE_HIDDEN + EPSILON + ps.CLEARANCE + r)], hidden, margin)
+    yield spots(allowed, [clear, (feet, INFILTRATE_PLAIN_SIGHT + EPSILON + ps.CLEARANCE + r)])
 
 
 def allowance(game: Game, units: Sequence[Unit], run: bool) -> float:

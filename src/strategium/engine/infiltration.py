@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from strategium.army.army import Unit
 from strategium.engine import pregame, table_checks
+from strategium.engine.damage import sight_map
 from strategium.engine.actions import Infiltrate, Verdict
 from strategium.engine.board import DeployedBy, Location
 from strategium.engine.citations import Reason
@@ -31,7 +32,6 @@ from strategium.geometry.regions import (
     infiltrate_buildings,
     infiltrate_clause,
 )
-from strategium.geometry.sight import SightMap
 from strategium.rules import infiltrate
 
 if TYPE_CHECKING:
@@ -87,7 +87,8 @@ def _explain(state: GameState, player: PlayerId, unit: PlacedUnit) -> Reason:
     foes = enemies(state, player)
     fps = [f for e in foes for f in e.footprints]
     d = min_distance(unit.footprints, fps) if fps else math.inf
-    seen_by = [e.name for e in foes if SightMap(state.battlefield).unit_sees(e, unit)]
+    sight = sight_map(state.battlefield)
+    seen_by = [e.name for e in foes if sight.unit_sees(e, unit)]
     if d <= INFILTRATE_HIDDEN + 1e-6:
         return reason("INF-3", f'must be more than {INFILTRATE_HIDDEN:g}" from every enemy unit (nearest {d:.2f}")')
     who = ", ".join(state.unit(u).name for u in seen_by) or "the enemy"
@@ -136,7 +137,7 @@ def _check(game: Game, action: Infiltrate) -> Verdict:
         shape = PlacedUnit(
             shape.name, shape.player, shape.models + tuple(m for e in extra for m in e.models), shape.unit_type
         )
-    clause = infiltrate_clause(s.battlefield, enemies(s, action.player), shape)
+    clause = infiltrate_clause(s.battlefield, enemies(s, action.player), shape, sight_map(s.battlefield))
     if clause is None:
         return Verdict(False, (_explain(s, action.player, shape),))
     texts = {

@@ -533,3 +533,14 @@ class SightMap:
         areas = self.hidden_areas(models, target_height)
         result: BaseGeometry = shapely.intersection_all(np.array(areas, dtype=object))
         return result
+
+    def hidden_parts(
+        self, observers: Sequence[PlacedUnit], target_height: float
+    ) -> list[tuple[BaseGeometry, BaseGeometry]]:
+        """For each model of each deployed unit in ``observers`` (in order), its hidden area for targets of this
+        height and the area's boundary, both prepared (kept as :meth:`hidden_areas` keeps them). A point lies in
+        :meth:`hidden_from_all` when it lies in every area; a footprint is hidden from a model when its core lies
+        inside the model's area and farther than its radius + EPSILON from the boundary. Empty with no
+        observers."""
+        models = [m for u in observers if u.on_table for m in u.models]
+        return self._hidden(models, target_height) if models else []
