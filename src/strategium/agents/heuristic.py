@@ -235,7 +235,7 @@ class HeuristicPlayer:
             if self.verdicts.check(game, action):
                 return action
         shape = pr.shape_of(game, party(s, unit.id))
-        region = pr.deploy_region(game, unit, shape)
+        region = pr.deploy_spots(game, unit, shape)
         toward = pr.enemy_centre(game, p)
         anchors = self._cover_anchors(game, region) + self._spread_anchors(game, region, unit)
         for anchor in anchors:
@@ -246,24 +246,21 @@ class HeuristicPlayer:
                     return action
         return None
 
-    def _cover_anchors(self, game: Game, region: object) -> list[tuple[float, float]]:
-        from shapely.geometry.base import BaseGeometry
-
-        assert isinstance(region, BaseGeometry)
+    def _cover_anchors(self, game: Game, region: pr.Spots) -> list[tuple[float, float]]:
         out = []
+        minx, miny, maxx, maxy = region.bounds
         for piece in game.state.battlefield.terrain:
             if piece.kind.value != "area":
                 continue
-            inside = region.intersection(piece.footprint)
-            if not inside.is_empty and inside.area > 1.0:
-                c = inside.representative_point()
-                out.append((float(c.x), float(c.y)))
+            px0, py0, px1, py1 = piece.footprint.bounds
+            if px0 > maxx or px1 < minx or py0 > maxy or py1 < miny:
+                continue  # the piece lies outside the zone
+            area, spot = region.area_inside(piece.footprint)
+            if spot is not None and area > 1.0:
+                out.append(spot)
         return out
 
-    def _spread_anchors(self, game: Game, region: object, unit: Unit) -> list[tuple[float, float]]:
-        from shapely.geometry.base import BaseGeometry
-
-        assert isinstance(region, BaseGeometry)
+    def _spread_anchors(self, game: Game, region: pr.Spots, unit: Unit) -> list[tuple[float, float]]:
         if region.is_empty:
             return []
         minx, miny, maxx, maxy = region.bounds

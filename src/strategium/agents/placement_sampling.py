@@ -169,11 +169,40 @@ def formation(
     iy = np.arange(math.floor((lo_y - ay) / sy), math.ceil((hi_y - ay) / sy) + 1)
     gi, gj = (g.ravel() for g in np.meshgrid(ix, iy))
     px, py = ax + sx * gi, ay + sy * gj
+    dist = np.hypot(px - ax, py - ay)
+    # First the grid points within NEAR_STEPS steps of the anchor only: the growth takes the nearest reachable
+    # point each time, so when it completes among them it takes what it would take among all (the others are
+    # farther than every one of them); else all the points.
+    close = dist <= max(sx, sy) * (math.isqrt(count) + NEAR_STEPS)
+    if not close.all():
+        k = np.flatnonzero(close)
+        found = _grow(region, gi[k], gj[k], px[k], py[k], dist[k], count, diagonal)
+        if found is not None:
+            return found
+    return _grow(region, gi, gj, px, py, dist, count, diagonal)
+
+
+NEAR_STEPS = 1
+""":func:`formation` first tries the grid points within (the square root of the count + this many) steps of the
+anchor."""
+
+
+def _grow(
+    region: BaseGeometry | Spots,
+    gi: np.ndarray,
+    gj: np.ndarray,
+    px: np.ndarray,
+    py: np.ndarray,
+    dist: np.ndarray,
+    count: int,
+    diagonal: bool,
+) -> list[tuple[float, float]] | None:
+    """:func:`formation` among the grid points (gi, gj) at (px, py), ``dist`` from the anchor."""
     inside = region.contains_xy(px, py) if isinstance(region, Spots) else shapely.contains_xy(region, px, py)
     if int(np.count_nonzero(inside)) < count:
         return None
-    gi, gj, px, py = gi[inside], gj[inside], px[inside], py[inside]
-    order = np.lexsort((px, py, np.hypot(px - ax, py - ay)))
+    gi, gj, px, py, dist = gi[inside], gj[inside], px[inside], py[inside], dist[inside]
+    order = np.lexsort((px, py, dist))
     gi, gj, px, py = gi[order], gj[order], px[order], py[order]
 
     def neighbours(k: int) -> np.ndarray:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+import shapely
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
@@ -41,6 +42,7 @@ from strategium.geometry.regions import (
 )
 from strategium.geometry.sight import SightMap
 from strategium.geometry.table import Edge
+from strategium.geometry.terrain import Battlefield
 from strategium.scenario.placing import default_heading
 
 
@@ -133,6 +135,39 @@ def deploy_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
     s = game.state
     region = deployment_region(s.battlefield, s.owner(unit.id), shape.probe)
     return _free(game, region, shape, {unit.id})
+
+
+def deploy_spots(game: Game, unit: Unit, shape: Shape) -> Spots:
+    """The heuristic player's stand-in for :func:`deploy_region`: a :class:`~strategium.agents.spots.Spots` for
+    the probe inside the owner's deployment zone, off terrain (:func:`zone_region`), clear of every other model on
+    the table by :data:`~strategium.agents.placement_sampling.CLEARANCE`. No region polygon is built."""
+    s = game.state
+    r = shape.probe.radius
+    others = ps._footprints(s, lambda uid, _: uid != unit.id)
+    return spots(zone_region(s.battlefield, s.owner(unit.id), r), [(others, r + ps.CLEARANCE)])
+
+
+_ZONES: dict[tuple[int, int, float], tuple[object, BaseGeometry]] = {}
+"""(id of the battlefield, player, radius) -> (that battlefield, the region): each entry holds its battlefield, so
+the id in its key cannot be reused by another object while the entry lives."""
+
+_ZONES_SIZE = 64
+"""At most this many entries are kept in :data:`_ZONES` (all are dropped when there would be more)."""
+
+
+def zone_region(battlefield: Battlefield, player: PlayerId, radius: float) -> BaseGeometry:
+    """:func:`~strategium.geometry.regions.deployment_region` for a round probe of ``radius`` inches, prepared;
+    kept per battlefield, player and exact radius (the battlefield never changes)."""
+    key = (id(battlefield), player, radius)
+    entry = _ZONES.get(key)
+    if entry is not None and entry[0] is battlefield:
+        return entry[1]
+    region = deployment_region(battlefield, player, Footprint(Point(0.0, 0.0), radius))
+    shapely.prepare(region)
+    if len(_ZONES) >= _ZONES_SIZE:
+        _ZONES.clear()
+    _ZONES[key] = (battlefield, region)
+    return region
 
 
 @lru_cache(maxsize=8)

@@ -14,7 +14,7 @@ All lengths are inches.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -37,6 +37,9 @@ FEW = 200
 """Below this many centres left, :meth:`Spots.contains_xy` tests them against the remaining hidden areas in one
 call (cheaper than one call per area)."""
 
+ANCHOR_CHUNK = 96
+"""Grid points :meth:`Spots.anchors` tests at once."""
+
 EDGE_CHUNK = 64
 """Centres measured at once against every boundary segment (memory: this many rows of the segments)."""
 
@@ -49,7 +52,8 @@ class Spots:
     """Centres for a round probe: inside ``allowed`` (prepared), farther than ``reach[i]`` from each round
     obstacle's centre (``cx[i]``, ``cy[i]``), farther than its reach from each hull core in ``hulls``, and, for
     each (area, boundary) in ``hidden`` (both prepared), inside the area and farther than ``margin`` from its
-    boundary."""
+    boundary. ``hull_circles`` (x, y, radius) rows, one per hull: a circle about each hull that holds every point
+    within its reach of it (a centre outside it is clear of that hull without measuring)."""
 
     allowed: BaseGeometry
     cx: np.ndarray
@@ -58,24 +62,11 @@ class Spots:
     hulls: tuple[tuple[BaseGeometry, float], ...] = ()
     hidden: tuple[tuple[BaseGeometry, BaseGeometry], ...] = ()
     margin: float = 0.0
+    hull_circles: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     reach2: np.ndarray = field(init=False)
-
-    hx: np.ndarray = field(init=False)
-    hy: np.ndarray = field(init=False)
-    hout2: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "reach2", self.reach * self.reach)
-        centres, outer = [], []
-        for core, reach in self.hulls:
-            xy = shapely.get_coordinates(core)
-            c = xy.mean(axis=0)
-            centres.append(c)
-            outer.append(float(np.max(np.hypot(xy[:, 0] - c[0], xy[:, 1] - c[1]))) + reach + 1e-9)
-        hxy = np.array(centres, dtype=float).reshape(-1, 2)
-        object.__setattr__(self, "hx", hxy[:, 0])
-        object.__setattr__(self, "hy", hxy[:, 1])
-        object.__setattr__(self, "hout2", np.array(outer, dtype=float) ** 2)
 
     @property
     def bounds(self) -> tuple[float, float, float, float]:
@@ -112,9 +103,10 @@ class Spots:
         if self.hulls and len(idx):
             # a centre farther from a hull's centre than its circumradius + reach is clear of it: only the others
             # are measured exactly
-            dx = fx[idx, None] - self.hx[None, :]
-            dy = fy[idx, None] - self.hy[None, :]
-            p, h = np.nonzero(dx * dx + dy * dy <= self.hout2[None, :])
+            hx, hy, hr = self.hull_circles.T
+            dx = fx[idx, None] - hx[None, :]
+            dy = fy[idx, None] - hy[None, :]
+            p, h = np.nonzero(dx * dx + dy * dy <= (hr * hr)[None, :])
             if len(p):
                 cores = np.array([c for c, _ in self.hulls], dtype=object)
                 reach = np.array([r for _, r in self.hulls], dtype=float)
@@ -137,19 +129,23 @@ class Spots:
         ok = np.ones(len(fx), dtype=bool)
         if not self.hidden or not len(fx):
             return ok
-        ax, ay, dx, dy, length2 = self._segments
-        m2 = self.margin * self.margin
+        sx, sy, sdx, sdy, slength2, lo_x, lo_y, hi_x, hi_y = self._segments
+        m = self.margin
+        m2 = m * m
         for lo in range(0, len(fx), EDGE_CHUNK):
             px, py = fx[lo : lo + EDGE_CHUNK, None], fy[lo : lo + EDGE_CHUNK, None]
+            # only the segments whose boxes come within the margin of the centres' box
+            near = (lo_x <= px.max() + m) & (hi_x >= px.min() - m) & (lo_y <= py.max() + m) & (hi_y >= py.min() - m)
+            ax, ay, dx, dy, length2 = sx[near], sy[near], sdx[near], sdy[near], slength2[near]
             t = np.clip(((px - ax) * dx + (py - ay) * dy) / length2, 0.0, 1.0)
             ex, ey = px - (ax + t * dx), py - (ay + t * dy)
             ok[lo : lo + EDGE_CHUNK] = (ex * ex + ey * ey > m2).all(axis=1)
         return ok
 
     @cached_property
-    def _segments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The segments of every hidden area's boundary, each once: (start x, start y, dx, dy, squared length)
-        as rows (1, S); zero-length ones left out."""
+    def _segments(self) -> tuple[np.ndarray, ...]:
+        """The segments of every hidden area's boundary, each once, zero-length ones left out: arrays (S,) of
+        start x, start y, dx, dy, squared length, and of the boxes' min x, min y, max x, max y."""
         coords, ring = shapely.get_coordinates(
             shapely.get_parts(np.array([b for _, b in self.hidden], dtype=object)), return_index=True
         )
@@ -164,38 +160,44 @@ class Spots:
         d = seg[:, 2:] - seg[:, :2]
         length2 = (d * d).sum(axis=1)
         seg, d, length2 = seg[length2 > 0], d[length2 > 0], length2[length2 > 0]
-        return seg[None, :, 0], seg[None, :, 1], d[None, :, 0], d[None, :, 1], length2[None, :]
+        lo_x, hi_x = np.minimum(seg[:, 0], seg[:, 2]), np.maximum(seg[:, 0], seg[:, 2])
+        lo_y, hi_y = np.minimum(seg[:, 1], seg[:, 3]), np.maximum(seg[:, 1], seg[:, 3])
+        return seg[:, 0], seg[:, 1], d[:, 0], d[:, 1], length2, lo_x, lo_y, hi_x, hi_y
 
-    def anchors(self, toward: tuple[float, float]) -> list[tuple[float, float]]:
-        """Up to :data:`ANCHORS` accepted centres: on a grid of :data:`ANCHOR_STEP` over the bounds, the one
-        nearest ``toward``, then each next nearest one at least :data:`ANCHOR_APART` from those already chosen
-        (ties by y, then x); the first is then moved to the accepted point nearest ``toward`` on a grid of
-        :data:`FINE_STEP` around it. Empty when no grid point passes."""
+    def anchors(self, toward: tuple[float, float]) -> Iterator[tuple[float, float]]:
+        """Up to :data:`ANCHORS` accepted centres, found as they are asked for: on a grid of :data:`ANCHOR_STEP`
+        over the bounds, the one nearest ``toward``, then each next nearest one at least :data:`ANCHOR_APART`
+        from those already given (ties by y, then x); the first is moved to the accepted point nearest
+        ``toward`` on a grid of :data:`FINE_STEP` around it. The grid is tested :data:`ANCHOR_CHUNK` points at a
+        time, nearest first, so a player content with the first anchor pays for the points up to it only."""
         if self.is_empty:
-            return []
+            return
         minx, miny, maxx, maxy = self.bounds
         gx, gy = _grid(minx, miny, maxx, maxy, ANCHOR_STEP)
-        idx = self._inside(gx, gy)
-        idx = idx[self._clear_of_edges(gx[idx], gy[idx])]
-        px, py = gx[idx], gy[idx]
-        order = np.lexsort((px, py, np.hypot(px - toward[0], py - toward[1])))
+        order = np.lexsort((gx, gy, np.hypot(gx - toward[0], gy - toward[1])))
         out: list[tuple[float, float]] = []
-        for i in order:
-            x, y = float(px[i]), float(py[i])
-            if all((x - ax) ** 2 + (y - ay) ** 2 >= ANCHOR_APART**2 for ax, ay in out):
+        for lo in range(0, len(order), ANCHOR_CHUNK):
+            part = order[lo : lo + ANCHOR_CHUNK]
+            for i in part[self.contains_xy(gx[part], gy[part])]:
+                x, y = float(gx[i]), float(gy[i])
+                if any((x - ax) ** 2 + (y - ay) ** 2 < ANCHOR_APART**2 for ax, ay in out):
+                    continue
                 out.append((x, y))
+                yield self._refined(x, y, toward) if len(out) == 1 else (x, y)
                 if len(out) >= ANCHORS:
-                    break
-        if out:
-            x, y = out[0]
-            h = ANCHOR_STEP
-            fx, fy = _grid(x - h, y - h, x + h, y + h, FINE_STEP)
-            ok = self.contains_xy(fx, fy)
-            if ok.any():
-                fx, fy = fx[ok], fy[ok]
-                i = int(np.lexsort((fx, fy, np.hypot(fx - toward[0], fy - toward[1])))[0])
-                out[0] = (float(fx[i]), float(fy[i]))
-        return out
+                    return
+
+    def _refined(self, x: float, y: float, toward: tuple[float, float]) -> tuple[float, float]:
+        """The accepted point nearest ``toward`` on a grid of :data:`FINE_STEP` within :data:`ANCHOR_STEP` of
+        (x, y) (that point itself if none is)."""
+        h = ANCHOR_STEP
+        fx, fy = _grid(x - h, y - h, x + h, y + h, FINE_STEP)
+        ok = self.contains_xy(fx, fy)
+        if not ok.any():
+            return (x, y)
+        fx, fy = fx[ok], fy[ok]
+        i = int(np.lexsort((fx, fy, np.hypot(fx - toward[0], fy - toward[1])))[0])
+        return (float(fx[i]), float(fy[i]))
 
     def area_inside(self, piece: BaseGeometry, step: float = 0.5) -> tuple[float, tuple[float, float] | None]:
         """(about how many square inches of ``piece`` pass, the accepted point nearest their mean): the points of
@@ -230,6 +232,7 @@ def spots(
     cy: list[float] = []
     reach: list[float] = []
     hulls: list[tuple[BaseGeometry, float]] = []
+    circles: list[tuple[float, float, float]] = []
     for feet, gap in obstacles:
         for f in feet:
             if f.is_round:
@@ -238,8 +241,10 @@ def spots(
                 cy.append(y)
                 reach.append(f.radius + gap)
             else:
-                shapely.prepare(f.core)
                 hulls.append((f.core, f.radius + gap))
+                x0, y0, x1, y1 = f.outer_bounds
+                half = 0.5 * float(np.hypot(x1 - x0, y1 - y0))
+                circles.append((0.5 * (x0 + x1), 0.5 * (y0 + y1), half + gap + 1e-9))
     ordered = sorted(hidden, key=lambda ab: float(ab[0].area))
     return Spots(
         allowed,
@@ -249,6 +254,7 @@ def spots(
         tuple(hulls),
         tuple(ordered),
         margin,
+        np.array(circles, dtype=float).reshape(-1, 3),
     )
 
 
