@@ -288,14 +288,14 @@ class HeuristicPlayer:
         return None
 
     @staticmethod
-    def _forward_anchors(region: object, toward: tuple[float, float]) -> list[tuple[float, float]]:
+    def _forward_anchors(region: object, toward: tuple[float, float]) -> Iterator[tuple[float, float]]:
         from shapely.geometry.base import BaseGeometry
 
         if isinstance(region, pr.Spots):
-            return region.anchors(toward)
+            return region.anchors(toward)  # found as they are asked for
         assert isinstance(region, BaseGeometry)
         if region.is_empty:
-            return []
+            return iter(())
         best = ps.nearest_point(region, toward)
         out = [best] if best is not None else []
         parts = getattr(region, "geoms", [region])
@@ -303,7 +303,7 @@ class HeuristicPlayer:
         for g in big:
             c = g.representative_point()
             out.append((float(c.x), float(c.y)))
-        return out
+        return iter(out)
 
     def scout(self, game: Game) -> Action | None:
         """Redeploy a Scout unit toward the enemy, as far as it may."""

@@ -19,7 +19,8 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from strategium.agents import placement_sampling as ps
-from strategium.agents.spots import Spots, spots
+from strategium.agents.spots import Spots as Spots
+from strategium.agents.spots import spots
 from strategium.army.army import Model, Unit
 from strategium.engine import charges, damage, placement
 from strategium.engine.board import Location, Placement, Pose

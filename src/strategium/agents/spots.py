@@ -119,7 +119,9 @@ class Spots:
                 break
             if len(idx) <= FEW:  # the rest at once: one call for every (area, centre) pair
                 areas = np.array([a for a, _ in self.hidden[k:]], dtype=object)[:, None]
-                return idx[shapely.contains_xy(areas, fx[idx][None, :], fy[idx][None, :]).all(axis=0)]
+                inside = shapely.contains_xy(areas, fx[idx][None, :], fy[idx][None, :]).all(axis=0)
+                idx = idx[inside]
+                break
             idx = idx[shapely.contains_xy(area, fx[idx], fy[idx])]
         return idx
 

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from strategium.army.army import Unit
 from strategium.engine import pregame, table_checks
-from strategium.engine.damage import sight_map
 from strategium.engine.actions import Infiltrate, Verdict
 from strategium.engine.board import DeployedBy, Location
 from strategium.engine.citations import Reason
+from strategium.engine.damage import sight_map
 from strategium.engine.effects import Duration, EffectKind
 from strategium.engine.events import Ruling, UnitPlaced
 from strategium.engine.handlers import handles
