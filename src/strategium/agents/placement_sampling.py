@@ -289,14 +289,17 @@ def _grid_steps(outlines: tuple[Footprint, ...], heading: float) -> tuple[float,
 
 
 def _steps(outlines: list[np.ndarray]) -> tuple[float, float]:
+    sums = []
+    for i, a in enumerate(outlines):
+        for b in outlines[i:]:
+            # a and b (both symmetric about their centres) overlap when b's offset lies inside a + b
+            total = shapely.convex_hull(shapely.multipoints((a[:, None, :] + b[None, :, :]).reshape(-1, 2)))
+            sums.append(np.asarray(total.exterior.coords)[:-1])
     steps = []
     for ux, uy in ((1.0, 0.0), (0.0, 1.0)):
         reach = 0.0
-        for i, a in enumerate(outlines):
-            for b in outlines[i:]:
-                # a and b (both symmetric about their centres) overlap when b's offset lies inside a + b
-                total = shapely.convex_hull(shapely.multipoints((a[:, None, :] + b[None, :, :]).reshape(-1, 2)))
-                reach = max(reach, _ray(np.asarray(total.exterior.coords)[:-1], ux, uy))
+        for hull in sums:
+            reach = max(reach, _ray(hull, ux, uy))
         steps.append(round(float(reach) + GAP, 6))
     return steps[0], steps[1]
 
