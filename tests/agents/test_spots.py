@@ -16,7 +16,7 @@ from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.setup import demo_battle
-from strategium.agents.spots import ANCHOR_APART, ANCHORS, Spots, spots
+from strategium.agents.spots import ANCHOR_APART, ANCHOR_STEP, ANCHORS, FINE_STEP, Spots, spots
 from strategium.engine.game import Game
 from strategium.engine.movement_common import party
 from strategium.geometry.measure import Footprint
@@ -87,9 +87,9 @@ def test_spots_anchors_are_accepted_apart_and_the_first_is_nearest() -> None:
     assert spot.contains_xy(xs, ys).all()
     for i, a in enumerate(found):
         for b in found[i + 1 :]:
-            assert np.hypot(a[0] - b[0], a[1] - b[1]) >= ANCHOR_APART - 0.25 * 2**0.5 * 2  # the first is refined
+            assert np.hypot(a[0] - b[0], a[1] - b[1]) >= ANCHOR_APART - ANCHOR_STEP * 2**0.5  # the first is refined
     # the first anchor lies on the circle of 10" about the enemy, within the fine grid's step of it
-    assert 10.0 < np.hypot(found[0][0] - 30.0, found[0][1] - 10.0) < 10.0 + 0.25 * 2**0.5
+    assert 10.0 < np.hypot(found[0][0] - 30.0, found[0][1] - 10.0) < 10.0 + FINE_STEP * 2**0.5
 
 
 def _at_infiltration(seed: int) -> Game | None:

@@ -144,7 +144,8 @@ def deploy_spots(game: Game, unit: Unit, shape: Shape) -> Spots:
     the table by :data:`~strategium.agents.placement_sampling.CLEARANCE`. No region polygon is built."""
     s = game.state
     r = shape.probe.radius
-    others = ps._footprints(s, lambda uid, _: uid != unit.id)
+    table = placement.table_models(s)  # the engine's check reads the same snapshot
+    others = [fp for uid, (_, fp) in zip(table.unit_ids, table.items, strict=True) if uid != unit.id]
     return spots(zone_region(s.battlefield, s.owner(unit.id), r), [(others, r + ps.CLEARANCE)])
 
 
@@ -210,7 +211,12 @@ def infiltrate_spots(game: Game, unit: Unit, shape: Shape) -> Iterator[Spots]:
     feet = [f for u in foes if u.on_table for f in u.footprints]
     r = shape.probe.radius
     allowed = ps._static(s, r)[0]
-    mine = ps._footprints(s, lambda uid, status: uid != unit.id and status.player == player)  # the enemy: below
+    table = placement.table_models(s)  # the engine's check reads the same snapshot
+    mine = [  # the enemy: below
+        fp
+        for uid, owner, (_, fp) in zip(table.unit_ids, table.players, table.items, strict=True)
+        if uid != unit.id and owner == player
+    ]
     clear = (mine, r + ps.CLEARANCE)
     hidden = sight_of(s.battlefield).hidden_parts(foes, height)
     margin = r + EPSILON + ps.CLEARANCE

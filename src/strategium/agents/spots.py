@@ -27,7 +27,7 @@ from strategium.geometry.measure import Footprint
 ANCHOR_STEP = 2.0
 """Inches between the grid points :meth:`Spots.anchors` tests."""
 
-FINE_STEP = 0.25
+FINE_STEP = 0.5
 """Inches between the grid points :meth:`Spots.anchors` tests near its first anchor."""
 
 ANCHOR_APART = 6.0
@@ -191,9 +191,12 @@ class Spots:
 
     def _refined(self, x: float, y: float, toward: tuple[float, float]) -> tuple[float, float]:
         """The accepted point nearest ``toward`` on a grid of :data:`FINE_STEP` within :data:`ANCHOR_STEP` of
-        (x, y) (that point itself if none is)."""
+        (x, y) (that point itself if none is nearer)."""
         h = ANCHOR_STEP
         fx, fy = _grid(x - h, y - h, x + h, y + h, FINE_STEP)
+        gap = np.hypot(x - toward[0], y - toward[1])
+        nearer = np.hypot(fx - toward[0], fy - toward[1]) < gap  # only these could replace it
+        fx, fy = fx[nearer], fy[nearer]
         ok = self.contains_xy(fx, fy)
         if not ok.any():
             return (x, y)
