@@ -6,8 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-CLI_ENV = {"COLUMNS": "200", "PATH": "/usr/bin:/bin"}
-"""A small, fixed environment: wide enough that rich does not wrap lines, nothing inherited from the caller."""
+import strategium
+
+CLI_ENV = {
+    "COLUMNS": "200",
+    "PATH": "/usr/bin:/bin",
+    "PYTHONPATH": str(Path(strategium.__file__).resolve().parents[1]),
+}
+"""A small, fixed environment: wide enough that rich does not wrap lines, nothing inherited from the caller; the
+child imports the same ``strategium`` as the tests (the checkout under test, not whatever is installed)."""
 
 
 def run(*args: str, cwd: Path | None = None, hash_seed: str | None = None) -> subprocess.CompletedProcess[str]:
