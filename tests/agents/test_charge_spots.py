@@ -4,6 +4,8 @@ footprints within reach."""
 
 from __future__ import annotations
 
+import math
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, box
@@ -14,8 +16,12 @@ from strategium.agents.base import play
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
+from strategium.army.army import Model
 from strategium.engine.actions import Action
+from strategium.engine.board import Pose
 from strategium.engine.game import Game
+from strategium.engine.placement import footprint, hull_of, inradius
+from strategium.engine.table_checks import overlaps
 from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import Footprint, distance
 
@@ -31,18 +37,68 @@ def _footprints(draw: st.DrawFn) -> Footprint:
     return Footprint(box(x - w / 2, y - h / 2, x + w / 2, y + h / 2))
 
 
+def _solids(feet: list[Footprint]) -> list[charge_spots.Solid]:
+    return [(f, *f.centre, 0.0) for f in feet]
+
+
 @settings(max_examples=300, deadline=None)
 @given(_footprints(), st.lists(_footprints(), max_size=12), st.floats(0, 3), st.floats(0, 3))
 def test_near_is_a_superset_of_the_footprints_within_reach(
     fp: Footprint, feet: list[Footprint], inches: float, grow: float
 ) -> None:
     within = [f for f in feet if distance(fp, f) <= inches]
-    near = charge_spots._near(feet, fp, inches)
+    near = charge_spots._near(_solids(feet), fp, inches)
     assert within == [f for f in near if distance(fp, f) <= inches]
     assert [f for f in feet if f in near] == near  # in the given order
     x0, y0, x1, y1 = fp.outer_bounds
-    area = charge_spots.Nearby(feet).near((x0 - grow, y0 - grow, x1 + grow, y1 + grow), inches)
+    area = [s[0] for s in charge_spots.Nearby(_solids(feet)).near((x0 - grow, y0 - grow, x1 + grow, y1 + grow), inches)]
     assert [f for f in near if f not in area] == []  # a grown box keeps every footprint near the footprint
+
+
+def _models() -> list[Model]:
+    """A round-based, an oval-based and a hulled model of the demo armies."""
+    game = demo_battle(4, 1)
+    models = [m for a in game.state.armies for u in a.units for m in u.models]
+    shapes: dict[str, Model | None] = {"round": None, "oval": None, "hull": None}
+    for m in models:
+        fp = footprint(m, Pose(0.0, 0.0, 0.0))
+        kind = "round" if fp.is_round else ("hull" if hull_of(m, Pose(0.0, 0.0, 0.0)) is not None else "oval")
+        shapes[kind] = shapes[kind] or m
+    found = [m for m in shapes.values() if m is not None]
+    assert len(found) == 3
+    return found
+
+
+MODELS = _models()
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(MODELS),
+    st.sampled_from(MODELS),
+    st.floats(-4, 4),
+    st.floats(-4, 4),
+    st.floats(0, 359),
+    st.floats(0, 359),
+)
+def test_inner_discs_that_cut_deep_mean_overlap(a: Model, b: Model, x: float, y: float, ha: float, hb: float) -> None:
+    pa, pb = Pose(0.0, 0.0, ha), Pose(x, y, hb)
+    if math.hypot(x, y) < inradius(a) + inradius(b) - charge_spots.SURE_OVERLAP:
+        assert overlaps(footprint(a, pa), footprint(b, pb))
+    if math.hypot(x, y) < inradius(a) - 1e-9:  # the disc about the centre lies inside the footprint
+        assert footprint(a, pa).core.buffer(footprint(a, pa).radius).contains(Point(x, y))
+
+
+def test_inradius_of_bases_and_hulls() -> None:
+    """The disc touches the footprint's edge: a round base's radius; half an oval's width and half a hull's shorter
+    side, up to the oval polygon's circumscribing (1/2000)."""
+    for m in MODELS:
+        fp = footprint(m, Pose(0.0, 0.0, 30.0))
+        if fp.is_round:
+            assert inradius(m) == fp.radius
+            continue
+        edge = fp.core.exterior.distance(Point(0.0, 0.0))
+        assert inradius(m) <= edge + 1e-12 <= inradius(m) * 1.001 + 1e-12
 
 
 class _Comparing:

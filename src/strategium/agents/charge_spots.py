@@ -11,7 +11,10 @@ without touching anything. What is new is only how much is measured to get there
   is in contact), so its spots are not built;
 - the contact spots are built one at a time, as they are tried (most models take the first);
 - the footprints a model's moves could touch are found once per model, by their bounds (every spot and close-in
-  step lies within the Charge distance of its start), and each spot is tested against those few.
+  step lies within the Charge distance of its start), and each spot is tested against those few;
+- a spot whose model's inner disc (:func:`~strategium.engine.placement.inradius`) cuts deep into another's
+  (by :data:`SURE_OVERLAP`) overlaps it: the spot is refused without building its footprint or intersecting
+  polygons (the exact test would refuse it too).
 
 All lengths are inches.
 """
@@ -29,7 +32,7 @@ from strategium.army.army import Model
 from strategium.engine import charges
 from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.game import Game
-from strategium.engine.placement import footprint
+from strategium.engine.placement import footprint, inradius
 from strategium.engine.table_checks import overlaps
 from strategium.geometry.measure import Footprint, distance
 
@@ -42,6 +45,10 @@ BOX_SLACK = 1e-6
 
 CLOSE_IN = (1.0, 0.9, 0.75, 0.6, 0.45, 0.3, 0.15)
 """The shares of the way to its target a model that cannot reach a contact spot tries, in order."""
+
+SURE_OVERLAP = 0.01
+"""Inches by which two models' inner discs must overlap for the models to overlap surely: their shared area is
+then at least 3e-4 square inches (discs at least 1/4" across), far more than the exact test's 1e-6."""
 
 SIDEWAYS = (0, 1, -1, 2, -2, 3, -3)
 """The sideways offsets (in base widths) of the contact spots, in the order they are tried."""
@@ -81,18 +88,33 @@ def contact_spots(
         yield Pose(start.x + vx * d, start.y + vy * d, pose.heading)
 
 
+Solid = tuple[Footprint, float, float, float]
+"""A model standing somewhere: its footprint, its centre (x, y) and its :func:`~strategium.engine.placement.inradius`
+(inches)."""
+
+
+def solid(model: Model, pose: Pose) -> Solid:
+    """The model at ``pose`` as a :data:`Solid`."""
+    return (footprint(model, pose), pose.x, pose.y, inradius(model))
+
+
 class Nearby:
-    """Footprints with their outer bounds, to pick those that may come near a box."""
+    """Models standing somewhere (:data:`Solid`), to pick those that may come near a box."""
 
-    def __init__(self, feet: Sequence[Footprint]) -> None:
-        self.feet = [(f, f.outer_bounds) for f in feet]
+    def __init__(self, solids: Sequence[Solid]) -> None:
+        self.solids = list(solids)
 
-    def near(self, box: tuple[float, float, float, float], inches: float) -> list[Footprint]:
-        """The footprints whose outer bounds come within ``inches`` (a little more, for rounding) of ``box`` along
-        both axes: a superset of those within ``inches`` of anything inside it (in their order)."""
+    def near(self, box: tuple[float, float, float, float], inches: float) -> list[Solid]:
+        """The solids whose footprint's outer bounds come within ``inches`` (a little more, for rounding) of ``box``
+        along both axes: a superset of those within ``inches`` of anything inside it (in their order)."""
         x0, y0, x1, y1 = box
         d = inches + BOX_SLACK
-        return [f for f, (a0, b0, a1, b1) in self.feet if a0 < x1 + d and x0 - d < a1 and b0 < y1 + d and y0 - d < b1]
+        out = []
+        for one in self.solids:
+            a0, b0, a1, b1 = one[0].outer_bounds
+            if a0 < x1 + d and x0 - d < a1 and b0 < y1 + d and y0 - d < b1:
+                out.append(one)
+        return out
 
 
 def _grown(box: tuple[float, float, float, float], inches: float) -> tuple[float, float, float, float]:
@@ -100,13 +122,27 @@ def _grown(box: tuple[float, float, float, float], inches: float) -> tuple[float
 
 
 def _clear(
-    fp: Footprint, fixed: list[Footprint], placed: list[Footprint], enemies: list[Footprint], gap: float
+    model: Model,
+    spot: Pose,
+    fixed: list[Solid],
+    placed: list[Solid],
+    enemies: list[Solid],
+    gap: float,
 ) -> bool:
-    """Whether ``fp`` overlaps none of ``fixed`` and ``placed`` and is more than ``gap`` (+ 1/1000") from each of
-    ``enemies``: :func:`strategium.agents.proposals._clear` given the footprints that may come near ``fp``."""
-    if any(overlaps(fp, o) for o in fixed) or any(overlaps(fp, o) for o in placed):
+    """Whether the model at ``spot`` overlaps none of ``fixed`` and ``placed`` and is more than ``gap`` (+ 1/1000")
+    from each of ``enemies``: :func:`strategium.agents.proposals._clear` given the models that may come near it
+    (a sure overlap of inner discs refuses the spot before its footprint is built)."""
+    x, y, mine = spot.x, spot.y, inradius(model) - SURE_OVERLAP
+    for _, ox, oy, inner in fixed:
+        if math.hypot(x - ox, y - oy) < mine + inner:
+            return False
+    for _, ox, oy, inner in placed:
+        if math.hypot(x - ox, y - oy) < mine + inner:
+            return False
+    fp = footprint(model, spot)
+    if any(overlaps(fp, o) for o in _near(fixed, fp, 0.0)) or any(overlaps(fp, o[0]) for o in placed):
         return False
-    return all(distance(fp, e) > gap + 1e-3 for e in enemies)
+    return all(distance(fp, e) > gap + 1e-3 for e in _near(enemies, fp, gap + 1e-3))
 
 
 def charge_positions(game: Game, unit_id: str) -> Placement:
@@ -128,18 +164,25 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
         measured.append((closest, uid, model, fp, targets[gaps.index(closest)]))
     measured.sort(key=lambda m: m[0])  # stable: as sorting by the closest distance
     moving = {uid for _, uid, _, _, _ in measured}
-    others = Nearby([fp for uid in s.units if uid not in moving for _, _, fp in _feet_of(game, (uid,))])
+    others = Nearby(
+        [
+            _solid(game, owner_id, m, fp)
+            for uid in s.units
+            if uid not in moving
+            for owner_id, m, fp in _feet_of(game, (uid,))
+        ]
+    )
     owner = s.owner(unit_id)
     non_targets = Nearby(
         [
-            fp
+            _solid(game, owner_id, m, fp)
             for uid, st in s.units.items()
             if st.player != owner and uid not in record.targets
-            for _, _, fp in _feet_of(game, (uid,))
+            for owner_id, m, fp in _feet_of(game, (uid,))
         ]
     )
     gap = s.config.movement.enemy_distance
-    placed: list[Footprint] = []
+    placed: list[Solid] = []
     out: list[tuple[str, Pose]] = []
     for closest, uid, model, fp, target in measured:
         pose = s.units[uid].poses[model.id]
@@ -155,27 +198,31 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
             for spot in contact_spots(model, pose, target, width, straight):
                 if math.hypot(spot.x - pose.x, spot.y - pose.y) > limit:
                     continue
-                new = footprint(model, spot)
-                if _clear(new, _near(fixed, new, 0.0), placed, _near(enemies, new, gap + 1e-3), gap):
+                if _clear(model, spot, fixed, placed, enemies, gap):
                     chosen = spot
                     break
         if chosen is None:
             chosen = _close_in(model, pose, straight, limit, fixed, placed, enemies, gap)
         out.append((model.id, chosen))
-        placed.append(footprint(model, chosen))
+        placed.append(solid(model, chosen))
     return tuple(out)
 
 
-def _near(feet: list[Footprint], fp: Footprint, inches: float) -> list[Footprint]:
-    """The footprints of ``feet`` whose outer bounds come within ``inches`` (+ :data:`BOX_SLACK`) of ``fp``'s."""
+def _near(solids: list[Solid], fp: Footprint, inches: float) -> list[Footprint]:
+    """The footprints of ``solids`` whose outer bounds come within ``inches`` (+ :data:`BOX_SLACK`) of ``fp``'s."""
     x0, y0, x1, y1 = fp.outer_bounds
     d = inches + BOX_SLACK
     out = []
-    for f in feet:
+    for f, _, _, _ in solids:
         a0, b0, a1, b1 = f.outer_bounds
         if a0 < x1 + d and x0 - d < a1 and b0 < y1 + d and y0 - d < b1:
             out.append(f)
     return out
+
+
+def _solid(game: Game, unit_id: str, model: Model, fp: Footprint) -> Solid:
+    pose = game.state.units[unit_id].poses[model.id]
+    return (fp, pose.x, pose.y, inradius(model))
 
 
 def _close_in(
@@ -183,9 +230,9 @@ def _close_in(
     pose: Pose,
     straight: tuple[float, float, float],
     limit: float,
-    fixed: list[Footprint],
-    placed: list[Footprint],
-    enemies: list[Footprint],
+    fixed: list[Solid],
+    placed: list[Solid],
+    enemies: list[Solid],
     gap: float,
 ) -> Pose:
     """As far toward the target (``straight``: :func:`approach` from ``pose``) as the limit allows without
@@ -195,8 +242,7 @@ def _close_in(
     for frac in CLOSE_IN:
         step = reach * frac
         spot = Pose(pose.x + ux * step, pose.y + uy * step, pose.heading)
-        new = footprint(model, spot)
-        if _clear(new, _near(fixed, new, 0.0), placed, _near(enemies, new, gap + 1e-3), gap):
+        if _clear(model, spot, fixed, placed, enemies, gap):
             return spot
     return pose
 
@@ -205,4 +251,4 @@ def _feet_of(game: Game, unit_ids: Sequence[str]) -> list[tuple[str, Model, Foot
     return [f for u in unit_ids if game.state.units[u].location is Location.TABLE for f in charges.feet(game, u)]
 
 
-__all__ = ["approach", "charge_positions", "contact_spots"]
+__all__ = ["Nearby", "Solid", "approach", "charge_positions", "contact_spots", "solid"]

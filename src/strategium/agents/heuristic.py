@@ -64,6 +64,7 @@ from strategium.engine.game import Game
 from strategium.engine.movement import Move, Run
 from strategium.engine.movement_common import party
 from strategium.engine.pregame import DECLINE, FIRST, SEIZE
+from strategium.engine.queries import Query, ask
 from strategium.engine.reserves_arrival import Arrive, ChooseEntryEdge, entry_edge, own_edges
 from strategium.engine.scouting import max_move
 from strategium.engine.shooting import Shoot
@@ -371,8 +372,11 @@ class HeuristicPlayer:
         for unit in opt.arrivals(game, p):
             flanking = s.units[unit.id].reserve_mode is ReserveMode.FLANKING_ASSAULT
             edge = (entry_edge(game, p) if flanking else None) or own_edges(s, p)[0]
-            shape = pr.shape_of(game, party(s, unit.id))
-            for run in (True, False) if s.config.reserves.arrivals_may_run else (False,):
+            units = party(s, unit.id)
+            shape = pr.shape_of(game, units)
+            # a Run is tried first where the party may Run (else the engine refuses every Run proposal)
+            runs = s.config.reserves.arrivals_may_run and all(ask(game, Query.MAY_RUN, u.id) for u in units)
+            for run in (True, False) if runs else (False,):
                 region = pr.arrival_region(game, unit, shape, edge, run)
                 for anchor in self._forward_anchors(region, toward):
                     where = pr.place(game, shape, region, anchor, toward)

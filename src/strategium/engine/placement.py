@@ -17,7 +17,7 @@ from strategium.engine.timing import PlayerId, opponent
 from strategium.geometry import sizes
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.index import FootprintIndex
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import MM_PER_INCH, Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit, default_height
 from strategium.model.unit_types import UnitTypeSpec
 
@@ -48,6 +48,17 @@ def hull_of(model: Model, pose: Pose) -> Hull | None:
     if isinstance(shape, Base):
         return None
     return Hull(pose.x, pose.y, shape[0], shape[1], pose.heading)
+
+
+def inradius(model: Model) -> float:
+    """The radius of a disc about the model's centre that lies inside its footprint at any pose (inches): a round
+    base's radius, half an oval base's width (its polygon circumscribes the ellipse, which holds that disc), half
+    the shorter side of a hull. Two models whose centres are closer than the sum of their inradii overlap."""
+    shape = _shape_of(model)
+    if isinstance(shape, Base):
+        width = shape.length_mm if shape.width_mm is None else min(shape.length_mm, shape.width_mm)
+        return width / MM_PER_INCH / 2
+    return min(shape) / 2
 
 
 Bounds = tuple[float, float, float, float]
