@@ -201,3 +201,30 @@ def test_boxed_filters_equal_meet(
         want = [(n, fp) for n, fp, bb in boxed.items if broad_phase.meet(bb, b)]
         assert boxed.footprints_meeting(b) == want
         assert [(n, fp) for n, fp, _ in boxed.near(b).items] == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.floats(min_value=0.0, max_value=6.0, allow_nan=False),
+    st.floats(min_value=0.0, max_value=6.0, allow_nan=False),
+    angles,
+    angles,
+    st.sampled_from((Base(60, 35), Base(75, 42), Base(32, 50))),
+    st.sampled_from(((3.0, 2.0), (1.0, 1.0), (5.0, 0.5))),
+    st.booleans(),
+)
+def test_polygon_overlap_told_by_bounds_agrees_with_the_intersection(
+    x: float, y: float, ha: float, hb: float, oval: Base, hull: tuple[float, float], touching: bool
+) -> None:
+    """``table_checks.overlaps`` of two polygons (oval bases, hulls) is the intersection's area test, whether or not
+    their bounds tell them apart first (exactly touching bounds included)."""
+    a = oval.footprint(3.0, 3.0, ha)
+    b = Hull(x, y, hull[0], hull[1], hb).footprint() if not touching else Footprint(box(*_right_of(a), 9.0, 9.0))
+    exact = float(a.core.intersection(b.core).area) > 1e-6
+    assert table_checks.overlaps(a, b) == exact
+    assert table_checks.overlaps(b, a) == exact
+
+
+def _right_of(fp: Footprint) -> tuple[float, float]:
+    """The lower-left corner of a box that touches ``fp``'s bounds on the right."""
+    return (fp.bounds[2], fp.bounds[1])

@@ -129,6 +129,19 @@ def test_table_snapshot_follows_every_change_of_pose() -> None:
     assert other_footprints(s, set()) == _brute(s, lambda st_: True)
 
 
+def test_table_snapshot_of_two_states_asked_in_turn() -> None:
+    a1, r1 = unit("a1"), unit("r1")
+    game = start([a1], [r1], {"a1": line(a1, 10, 5), "r1": line(r1, 10, 43)})
+    s = game.state
+    copy = s.snapshot()
+    copy.units["a1"].poses["a1.1"] = Pose(20, 20)
+    for _ in range(2):  # each state gets its own table, whichever was asked last
+        assert dict(table_models(s).others(set()))["a1.1"].centre != (20.0, 20.0)
+        assert table_models(s) is table_models(s)
+        assert dict(table_models(copy).others(set()))["a1.1"].centre == (20.0, 20.0)
+    assert other_footprints(copy, set()) == _brute(copy, lambda st_: True)
+
+
 def test_a_models_shape_is_computed_once_and_kept_out_of_equality() -> None:
     a1 = unit("a1", n=1)
     model = a1.models[0]

@@ -64,6 +64,7 @@ from strategium.engine.game import Game
 from strategium.engine.movement import Move, Run
 from strategium.engine.movement_common import party
 from strategium.engine.pregame import DECLINE, FIRST, SEIZE
+from strategium.engine.queries import Query, ask
 from strategium.engine.reserves_arrival import Arrive, ChooseEntryEdge, entry_edge, own_edges
 from strategium.engine.scouting import max_move
 from strategium.engine.shooting import Shoot
@@ -370,8 +371,11 @@ class HeuristicPlayer:
         for unit in opt.arrivals(game, p):
             flanking = s.units[unit.id].reserve_mode is ReserveMode.FLANKING_ASSAULT
             edge = (entry_edge(game, p) if flanking else None) or own_edges(s, p)[0]
-            shape = pr.shape_of(game, party(s, unit.id))
-            for run in (True, False) if s.config.reserves.arrivals_may_run else (False,):
+            units = party(s, unit.id)
+            shape = pr.shape_of(game, units)
+            # a Run is tried first where the party may Run (else the engine refuses every Run proposal)
+            runs = s.config.reserves.arrivals_may_run and all(ask(game, Query.MAY_RUN, u.id) for u in units)
+            for run in (True, False) if runs else (False,):
                 region = pr.arrival_region(game, unit, shape, edge, run)
                 for anchor in self._forward_anchors(region, toward):
                     where = pr.place(game, shape, region, anchor, toward)
@@ -412,19 +416,19 @@ class HeuristicPlayer:
 
     def _enemy_distance(self, game: Game, unit_id: str) -> float:
         """The closest distance from the unit to any enemy model (inches; infinite with none)."""
-        gaps = [self._gap(game, unit_id, u.id) for u in opt.enemies(game, self.player)]
-        return min((g for g in gaps if g is not None), default=math.inf)
+        return min(self._measures.gaps(game, unit_id).values(), default=math.inf)
 
     def _move_unit(self, game: Game, unit: Unit) -> Action | None:
         p, s = self.player, game.state
         units = party(s, unit.id)
         poses = {mid: pose for u in units for mid, pose in s.units[u.id].poses.items()}
-        target = self._nearest_enemy(game, unit.id)
-        if target is None:
+        gaps = self._measures.gaps(game, unit.id)  # enemy unit -> closest distance, in the order of the enemies
+        if not gaps:
             return None
+        target = min(gaps, key=gaps.__getitem__)  # the first nearest, as _nearest_enemy finds it
         toward = ps.centroid(dict(s.units[target].poses))
         reach = _weapon_reach(unit)
-        gap = self._enemy_distance(game, unit.id)
+        gap = gaps[target]
         screen: ps.MoveFilter | None = None  # built only when a move is proposed
         if unit.any_model_has("Militia Cavalry Mount") and gap > reach + 6 and unit in opt.runners(game, p):
             screen = self._screen(game, units, s.config.movement.enemy_distance)

@@ -23,7 +23,7 @@ from functools import partial
 
 import numpy as np
 
-from strategium.agents import consolidating
+from strategium.agents import charge_spots, consolidating
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
@@ -315,7 +315,7 @@ def charge_move(game: Game, player: PlayerId, unit_id: str, check: Check = Game.
         candidates = [pr.surge_positions(game, unit_id, charges.surge_distance(record))]
         candidates.append(pr.surge_positions(game, unit_id, 0.0))
     else:
-        candidates = [pr.charge_positions(game, unit_id), pr.translation_to_contact(game, unit_id)]
+        candidates = [charge_spots.charge_positions(game, unit_id), pr.translation_to_contact(game, unit_id)]
     for where in candidates:
         if where:
             action = ChargeMove(player, unit_id, where)

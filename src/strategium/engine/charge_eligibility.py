@@ -34,8 +34,12 @@ def _ran(game: Game, unit_id: str) -> Block | None:
 
 @blocker(Query.MAY_CHARGE)
 def _never_charge(game: Game, unit_id: str) -> Block | None:
+    seen: list[object] = []  # the unit-type specs already found to allow a Charge (most models share one)
     for m in _models(game, unit_id):
         spec = m.profile.unit_type
+        if seen and (spec is seen[-1] or any(spec is other for other in seen)):
+            continue
+        seen.append(spec)
         if spec.has(SubType.ARTILLERY):
             return Block("artillery", core("Artillery Sub-type", "Artillery units never declare Charges", 197))
         if spec.unit_type in (UnitType.FORTIFICATION, UnitType.BUILDING):

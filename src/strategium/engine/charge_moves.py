@@ -77,15 +77,17 @@ def _enemy_feet(game: Game, player: int) -> list[tuple[str, str, Footprint]]:
 def _path_problems(game: Game, record: ChargeRecord, moves: list[Leg], limit: float) -> list[Reason]:
     s = game.state
     reasons: list[Reason] = []
-    walls = [t for t in s.battlefield.terrain if t.is_impassable] + list(s.battlefield.buildings)
+    bf = s.battlefield
+    walls = [(t.name, t.footprint, b) for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True) if t.is_impassable]
+    walls += [(b.name, b.footprint, box) for b, box in zip(bf.buildings, bf.building_bounds, strict=True)]
     others = other_footprints(s, {u.id for u in party(game, record.unit_id)})
     for g in moves:
         if g.length > limit + EPSILON:
             reasons.append(core(CHARGES, f'{g.model.id} may move at most {limit:g}" (it moved {g.length:.2f}")'))
-        for piece in walls:
-            if overlaps_area(g.path, piece.footprint):
-                reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {piece.name}", TERRAIN_PAGE))
-        box = g.bounds  # holds the path: a model whose box it does not meet cannot overlap it (broad phase)
+        box = g.bounds  # holds the path: a piece or model whose box it does not meet cannot overlap it (broad phase)
+        for name, wall, wall_box in walls:
+            if broad_phase.meet(box, wall_box) and overlaps_area(g.path, wall):
+                reasons.append(core("Impassable Terrain", f"{g.model.id}'s path crosses {name}", TERRAIN_PAGE))
         path: Footprint | None = None
         for other_id, fp in others:
             if not broad_phase.meet(box, fp.outer_bounds):

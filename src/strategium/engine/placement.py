@@ -14,10 +14,11 @@ from shapely.geometry.base import BaseGeometry
 from strategium.army.army import Model, Unit
 from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.engine.timing import PlayerId, opponent
+from strategium.engine.tracked import CLOCK, TrackedDict
 from strategium.geometry import sizes
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.index import FootprintIndex
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import MM_PER_INCH, Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit, default_height
 from strategium.model.unit_types import UnitTypeSpec
 
@@ -48,6 +49,17 @@ def hull_of(model: Model, pose: Pose) -> Hull | None:
     if isinstance(shape, Base):
         return None
     return Hull(pose.x, pose.y, shape[0], shape[1], pose.heading)
+
+
+def inradius(model: Model) -> float:
+    """The radius of a disc about the model's centre that lies inside its footprint at any pose (inches): a round
+    base's radius, half an oval base's width (its polygon circumscribes the ellipse, which holds that disc), half
+    the shorter side of a hull. Two models whose centres are closer than the sum of their inradii overlap."""
+    shape = _shape_of(model)
+    if isinstance(shape, Base):
+        width = shape.length_mm if shape.width_mm is None else min(shape.length_mm, shape.width_mm)
+        return width / MM_PER_INCH / 2
+    return min(shape) / 2
 
 
 Bounds = tuple[float, float, float, float]
@@ -206,12 +218,19 @@ def table_models(state: GameState) -> TableModels:
 
     Cached: the snapshot is rebuilt only when the armies or any unit's player, location or poses differ from
     those it was built for (compared by value, so a change made in place is seen too); a rebuild for the same
-    armies takes the entries of the units whose part of the key is unchanged from the last snapshot.
+    armies takes the entries of the units whose part of the key is unchanged from the last snapshot. Asked again
+    while nothing tracked has changed (``tracked.CLOCK``, as ``GameState.key`` uses it), it is given at once.
     """
+    tracked = state.units if type(state.units) is TrackedDict else None
+    now = _unchanged[0] if _unchanged else None  # one read: the marks and their snapshot go together
+    if tracked is not None and now is not None and now[0] is tracked and now[1] == CLOCK.now and now[2] is state.armies:
+        return now[3]
     units = tuple((s.unit_id, s.player, s.location, tuple(s.poses.items())) for s in state.units.values())
     key = (state.armies, units)
-    last = _last_table[0] if _last_table else None  # one read: the key and its snapshot go together
+    last = _last_table[0] if _last_table else None
     if last is not None and last[0] == key:
+        if tracked is not None:
+            _unchanged[:] = [(tracked, CLOCK.now, state.armies, last[1])]
         return last[1]
     reuse = last[2] if last is not None and last[0][0] == state.armies else {}
     by_unit: dict[UnitKey, list[Entry]] = {}
@@ -230,4 +249,13 @@ def table_models(state: GameState) -> TableModels:
         entries.extend(got)
     snapshot = TableModels(entries)
     _last_table[:] = [(key, snapshot, by_unit)]  # replaced whole, never edited
+    if tracked is not None:
+        _unchanged[:] = [(tracked, CLOCK.now, state.armies, snapshot)]
     return snapshot
+
+
+_unchanged: list[tuple[object, int, object, TableModels]] = []
+"""The last snapshot of :func:`table_models` with the state's units (a :class:`TrackedDict`, held so that its identity
+is never reused), :data:`~strategium.engine.tracked.CLOCK` and armies when it was last given: while the same units
+dict stands and nothing tracked has changed anywhere (the clock has not moved), the snapshot is given without
+building its key."""

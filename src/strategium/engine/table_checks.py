@@ -50,10 +50,17 @@ def footprints(units: Sequence[Unit], positions: Placement) -> list[tuple[Model,
 
 
 def overlaps(a: Footprint, b: Footprint) -> bool:
-    """True if two footprints overlap (touching is allowed)."""
+    """True if two footprints overlap (touching is allowed).
+
+    Two polygons (hulls, oval bases) whose bounds do not overlap share no area: they are told apart from the
+    bounds alone (the answer the intersection would give), the intersection is built only for the others."""
     if a.radius > 0 or b.radius > 0:
         return core_distance(a, b) < a.radius + b.radius - EPSILON
     assert isinstance(a.core, Polygon) and isinstance(b.core, Polygon)
+    ax0, ay0, ax1, ay1 = a.bounds
+    bx0, by0, bx1, by1 = b.bounds
+    if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
+        return False
     return float(a.core.intersection(b.core).area) > EPSILON
 
 
