@@ -114,7 +114,8 @@ class Game:
         values = self.state.kept()
         verdict: Verdict | None = values.get(("check", action))
         if verdict is None:
-            verdict = values[("check", action)] = self._check(action, values)
+            verdict = self._check(action, values)
+            self.state.keep(values, ("check", action), verdict)
         return verdict
 
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
@@ -136,7 +137,8 @@ class Game:
             return handler.check(self, action)
         verdict: Verdict | None = values.get(("handler", action))
         if verdict is None:
-            verdict = values[("handler", action)] = handler.check(self, action)
+            verdict = handler.check(self, action)
+            self.state.keep(values, ("handler", action), verdict)
         return verdict
 
     def handler_verdict(self, action: Action) -> Verdict:

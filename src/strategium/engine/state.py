@@ -28,6 +28,8 @@ from strategium.engine.watchers import TurnFacts
 from strategium.geometry.terrain import Battlefield
 
 T = TypeVar("T")
+_Memo = tuple[tuple[object, ...], dict[Hashable, Any]]
+"""A state key and the values kept for the state with that key (:meth:`GameState.kept`)."""
 
 
 @dataclass
@@ -58,7 +60,7 @@ class GameState:
     facts: TurnFacts = field(default_factory=TurnFacts)
     assault: AssaultTrack = field(default_factory=AssaultTrack)
     unit_index: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
-    memo: tuple[tuple[object, ...], dict[Hashable, Any]] | None = field(default=None, compare=False, repr=False)
+    memo: tuple[_Memo, ...] | None = field(default=None, compare=False, repr=False)
     _units_kept: ClassVar[tuple[int, dict[str, UnitStatus], tuple[object, ...]] | None] = None  # see _units_key
     _joined_kept: ClassVar[tuple[int, dict[str, UnitStatus], dict[str, tuple[Unit, ...]]] | None] = None
 
@@ -138,30 +140,49 @@ class GameState:
         registries (:mod:`strategium.engine.registries`) have not changed since.
 
         For pure functions of the state (a verdict, a Shooting Attack's plan, the footprints of the models on the
-        table): ``key`` names the function and its arguments. Any change to the state forgets every kept value;
-        a snapshot starts with none.
+        table): ``key`` names the function and its arguments. Any change to the state forgets every kept value
+        (until the state changes back, see :meth:`kept`); a snapshot starts with none. ``compute`` must leave the
+        state as it found it (see :meth:`keep`).
         """
         values = self.kept()
         if key in values:
             return cast(T, values[key])
         value = compute()
-        values[key] = value
+        self.keep(values, key, value)
         return value
+
+    def keep(self, values: dict[Hashable, Any], key: Hashable, value: object) -> None:
+        """Store ``value`` under ``key`` in ``values`` (what :meth:`kept` gave before ``value`` was computed) unless
+        the kept values were asked for another state meanwhile (``values`` is then no longer the newest: the value
+        may come from a state that changed, and must not be found under the old one). ``value`` must be computed
+        from the state as :meth:`kept` saw it: a pure function of the state that leaves it unchanged."""
+        memo = self.memo
+        if memo is not None and memo[0][1] is values:
+            values[key] = value
 
     def kept(self) -> dict[Hashable, Any]:
         """The values kept for this state as it is now (see :meth:`cached`): empty after any change. A caller may
-        store a value computed from the state as it is now; a value stored after the state changed is dropped at
-        the next call, unseen."""
+        store a value computed from the state as it is now (with :meth:`keep`).
+
+        The values of the state as it was before its last change are kept too, and found again if it changes back
+        (a choice answered: the decision it interrupted is pending again, and nothing else a rule reads changed)."""
         now = (registries.generation(), self.key())
         memo = self.memo
-        if memo is None or not _same(memo[0], now):
-            memo = self.memo = (now, {})
-        return memo[1]
+        if memo is not None:
+            if _same(memo[0][0], now):
+                return memo[0][1]
+            if len(memo) > 1 and _same(memo[1][0], now):
+                self.memo = (memo[1], memo[0])
+                return memo[1][1]
+        values: dict[Hashable, Any] = {}
+        self.memo = ((now, values),) if memo is None else ((now, values), memo[0])
+        return values
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ``==``) that is equal for two states that no rule can tell apart: everything
-        a check may read (the dice excepted: checks never roll). The append-only log and history count by
-        their length and last entry. Used to reuse a verdict while the state has not changed (``Game.check``).
+        a check may read (the dice excepted: checks never roll; the history too: it records the actions and forced
+        dice for replays, and no rule reads it). The append-only log counts by its length and last entry. Used to
+        reuse a verdict while the state has not changed (``Game.check``).
 
         Immutable values (the clock, the effects, the pending decision) compare by identity first, so an
         unchanged state compares fast.
@@ -178,8 +199,6 @@ class GameState:
             self.pending,
             len(self.events),
             self.events[-1] if self.events else None,
-            len(self.history),
-            self.history[-1] if self.history else None,
             self._units_key(),
             self.pregame.key(),
             self.facts.key(),
