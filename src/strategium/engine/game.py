@@ -165,14 +165,18 @@ class Game:
         before = len(self.state.events)
         dice = self.state.dice
         rolled = dice.mark()  # the dice are shared with the backup and put back as they were on failure
-        backup = self.state.snapshot(share_dice=True)
+        backup = self.state.backup()
+        done = False
         try:
             HANDLERS[type(action)].apply(self, action)
             self.state.history.append(action)
-        except Exception:
-            dice.rewind(rolled)
-            self.state = backup
-            raise
+            done = True
+        finally:
+            if done:
+                backup.close()
+            else:
+                dice.rewind(rolled)
+                self.state = backup.restore()
         return tuple(self.state.events[before:])
 
     def log(self, event: Event) -> None:

@@ -23,7 +23,7 @@ from strategium.engine.effects import Effect
 from strategium.engine.events import Event
 from strategium.engine.pregame_track import PreGameTrack
 from strategium.engine.timing import Clock, PlayerId
-from strategium.engine.tracked import CLOCK, TrackedDict
+from strategium.engine.tracked import CLOCK, Journal, TrackedDict, close_journal, open_journal
 from strategium.engine.watchers import TurnFacts
 from strategium.geometry.terrain import Battlefield
 
@@ -134,6 +134,18 @@ class GameState:
             else:
                 values[name] = copy.deepcopy(value)
         return GameState(**values)
+
+    def backup(self) -> Backup:
+        """What :meth:`Backup.restore` needs to put this state back as it is now, after changes made while the
+        backup is open (``Game.apply``'s undo when a handler fails halfway; the dice are put back by the caller).
+
+        Cheaper than a :meth:`snapshot`: the fields' values are kept as they are (immutable values, or objects
+        a change replaces); the log and history by their lengths; the pre-game, turn-facts and Assault records are
+        copied; the units and their statuses are left to a journal (:mod:`strategium.engine.tracked`) that notes
+        each dict, list or status before its first change. A state whose units are not in a :class:`TrackedDict`
+        is snapshotted instead. Close the backup (:meth:`Backup.close` or :meth:`Backup.restore`) before any backup
+        opened before it."""
+        return Backup(self)
 
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, or the value it gave for the same ``key`` while this state (:meth:`key`) and the plug-in
@@ -260,3 +272,40 @@ _COPIED = frozenset({"pregame", "facts", "assault"})
 
 _APPEND_ONLY = frozenset({"events", "history"})
 """Lists that only ever grow by appending immutable entries: a snapshot copies the list, not the entries."""
+
+
+class Backup:
+    """A state as it was when :meth:`GameState.backup` was called, put back by :meth:`restore` (see there)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._copy: GameState | None = None
+        self._journal: Journal | None = None
+        if type(state.units) is not TrackedDict:
+            self._copy = state.snapshot(share_dice=True)
+            return
+        self._values = {name: getattr(state, name) for name in _fields_of(type(state)) if name not in _COPIED}
+        self._copies = {name: getattr(state, name).copy() for name in _COPIED}
+        self._lengths = (len(state.events), len(state.history))
+        self._journal = open_journal()
+
+    def close(self) -> None:
+        """Keep the changes made since the backup (an enclosing backup can still undo them)."""
+        if self._journal is not None:
+            close_journal(self._journal)
+
+    def restore(self) -> GameState:
+        """Undo every change made to the state since the backup and close it; returns the state as it was (the
+        same object, put back, or the snapshot taken instead)."""
+        if self._journal is None:
+            assert self._copy is not None
+            return self._copy
+        close_journal(self._journal, undo=True)
+        s = self.state
+        for name, value in self._values.items():
+            setattr(s, name, value)
+        for name, value in self._copies.items():
+            setattr(s, name, value)
+        del s.events[self._lengths[0] :]
+        del s.history[self._lengths[1] :]
+        return s
