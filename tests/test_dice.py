@@ -296,3 +296,15 @@ def test_marks_taken_lazily_rewind_to_the_state_of_their_moment(steps: list[tupl
         assert dice.state() == state
         assert dice.roll(3, reason="then").results == Dice.from_state(state).roll(3, reason="then").results
         dice.rewind(mark)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.tuples(st.integers(1, 12), st.sampled_from([3, 6])), max_size=8))
+def test_unforced_dice_are_the_generators_draws_in_order(seed: int, rolls: list[tuple[int, int]]) -> None:
+    import numpy as np
+
+    dice, generator = Dice(seed), np.random.Generator(np.random.PCG64(seed))
+    for count, sides in rolls:
+        roll = dice.roll(count, sides, reason="r")
+        assert roll.results == tuple(int(x) for x in generator.integers(1, sides + 1, size=count))
+        assert roll.forced == (False,) * count and all(type(x) is int for x in roll.results)

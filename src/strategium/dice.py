@@ -275,6 +275,9 @@ class Dice:
                 return RollOff(winner=winner, loser=loser, rounds=tuple(rounds))
 
     def _draw(self, count: int, sides: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        if not self._forced and not self._strict:  # every die from the generator (the same draw as below)
+            self._capture()
+            return tuple(self._rng.integers(1, sides + 1, size=count).tolist()), (False,) * count
         values: list[int | None] = []
         for _ in range(count):
             if self._forced:

@@ -11,6 +11,7 @@ rounding of the exact measure) means every footprint of one is beyond the range 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -22,6 +23,7 @@ from strategium.engine.box_gap import SLACK, Box, box_gap
 from strategium.engine.placement import footprint
 from strategium.engine.reactions import Trigger
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH
+from strategium.engine.tracked import CLOCK
 from strategium.geometry.measure import EPSILON
 from strategium.model.weapons import RangeKind, WeaponClass
 
@@ -48,34 +50,50 @@ def outer_box(game: Game, unit_id: str) -> Box | None:
     """Bounds containing every footprint of the unit and the Independent Characters joined to it (the models with
     a pose: each model's square of half-side :func:`reach` about its centre), or None when none has a pose.
 
-    Kept per unit id while the same units stand with the same poses: the same (immutable) army-list units and the
-    same ``poses`` dicts (held, so their identity cannot be reused) at the same ``version`` (a
+    Kept per unit id while nothing tracked has changed (``tracked.CLOCK``) in the same units' dict, or else while
+    the same units stand with the same poses: the same (immutable) army-list units and the same ``poses`` dicts
+    (held, so their identity cannot be reused) at the same ``version`` (a
     :class:`~strategium.engine.tracked.TrackedDict` is re-stamped by every change; a pose replaced or a model
     removed changes it; a new dict is another object). A Reaction window asks for the enemy's box once per
     reacting unit, and the reactive units that did not move keep theirs from one window to the next."""
     s = game.state
     units = s.units
+    kept = _BOXES.get(unit_id)
+    now = CLOCK.now
+    if kept is not None and kept.clock == now and kept.units is units:
+        return kept.box
     members = (unit_id, *(u.id for u in s.characters_joined_to(unit_id)))
     stamp = tuple((s.unit(uid), units[uid].poses) for uid in members)
     versions = tuple(getattr(poses, "version", None) for _, poses in stamp)
-    kept = _BOXES.get(unit_id)
     if (
         kept is not None
         and None not in versions
-        and kept[1] == versions
-        and len(kept[0]) == len(stamp)
-        and all(a is c and b is d for (a, b), (c, d) in zip(kept[0], stamp, strict=True))
+        and kept.versions == versions
+        and len(kept.stamp) == len(stamp)
+        and all(a is c and b is d for (a, b), (c, d) in zip(kept.stamp, stamp, strict=True))
     ):
-        return kept[2]
-    box = _outer_box(game, unit_id)
+        box = kept.box
+    else:
+        box = _outer_box(game, unit_id)
     if None not in versions:
-        _BOXES[unit_id] = (stamp, versions, box)
+        _BOXES[unit_id] = _Kept(stamp, versions, box, now, units)
     return box
 
 
-_BOXES: dict[str, tuple[tuple[tuple[object, object], ...], tuple[int | None, ...], Box | None]] = {}
-"""Each unit id's last box, with the units and ``poses`` dicts (held) and their versions it was worked out for: one
-entry per unit id."""
+@dataclass(frozen=True)
+class _Kept:
+    """A unit's box (:func:`outer_box`), with the units and ``poses`` dicts (held) and their versions it was worked
+    out for, and the clock and the units' dict (held) when it was last found good."""
+
+    stamp: tuple[tuple[object, object], ...]
+    versions: tuple[int | None, ...]
+    box: Box | None
+    clock: int
+    units: object
+
+
+_BOXES: dict[str, _Kept] = {}
+"""Each unit id's last box (one entry per unit id)."""
 
 
 def _outer_box(game: Game, unit_id: str) -> Box | None:
