@@ -231,3 +231,26 @@ def test_a_value_computed_while_the_state_changed_is_not_kept_for_the_old_state(
     assert game.cached("x", impure) == "changed"
     s.pending = pending
     assert game.cached("x", lambda: "pure") == "pure"
+
+
+def test_units_of_follows_every_change_of_location_and_copy() -> None:
+    from strategium.engine.board import Location
+
+    game = battle([squad("tac", 2), squad("cap", 1)], [squad("red", 2)])
+    s = game.state
+
+    def fresh(player: int, location: Location) -> tuple[str, ...]:
+        return tuple(u.id for u in s.armies[player - 1].units if s.units[u.id].location is location)
+
+    def ids(player: int, location: Location) -> tuple[str, ...]:
+        return tuple(u.id for u in s.units_of(player, location))
+
+    assert ids(1, Location.TABLE) == fresh(1, Location.TABLE) and s.units_of(1) == s.armies[0].units
+    s.units["cap"].location = Location.RESERVES
+    assert ids(1, Location.RESERVES) == ("cap",) and "cap" not in ids(1, Location.TABLE)
+    copy = s.snapshot()
+    s.units["cap"] = dataclasses.replace(s.units["cap"], location=Location.DESTROYED)
+    assert ids(1, Location.RESERVES) == () and ids(1, Location.DESTROYED) == ("cap",)
+    assert [u.id for u in copy.units_of(1, Location.RESERVES)] == ["cap"]
+    for location in Location:
+        assert ids(1, location) == fresh(1, location) and ids(2, location) == fresh(2, location)

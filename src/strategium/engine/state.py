@@ -63,6 +63,9 @@ class GameState:
     memo: tuple[_Memo, ...] | None = field(default=None, compare=False, repr=False)
     _units_kept: ClassVar[tuple[int, dict[str, UnitStatus], tuple[object, ...]] | None] = None  # see _units_key
     _joined_kept: ClassVar[tuple[int, dict[str, UnitStatus], dict[str, tuple[Unit, ...]]] | None] = None
+    _at_kept: ClassVar[tuple[int, dict[str, UnitStatus], dict[tuple[PlayerId, Location], tuple[Unit, ...]]] | None] = (
+        None
+    )
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
@@ -86,10 +89,23 @@ class GameState:
         return self.units[unit_id].player
 
     def units_of(self, player: PlayerId, location: Location | None = None) -> tuple[Unit, ...]:
-        """The player's units (those at ``location``, if given), in army-list order."""
-        return tuple(
-            u for u in self.armies[player - 1].units if location is None or self.units[u.id].location is location
-        )
+        """The player's units (those at ``location``, if given), in army-list order.
+
+        Kept while nothing tracked changes (``tracked.CLOCK``: a status's field set, a status added or replaced) in
+        the same units' dict, as :meth:`characters_joined_to`."""
+        army = self.armies[player - 1].units
+        if location is None:
+            return army
+        units = self.units
+        kept = self._at_kept
+        if kept is None or kept[0] != CLOCK.now or kept[1] is not units:
+            kept = (CLOCK.now, units, {})
+            if type(units) is TrackedDict:
+                object.__setattr__(self, "_at_kept", kept)
+        found = kept[2].get((player, location))
+        if found is None:
+            found = kept[2][(player, location)] = tuple(u for u in army if units[u.id].location is location)
+        return found
 
     def characters_joined_to(self, unit_id: str) -> tuple[Unit, ...]:
         """The Independent Characters that have joined ``unit_id``."""
