@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from strategium.dice import Dice, DiceError, Roll
+from strategium.dice import Dice, DiceError, DiceMark, DiceState, Roll
 from strategium.errors import StrategiumError
 
 
@@ -262,3 +264,47 @@ def test_rewind_after_the_log_was_replaced_by_a_restore() -> None:
     dice.d6("three")
     dice.rewind(mark)
     assert dice.state() == state and len(dice.log) == 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["mark", "roll", "force", "rewind", "restore", "copy"]), st.integers(0, 9))))
+def test_marks_taken_lazily_rewind_to_the_state_of_their_moment(steps: list[tuple[str, int]]) -> None:
+    dice = Dice(11)
+    marks: list[tuple[DiceMark, DiceState]] = []
+    states: list[DiceState] = [dice.state()]
+    for step, n in steps:
+        if step == "mark":
+            marks.append((dice.mark(), dice.state()))
+        elif step == "roll":
+            dice.roll(n % 3 + 1, reason="r")
+        elif step == "force":
+            dice.force(n % 6 + 1)
+        elif step == "rewind" and marks:  # undone as nested actions are: the marks after it are forgotten
+            del marks[n % len(marks) + 1 :]
+            mark, state = marks[-1]
+            dice.rewind(mark)
+            assert dice.state() == state
+        elif step == "restore":
+            dice.restore(states[n % len(states)])
+        elif step == "copy":
+            twin = dice.copy()
+            assert twin.state() == dice.state()
+            twin.roll(2, reason="elsewhere")
+        states.append(dice.state())
+    for mark, state in reversed(marks):
+        dice.rewind(mark)
+        assert dice.state() == state
+        assert dice.roll(3, reason="then").results == Dice.from_state(state).roll(3, reason="then").results
+        dice.rewind(mark)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.tuples(st.integers(1, 12), st.sampled_from([3, 6])), max_size=8))
+def test_unforced_dice_are_the_generators_draws_in_order(seed: int, rolls: list[tuple[int, int]]) -> None:
+    import numpy as np
+
+    dice, generator = Dice(seed), np.random.Generator(np.random.PCG64(seed))
+    for count, sides in rolls:
+        roll = dice.roll(count, sides, reason="r")
+        assert roll.results == tuple(int(x) for x in generator.integers(1, sides + 1, size=count))
+        assert roll.forced == (False,) * count and all(type(x) is int for x in roll.results)

@@ -119,9 +119,10 @@ class DiceState:
 
 @dataclass(frozen=True)
 class DiceMark:
-    """A cheap mark of a :class:`Dice` to go back to (:meth:`Dice.rewind`): the generator, the forced queue, and
-    the roll log as the list it was with its length then (a log list only ever grows: what it held at the mark
-    is its first ``length`` entries)."""
+    """A cheap mark of a :class:`Dice` to go back to (:meth:`Dice.rewind`): the generator's state (filled in when
+    the generator is next used or replaced; empty while it has not been), the forced queue, and the roll log as the
+    list it was with its length then (a log list only ever grows: what it held at the mark is its first ``length``
+    entries)."""
 
     seed: int
     strict: bool
@@ -137,6 +138,10 @@ def _check_seed(seed: int) -> int:
     return seed
 
 
+_MAX_WAITING = 64
+"""At most this many marks wait for the generator's state (:meth:`Dice.mark`); then they get it at once."""
+
+
 class Dice:
     """The game's dice: a seeded PCG64 generator, a queue of forced faces, and the roll log.
 
@@ -150,6 +155,7 @@ class Dice:
         self._rng = np.random.Generator(np.random.PCG64(seed))
         self._forced: deque[int] = deque()
         self._log: list[Roll] = []
+        self._waiting: list[dict[str, Any]] = []  # the generator states of marks not yet taken (see mark())
 
     # -- configuration -------------------------------------------------------------------------------
 
@@ -269,6 +275,9 @@ class Dice:
                 return RollOff(winner=winner, loser=loser, rounds=tuple(rounds))
 
     def _draw(self, count: int, sides: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        if not self._forced and not self._strict:  # every die from the generator (the same draw as below)
+            self._capture()
+            return tuple(self._rng.integers(1, sides + 1, size=count).tolist()), (False,) * count
         values: list[int | None] = []
         for _ in range(count):
             if self._forced:
@@ -281,6 +290,8 @@ class Dice:
             else:
                 values.append(None)
         missing = sum(1 for v in values if v is None)
+        if missing:
+            self._capture()
         drawn = iter(int(x) for x in self._rng.integers(1, sides + 1, size=missing)) if missing else iter(())
         results = tuple(v if v is not None else next(drawn) for v in values)
         forced = tuple(v is not None for v in values)
@@ -306,6 +317,7 @@ class Dice:
 
     def restore(self, state: DiceState) -> None:
         """Put this object back exactly as it was when ``state`` was taken (undo)."""
+        self._capture()
         self._seed = _check_seed(state.seed)
         self._strict = state.strict
         bit_generator = np.random.PCG64(0)  # seeded: no draw on the operating system's entropy (then overwritten)
@@ -315,23 +327,43 @@ class Dice:
         self._log = list(state.log)
 
     def mark(self) -> DiceMark:
-        """A mark to :meth:`rewind` to (an undo within one action): like :meth:`state`, without copying the log."""
+        """A mark to :meth:`rewind` to (an undo within one action): like :meth:`state`, without copying the log.
+
+        The generator's state is taken only when the generator is next used or replaced (:meth:`_capture`): most
+        marks are never rewound, and a mark with no draw since has nothing of the generator to put back."""
+        generator: dict[str, Any] = {}
+        self._waiting.append(generator)
+        if len(self._waiting) > _MAX_WAITING:
+            self._capture()
         return DiceMark(
             seed=self._seed,
             strict=self._strict,
-            generator=dict(self._rng.bit_generator.state),
+            generator=generator,
             forced=tuple(self._forced),
             log=self._log,
             length=len(self._log),
         )
 
+    def _capture(self) -> None:
+        """The generator is about to draw or be replaced: the marks taken since it last did get its state now (the
+        state it had when they were taken)."""
+        waiting = self._waiting
+        if waiting:
+            state = self._rng.bit_generator.state
+            for generator in waiting:
+                generator.update(state)
+            waiting.clear()
+
     def rewind(self, mark: DiceMark) -> None:
         """Put this object back exactly as it was when ``mark`` was taken (as :meth:`restore` of the state then)."""
         self._seed = _check_seed(mark.seed)
         self._strict = mark.strict
-        bit_generator = np.random.PCG64(0)
-        bit_generator.state = _copy.deepcopy(mark.generator)  # type: ignore[assignment]
-        self._rng = np.random.Generator(bit_generator)
+        if mark.generator:  # the generator drew (or was replaced) since the mark
+            self._capture()
+            bit_generator = np.random.PCG64(0)
+            bit_generator.state = _copy.deepcopy(mark.generator)  # type: ignore[assignment]
+            self._rng = np.random.Generator(bit_generator)
+        # else it stands where it stood at the mark (which still waits for its state: it may be rewound to again)
         self._forced = deque(mark.forced)
         if self._log is mark.log:
             del self._log[mark.length :]
@@ -358,4 +390,5 @@ class Dice:
         dice._rng = np.random.Generator(bit_generator)
         dice._forced = deque(self._forced)
         dice._log = list(self._log)
+        dice._waiting = []
         return dice

@@ -168,6 +168,17 @@ def test_cover_save_equals_testing_every_piece(x: float, y: float) -> None:
         assert best == expected
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.tuples(st.floats(30, 50), st.floats(5, 20)), min_size=1, max_size=5))
+def test_the_kept_cover_save_follows_every_move(spots: list[tuple[float, float]]) -> None:
+    game = _game_with_a_building()
+    s = game.state
+    for x, y in [*spots, *spots]:  # each spot twice: the second time from the kept answers
+        s.units["red"].poses = {f"red.{i}": Pose(x + 1.3 * (i - 1), y) for i in range(1, 7)}
+        for uid, m in damage.living(game, "red"):
+            assert damage.cover_save(game, uid, m) == damage._cover_at(game, uid, m)
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(footprints(), min_size=1, max_size=6), st.lists(footprints(), max_size=4))
 def test_gaps_equal_the_smallest_distance(feet: list[Footprint], firers: list[Footprint]) -> None:

@@ -20,11 +20,12 @@ WHY = Reason("Test", "test")
 
 
 def test_every_field_of_the_state_is_in_its_key_or_left_out_on_purpose() -> None:
-    # the dice are left out (checks never roll); the unit index is derived from the armies; memo holds kept values
-    keyed = {f.name for f in dataclasses.fields(GameState)} - {"dice", "unit_index", "memo"}
+    # the dice are left out (checks never roll); the history too (no rule reads it: it is the record for replays);
+    # the unit index is derived from the armies; memo holds kept values
+    keyed = {f.name for f in dataclasses.fields(GameState)} - {"dice", "history", "unit_index", "memo"}
     assert keyed == {
         "armies", "battlefield", "config", "last_game_turn", "first_player", "clock", "effects", "next_effect_id",
-        "pending", "events", "history", "units", "pregame", "facts", "assault",
+        "pending", "events", "units", "pregame", "facts", "assault",
     }  # fmt: skip
     for cls, n in ((UnitStatus, 11), (ChargeRecord, 9), (AssaultTrack, 6), (PreGameTrack, 5), (TurnFacts, 2)):
         assert len(dataclasses.fields(cls)) == n, f"{cls.__name__} has a new field: add it to key() and copy()"
@@ -189,3 +190,67 @@ def test_a_handler_that_fails_halfway_leaves_the_state_and_the_dice_as_they_were
         assert after == twin.state.dice.roll(5, 6, reason="test").results
     finally:
         del HANDLERS[Explode]
+
+
+def test_values_kept_before_a_change_are_found_again_when_the_state_changes_back() -> None:
+    game = battle([squad("tac", 2)], [squad("red", 2)])
+    s = game.state
+    calls: list[str] = []
+
+    def compute(tag: str) -> str:
+        calls.append(tag)
+        return tag
+
+    assert game.cached("x", lambda: compute("before")) == "before"
+    pending = s.pending
+    s.pending = None  # a choice stops the engine: the state changes
+    assert game.cached("x", lambda: compute("during")) == "during"
+    s.pending = pending  # the choice is answered: the interrupted decision is pending again
+    assert game.cached("x", lambda: compute("again")) == "before"
+    s.history.append("an action")  # the history is no rule's business
+    assert game.cached("x", lambda: compute("again")) == "before"
+    s.facts.note("tac", Fact.MOVED)
+    assert game.cached("x", lambda: compute("moved")) == "moved"
+    s.pending = None
+    assert game.cached("x", lambda: compute("third")) == "third"
+    s.pending = pending
+    assert game.cached("x", lambda: compute("moved again")) == "moved"
+    assert calls == ["before", "during", "moved", "third"]
+
+
+def test_a_value_computed_while_the_state_changed_is_not_kept_for_the_old_state() -> None:
+    game = battle([squad("tac", 2)], [squad("red", 2)])
+    s = game.state
+    pending = s.pending
+
+    def impure() -> str:
+        s.pending = None
+        game.cached("y", lambda: "other")  # the values of the changed state are asked for
+        return "changed"
+
+    assert game.cached("x", impure) == "changed"
+    s.pending = pending
+    assert game.cached("x", lambda: "pure") == "pure"
+
+
+def test_units_of_follows_every_change_of_location_and_copy() -> None:
+    from strategium.engine.board import Location
+
+    game = battle([squad("tac", 2), squad("cap", 1)], [squad("red", 2)])
+    s = game.state
+
+    def fresh(player: int, location: Location) -> tuple[str, ...]:
+        return tuple(u.id for u in s.armies[player - 1].units if s.units[u.id].location is location)
+
+    def ids(player: int, location: Location) -> tuple[str, ...]:
+        return tuple(u.id for u in s.units_of(player, location))
+
+    assert ids(1, Location.TABLE) == fresh(1, Location.TABLE) and s.units_of(1) == s.armies[0].units
+    s.units["cap"].location = Location.RESERVES
+    assert ids(1, Location.RESERVES) == ("cap",) and "cap" not in ids(1, Location.TABLE)
+    copy = s.snapshot()
+    s.units["cap"] = dataclasses.replace(s.units["cap"], location=Location.DESTROYED)
+    assert ids(1, Location.RESERVES) == () and ids(1, Location.DESTROYED) == ("cap",)
+    assert [u.id for u in copy.units_of(1, Location.RESERVES)] == ["cap"]
+    for location in Location:
+        assert ids(1, location) == fresh(1, location) and ids(2, location) == fresh(2, location)

@@ -68,7 +68,7 @@ from strategium.engine.queries import Query, ask
 from strategium.engine.reserves_arrival import Arrive, ChooseEntryEdge, entry_edge, own_edges
 from strategium.engine.scouting import max_move
 from strategium.engine.shooting import Shoot
-from strategium.engine.timing import PlayerId
+from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.engine.transports import Disembark
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
 from strategium.geometry.table import Edge
@@ -116,9 +116,11 @@ class HeuristicPlayer:
     def decide(self, game: Game) -> Action:
         pending = game.pending
         assert pending is not None and pending.player == self.player
-        consolidation = self.consolidate(game)
-        if consolidation is not None:
-            return consolidation
+        clock = game.state.clock
+        if clock.phase is Phase.ASSAULT and clock.sub_phase is SubPhase.RESOLUTION:  # else no unit may consolidate
+            consolidation = self.consolidate(game)
+            if consolidation is not None:
+                return consolidation
         m = opt.moment(game)
         if m is Moment.CHOOSE:
             return Choose(self.player, self.choose(game))

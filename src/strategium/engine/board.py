@@ -13,7 +13,7 @@ from typing import ClassVar, cast
 
 from strategium.engine.citations import Reason
 from strategium.engine.timing import PlayerId
-from strategium.engine.tracked import CLOCK, TrackedDict, TrackedList, touch
+from strategium.engine.tracked import CLOCK, TrackedDict, TrackedList, note_object, touch
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,9 @@ class UnitStatus:
 
     def __setattr__(self, name: str, value: object) -> None:
         """Set a field: ``poses`` and ``wounds_lost`` are kept as :class:`TrackedDict`, ``casualties`` as a
-        :class:`TrackedList` (a plain value is copied into one), and the kept key is dropped."""
+        :class:`TrackedList` (a plain value is copied into one), and the kept key is dropped. An open journal
+        (:func:`strategium.engine.tracked.open_journal`) notes the status first."""
+        note_object(self)
         if name in _DICTS and type(value) is not TrackedDict:
             value = TrackedDict(cast(dict[str, object], value))
         elif name == "casualties" and type(value) is not TrackedList:

@@ -40,6 +40,7 @@ from shapely.geometry.base import BaseGeometry
 from strategium.army.army import Model
 from strategium.combat import AttackResult, TargetModel, TargetUnit, TargetVehicle, VehicleAttackResult
 from strategium.combat.sources import configured, core
+from strategium.config import RulesConfig
 from strategium.engine import broad_phase
 from strategium.engine.board import Location, Pose
 from strategium.engine.citations import Reason
@@ -146,6 +147,23 @@ def cover_save(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reas
         return None, None
     if spec.has(SubType.LIGHT) and game.state.facts.has(unit_id, Fact.RAN):
         return None, Reason.of("Light Sub-type", f"{model.name} Ran this turn: no Cover Save")
+    s = game.state
+    pose = s.units[unit_id].poses[model.id]
+    known: tuple[Pose, Battlefield, RulesConfig, tuple[int | None, Reason | None]] | None = model.memo.get(_COVER)
+    if known is not None and known[0] == pose and known[1] is s.battlefield and known[2] is s.config:
+        return known[3]
+    answer = _cover_at(game, unit_id, model)
+    model.memo[_COVER] = (pose, s.battlefield, s.config, answer)
+    return answer
+
+
+_COVER = "damage.cover"
+"""The key in a model's :attr:`Model.memo` of its last Cover Save (:func:`cover_save`) with the pose, battlefield and
+rules configuration (both held) it was worked out at: the same model standing in the same place has the same cover."""
+
+
+def _cover_at(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reason | None]:
+    """The Cover Save of the terrain the model stands in (see :func:`cover_save`)."""
     foot = model_footprint(game, unit_id, model)
     box = foot.outer_bounds
     fp: BaseGeometry | None = None  # the polygon, made only if a piece is near

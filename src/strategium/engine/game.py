@@ -114,7 +114,8 @@ class Game:
         values = self.state.kept()
         verdict: Verdict | None = values.get(("check", action))
         if verdict is None:
-            verdict = values[("check", action)] = self._check(action, values)
+            verdict = self._check(action, values)
+            self.state.keep(values, ("check", action), verdict)
         return verdict
 
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
@@ -136,7 +137,8 @@ class Game:
             return handler.check(self, action)
         verdict: Verdict | None = values.get(("handler", action))
         if verdict is None:
-            verdict = values[("handler", action)] = handler.check(self, action)
+            verdict = handler.check(self, action)
+            self.state.keep(values, ("handler", action), verdict)
         return verdict
 
     def handler_verdict(self, action: Action) -> Verdict:
@@ -163,14 +165,18 @@ class Game:
         before = len(self.state.events)
         dice = self.state.dice
         rolled = dice.mark()  # the dice are shared with the backup and put back as they were on failure
-        backup = self.state.snapshot(share_dice=True)
+        backup = self.state.backup()
+        done = False
         try:
             HANDLERS[type(action)].apply(self, action)
             self.state.history.append(action)
-        except Exception:
-            dice.rewind(rolled)
-            self.state = backup
-            raise
+            done = True
+        finally:
+            if done:
+                backup.close()
+            else:
+                dice.rewind(rolled)
+                self.state = backup.restore()
         return tuple(self.state.events[before:])
 
     def log(self, event: Event) -> None:

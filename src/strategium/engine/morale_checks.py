@@ -267,13 +267,14 @@ def fall_back(game: Game, unit_id: str, why: Reason) -> None:
         not table.contains(footprint(m, _shifted(s.units[uid].poses[m.id], direction, roll.total)).polygon())
         for uid, m in alive
     )
-    off = reaches_edge and not _blocked_before_edge(game, unit_id, alive, direction, roll.total)
+    obstacles = _obstacles(game, unit_id)  # nothing moves until the poses are found: one set for both
+    off = reaches_edge and not _blocked_before_edge(game, unit_id, alive, direction, roll.total, obstacles)
     destroyed = off and s.config.morale.fall_back_off_table_destroyed
     if off:
         reasons.append(
             configured(s.config, "morale.fall_back_off_table_destroyed", "a unit Falling Back off the table")
         )
-    moved = _fall_back_poses(game, unit_id, alive, direction, roll.total)
+    moved = _fall_back_poses(game, unit_id, alive, direction, roll.total, obstacles)
     for uid in damage.members(game, unit_id):
         game.trigger(uid, EndTrigger.FORCED_TO_MOVE)
     if destroyed:
@@ -363,16 +364,22 @@ def _on_table(game: Game, fp: Footprint) -> bool:
 
 
 def _fall_back_poses(
-    game: Game, unit_id: str, alive: list[tuple[str, Model]], direction: tuple[float, float], inches: float
+    game: Game,
+    unit_id: str,
+    alive: list[tuple[str, Model]],
+    direction: tuple[float, float],
+    inches: float,
+    obstacles: _Obstacles | None = None,
 ) -> dict[tuple[str, str], Pose]:
     """Where each model ends: as far as ``inches`` toward the edge as it can go without overlapping another
     model, standing in Impassable terrain or a Building, or leaving the table (models nearest the edge first).
 
     Each model advances in steps of ``FALL_BACK_STEP``; the obstacles are boxed once and each model tests only
     those near its path (:mod:`strategium.engine.broad_phase`), so the result equals the step-by-step exact test.
+    ``obstacles``: :func:`_obstacles` of the state now, if already made.
     """
     s = game.state
-    obstacles = _obstacles(game, unit_id)
+    obstacles = obstacles or _obstacles(game, unit_id)
     order = sorted(
         alive,
         key=lambda um: (
@@ -438,11 +445,17 @@ def _step_meets(
 
 
 def _blocked_before_edge(
-    game: Game, unit_id: str, alive: list[tuple[str, Model]], direction: tuple[float, float], inches: float
+    game: Game,
+    unit_id: str,
+    alive: list[tuple[str, Model]],
+    direction: tuple[float, float],
+    inches: float,
+    obstacles: _Obstacles | None = None,
 ) -> bool:
-    """True if every model that would leave the table is stopped by a model or terrain first."""
+    """True if every model that would leave the table is stopped by a model or terrain first (``obstacles``: as
+    for :func:`_fall_back_poses`)."""
     s = game.state
-    obstacles = _obstacles(game, unit_id)
+    obstacles = obstacles or _obstacles(game, unit_id)
     table = s.battlefield.table.polygon()
     inner = _shrunk(obstacles.table)
     for uid, m in alive:

@@ -267,13 +267,24 @@ def free_because(game: Game, unit_id: str, reaction: str) -> Reason | None:
 def reaction_verdict(game: Game, trigger: Trigger, reaction: str, unit_id: str, enemy_id: str) -> Verdict:
     """Whether ``unit_id`` may make ``reaction`` against ``enemy_id`` in the open window ``trigger``, with every
     reason (the allotment, the per-unit limit, ``Query.MAY_REACT`` blockers, the Reaction's own conditions)."""
-    return _verdict(_Window(game, trigger), reaction, unit_id, enemy_id)
+    return _verdict(_window(game, trigger), reaction, unit_id, enemy_id)
+
+
+def _window(game: Game, trigger: Trigger) -> _Window:
+    """The :class:`_Window` of ``trigger``, kept while the state stays the same (``Game.cached``): the offer's
+    options, the rulings logged when there are none and the check of the Reaction made share what they work out."""
+    try:
+        hash(trigger)
+    except TypeError:  # an event with an unhashable field: not kept
+        return _Window(game, trigger)
+    window = game.cached(("reactions.window", trigger), lambda: _Window(game, trigger))
+    return window if window.game is game else _Window(game, trigger)
 
 
 class _Window:
     """What every ruling in one open window shares (the allotment, what was spent, who has reacted, each unit's
     ``Query.MAY_REACT`` answer, each Reaction's own condition per unit and enemy), worked out once, on first use.
-    Valid while the state does not change (one call of :func:`options` or :func:`reaction_verdict`)."""
+    Valid while the state does not change (kept with the state's values, :func:`_window`)."""
 
     def __init__(self, game: Game, trigger: Trigger) -> None:
         self.game = game
@@ -372,7 +383,7 @@ def options(game: Game, trigger: Trigger) -> tuple[ReactionOption, ...]:
     """Every legal (Reaction, unit, enemy unit) for the open window, in registration and army-list order."""
     s = game.state
     units = trigger.targets or tuple(u.id for u in s.units_of(trigger.player, Location.TABLE))
-    window = _Window(game, trigger)
+    window = _window(game, trigger)
     found: list[ReactionOption] = []
     for definition in _REACTIONS.values():
         if definition.window is not trigger.window or definition.phase is not s.clock.phase:

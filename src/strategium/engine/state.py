@@ -23,11 +23,13 @@ from strategium.engine.effects import Effect
 from strategium.engine.events import Event
 from strategium.engine.pregame_track import PreGameTrack
 from strategium.engine.timing import Clock, PlayerId
-from strategium.engine.tracked import CLOCK, TrackedDict
+from strategium.engine.tracked import CLOCK, Journal, TrackedDict, close_journal, open_journal
 from strategium.engine.watchers import TurnFacts
 from strategium.geometry.terrain import Battlefield
 
 T = TypeVar("T")
+_Memo = tuple[tuple[object, ...], dict[Hashable, Any]]
+"""A state key and the values kept for the state with that key (:meth:`GameState.kept`)."""
 
 
 @dataclass
@@ -58,9 +60,12 @@ class GameState:
     facts: TurnFacts = field(default_factory=TurnFacts)
     assault: AssaultTrack = field(default_factory=AssaultTrack)
     unit_index: dict[str, Unit] = field(default_factory=dict, compare=False, repr=False)
-    memo: tuple[tuple[object, ...], dict[Hashable, Any]] | None = field(default=None, compare=False, repr=False)
+    memo: tuple[_Memo, ...] | None = field(default=None, compare=False, repr=False)
     _units_kept: ClassVar[tuple[int, dict[str, UnitStatus], tuple[object, ...]] | None] = None  # see _units_key
     _joined_kept: ClassVar[tuple[int, dict[str, UnitStatus], dict[str, tuple[Unit, ...]]] | None] = None
+    _at_kept: ClassVar[tuple[int, dict[str, UnitStatus], dict[tuple[PlayerId, Location], tuple[Unit, ...]]] | None] = (
+        None
+    )
 
     @classmethod
     def start(cls, armies: tuple[Army, Army], battlefield: Battlefield, config: RulesConfig, seed: int) -> GameState:
@@ -84,10 +89,23 @@ class GameState:
         return self.units[unit_id].player
 
     def units_of(self, player: PlayerId, location: Location | None = None) -> tuple[Unit, ...]:
-        """The player's units (those at ``location``, if given), in army-list order."""
-        return tuple(
-            u for u in self.armies[player - 1].units if location is None or self.units[u.id].location is location
-        )
+        """The player's units (those at ``location``, if given), in army-list order.
+
+        Kept while nothing tracked changes (``tracked.CLOCK``: a status's field set, a status added or replaced) in
+        the same units' dict, as :meth:`characters_joined_to`."""
+        army = self.armies[player - 1].units
+        if location is None:
+            return army
+        units = self.units
+        kept = self._at_kept
+        if kept is None or kept[0] != CLOCK.now or kept[1] is not units:
+            kept = (CLOCK.now, units, {})
+            if type(units) is TrackedDict:
+                object.__setattr__(self, "_at_kept", kept)
+        found = kept[2].get((player, location))
+        if found is None:
+            found = kept[2][(player, location)] = tuple(u for u in army if units[u.id].location is location)
+        return found
 
     def characters_joined_to(self, unit_id: str) -> tuple[Unit, ...]:
         """The Independent Characters that have joined ``unit_id``."""
@@ -133,35 +151,66 @@ class GameState:
                 values[name] = copy.deepcopy(value)
         return GameState(**values)
 
+    def backup(self) -> Backup:
+        """What :meth:`Backup.restore` needs to put this state back as it is now, after changes made while the
+        backup is open (``Game.apply``'s undo when a handler fails halfway; the dice are put back by the caller).
+
+        Cheaper than a :meth:`snapshot`: the fields' values are kept as they are (immutable values, or objects
+        a change replaces); the log and history by their lengths; the pre-game, turn-facts and Assault records are
+        copied; the units and their statuses are left to a journal (:mod:`strategium.engine.tracked`) that notes
+        each dict, list or status before its first change. A state whose units are not in a :class:`TrackedDict`
+        is snapshotted instead. Close the backup (:meth:`Backup.close` or :meth:`Backup.restore`) before any backup
+        opened before it."""
+        return Backup(self)
+
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, or the value it gave for the same ``key`` while this state (:meth:`key`) and the plug-in
         registries (:mod:`strategium.engine.registries`) have not changed since.
 
         For pure functions of the state (a verdict, a Shooting Attack's plan, the footprints of the models on the
-        table): ``key`` names the function and its arguments. Any change to the state forgets every kept value;
-        a snapshot starts with none.
+        table): ``key`` names the function and its arguments. Any change to the state forgets every kept value
+        (until the state changes back, see :meth:`kept`); a snapshot starts with none. ``compute`` must leave the
+        state as it found it (see :meth:`keep`).
         """
         values = self.kept()
         if key in values:
             return cast(T, values[key])
         value = compute()
-        values[key] = value
+        self.keep(values, key, value)
         return value
+
+    def keep(self, values: dict[Hashable, Any], key: Hashable, value: object) -> None:
+        """Store ``value`` under ``key`` in ``values`` (what :meth:`kept` gave before ``value`` was computed) unless
+        the kept values were asked for another state meanwhile (``values`` is then no longer the newest: the value
+        may come from a state that changed, and must not be found under the old one). ``value`` must be computed
+        from the state as :meth:`kept` saw it: a pure function of the state that leaves it unchanged."""
+        memo = self.memo
+        if memo is not None and memo[0][1] is values:
+            values[key] = value
 
     def kept(self) -> dict[Hashable, Any]:
         """The values kept for this state as it is now (see :meth:`cached`): empty after any change. A caller may
-        store a value computed from the state as it is now; a value stored after the state changed is dropped at
-        the next call, unseen."""
+        store a value computed from the state as it is now (with :meth:`keep`).
+
+        The values of the state as it was before its last change are kept too, and found again if it changes back
+        (a choice answered: the decision it interrupted is pending again, and nothing else a rule reads changed)."""
         now = (registries.generation(), self.key())
         memo = self.memo
-        if memo is None or not _same(memo[0], now):
-            memo = self.memo = (now, {})
-        return memo[1]
+        if memo is not None:
+            if _same(memo[0][0], now):
+                return memo[0][1]
+            if len(memo) > 1 and _same(memo[1][0], now):
+                self.memo = (memo[1], memo[0])
+                return memo[1][1]
+        values: dict[Hashable, Any] = {}
+        self.memo = ((now, values),) if memo is None else ((now, values), memo[0])
+        return values
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ``==``) that is equal for two states that no rule can tell apart: everything
-        a check may read (the dice excepted: checks never roll). The append-only log and history count by
-        their length and last entry. Used to reuse a verdict while the state has not changed (``Game.check``).
+        a check may read (the dice excepted: checks never roll; the history too: it records the actions and forced
+        dice for replays, and no rule reads it). The append-only log counts by its length and last entry. Used to
+        reuse a verdict while the state has not changed (``Game.check``).
 
         Immutable values (the clock, the effects, the pending decision) compare by identity first, so an
         unchanged state compares fast.
@@ -178,8 +227,6 @@ class GameState:
             self.pending,
             len(self.events),
             self.events[-1] if self.events else None,
-            len(self.history),
-            self.history[-1] if self.history else None,
             self._units_key(),
             self.pregame.key(),
             self.facts.key(),
@@ -241,3 +288,40 @@ _COPIED = frozenset({"pregame", "facts", "assault"})
 
 _APPEND_ONLY = frozenset({"events", "history"})
 """Lists that only ever grow by appending immutable entries: a snapshot copies the list, not the entries."""
+
+
+class Backup:
+    """A state as it was when :meth:`GameState.backup` was called, put back by :meth:`restore` (see there)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._copy: GameState | None = None
+        self._journal: Journal | None = None
+        if type(state.units) is not TrackedDict:
+            self._copy = state.snapshot(share_dice=True)
+            return
+        self._values = {name: getattr(state, name) for name in _fields_of(type(state)) if name not in _COPIED}
+        self._copies = {name: getattr(state, name).copy() for name in _COPIED}
+        self._lengths = (len(state.events), len(state.history))
+        self._journal = open_journal()
+
+    def close(self) -> None:
+        """Keep the changes made since the backup (an enclosing backup can still undo them)."""
+        if self._journal is not None:
+            close_journal(self._journal)
+
+    def restore(self) -> GameState:
+        """Undo every change made to the state since the backup and close it; returns the state as it was (the
+        same object, put back, or the snapshot taken instead)."""
+        if self._journal is None:
+            assert self._copy is not None
+            return self._copy
+        close_journal(self._journal, undo=True)
+        s = self.state
+        for name, value in self._values.items():
+            setattr(s, name, value)
+        for name, value in self._copies.items():
+            setattr(s, name, value)
+        del s.events[self._lengths[0] :]
+        del s.history[self._lengths[1] :]
+        return s

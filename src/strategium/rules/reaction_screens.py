@@ -11,6 +11,7 @@ rounding of the exact measure) means every footprint of one is beyond the range 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -22,7 +23,7 @@ from strategium.engine.box_gap import SLACK, Box, box_gap
 from strategium.engine.placement import footprint
 from strategium.engine.reactions import Trigger
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH
-from strategium.engine.tracked import CLOCK, TrackedDict
+from strategium.engine.tracked import CLOCK
 from strategium.geometry.measure import EPSILON
 from strategium.model.weapons import RangeKind, WeaponClass
 
@@ -49,22 +50,50 @@ def outer_box(game: Game, unit_id: str) -> Box | None:
     """Bounds containing every footprint of the unit and the Independent Characters joined to it (the models with
     a pose: each model's square of half-side :func:`reach` about its centre), or None when none has a pose.
 
-    Kept while nothing tracked changes (``tracked.CLOCK``: a pose, a status's field such as ``joined_to``, a status
-    replaced) in the same units' dict: a Reaction window asks for the enemy's box once per reacting unit."""
-    units = game.state.units
+    Kept per unit id while nothing tracked has changed (``tracked.CLOCK``) in the same units' dict, or else while
+    the same units stand with the same poses: the same (immutable) army-list units and the same ``poses`` dicts
+    (held, so their identity cannot be reused) at the same ``version`` (a
+    :class:`~strategium.engine.tracked.TrackedDict` is re-stamped by every change; a pose replaced or a model
+    removed changes it; a new dict is another object). A Reaction window asks for the enemy's box once per
+    reacting unit, and the reactive units that did not move keep theirs from one window to the next."""
+    s = game.state
+    units = s.units
     kept = _BOXES.get(unit_id)
-    if kept is not None and kept[0] == CLOCK.now and kept[1] is units:
-        return kept[2]
     now = CLOCK.now
-    box = _outer_box(game, unit_id)
-    if type(units) is TrackedDict:
-        _BOXES[unit_id] = (now, units, box)
+    if kept is not None and kept.clock == now and kept.units is units:
+        return kept.box
+    members = (unit_id, *(u.id for u in s.characters_joined_to(unit_id)))
+    stamp = tuple((s.unit(uid), units[uid].poses) for uid in members)
+    versions = tuple(getattr(poses, "version", None) for _, poses in stamp)
+    if (
+        kept is not None
+        and None not in versions
+        and kept.versions == versions
+        and len(kept.stamp) == len(stamp)
+        and all(a is c and b is d for (a, b), (c, d) in zip(kept.stamp, stamp, strict=True))
+    ):
+        box = kept.box
+    else:
+        box = _outer_box(game, unit_id)
+    if None not in versions:
+        _BOXES[unit_id] = _Kept(stamp, versions, box, now, units)
     return box
 
 
-_BOXES: dict[str, tuple[int, object, Box | None]] = {}
-"""Each unit id's last box, with the clock and the units' dict it was worked out for (the dict is held, so its
-identity cannot be reused; the clock never goes back): one entry per unit id."""
+@dataclass(frozen=True)
+class _Kept:
+    """A unit's box (:func:`outer_box`), with the units and ``poses`` dicts (held) and their versions it was worked
+    out for, and the clock and the units' dict (held) when it was last found good."""
+
+    stamp: tuple[tuple[object, object], ...]
+    versions: tuple[int | None, ...]
+    box: Box | None
+    clock: int
+    units: object
+
+
+_BOXES: dict[str, _Kept] = {}
+"""Each unit id's last box (one entry per unit id)."""
 
 
 def _outer_box(game: Game, unit_id: str) -> Box | None:
