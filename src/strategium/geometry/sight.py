@@ -54,6 +54,9 @@ __all__ = ["FAR", "SightMap", "segment_blocked", "umbras", "umbras_by_shadows"]
 SOURCE_SEGMENTS = 16
 """Sides of the polygon that stands for a round observer base."""
 
+GROUP_MIN = 2
+"""Observers left to the hidden-area test that are first tested together (:meth:`SightMap._group_hidden`)."""
+
 FAST_PROBES = 4
 """How many centre-to-centre lines a unit-to-unit query tries before the exact hidden-area test."""
 
@@ -118,6 +121,8 @@ class SightMap:
         self._indices: dict[tuple[float, float], tuple[int, ...]] = {}
         self._umbra: dict[tuple[tuple[float, float, float, bytes], int], BaseGeometry] = {}
         self._cover: dict[tuple[tuple[float, float, float, bytes], int], bool] = {}
+        self._hulls: dict[tuple[tuple[float, float, float, bytes], ...], Polygon] = {}
+        self._hull_umbra: dict[tuple[bytes, int], BaseGeometry] = {}
         self._whole_table: BaseGeometry = shapely.intersection(box(-FAR, -FAR, FAR, FAR), self._table)
         """The hidden area of an observer with an umbra that covers the table (:func:`covers_table`): the union
         of its umbras holds the table with a margin, so its clipping to the table is the table's own ring, this
@@ -361,6 +366,8 @@ class SightMap:
                 todo.append(i)
         known = set(todo)
         fast = [i for i in range(len(o_sub)) if i not in known]
+        if len(fast) >= GROUP_MIN and self._group_hidden([o_sub[i] for i in fast], t_sub, ht, [near[i] for i in fast]):
+            fast = []  # every target hidden from each of them: seen stays False
         if fast:
             pieces = [self._piece_indices(o_sub[i].height, ht) for i in fast]
             decided = self._by_umbras(
@@ -377,6 +384,72 @@ class SightMap:
             todo.sort()
             seen[todo] = self._by_area([o_sub[i] for i in todo], t_sub, ht, [near[i] for i in todo])
         return seen
+
+    def _group_hidden(
+        self, observers: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float, near: Sequence[tuple[int, ...]]
+    ) -> bool:
+        """Whether every target is hidden from every one of ``observers`` (facing targets of height ``ht``; ``near``
+        as :meth:`_near` gives it), proven from the umbras cast from the convex hull ``H`` of their source
+        polygons: a target that lies, by its radius + EPSILON + :data:`DEEP_MARGIN`, inside the umbra of one
+        blocker ``C`` from ``H`` (and on the table) lies that deep inside the umbra of ``C`` from each observer
+        (every segment from a source inside ``H`` to it meets ``C``), which :meth:`_by_umbras` and
+        :meth:`_by_area` find hidden. Only blockers that block for every observer, are near each of them and
+        do not meet ``H`` are cast. False says nothing (the observers are then tested one by one)."""
+        common: set[int] | None = None
+        for o, sub in zip(observers, near, strict=True):
+            pieces = self._piece_indices(o.height, ht)
+            mine = {pieces[j] for j in sub}
+            common = mine if common is None else common & mine
+            if not common:
+                return False
+        assert common is not None
+        t = self.battlefield.table
+        for m in t_sub:
+            r = m.footprint.radius + EPSILON + DEEP_MARGIN
+            b = m.footprint.bounds
+            if not (b[0] - r >= 0.0 and b[1] - r >= 0.0 and b[2] + r <= t.width and b[3] + r <= t.depth):
+                return False
+        hull = self._hull(observers)
+        cand = [i for i in sorted(common) if not hull.intersects(self._pieces[i])]
+        if not cand:
+            return False
+        umb = np.array(self._hull_umbras(hull, cand), dtype=object)[:, None]
+        cores = np.array([m.footprint.core for m in t_sub], dtype=object)[None, :]
+        deep = shapely.contains(umb, cores)  # (C, T)
+        if not bool(deep.any(axis=0).all()):
+            return False
+        rr, cc = np.nonzero(deep)
+        reach = np.array([m.footprint.radius + EPSILON + DEEP_MARGIN for m in t_sub])
+        deep[rr, cc] = shapely.distance(shapely.get_exterior_ring(umb[rr, 0]), cores[0, cc]) > reach[cc]
+        return bool(deep.any(axis=0).all())
+
+    def _hull(self, observers: Sequence[PlacedModel]) -> Polygon:
+        """The convex hull of the observers' source polygons (kept by value: their footprints)."""
+        key = tuple([o.footprint.key for o in observers])
+        found = self._hulls.get(key)
+        if found is None:
+            coords = np.concatenate([ring(_source(o.footprint)) for o in observers])
+            found = shapely.convex_hull(shapely.multipoints(coords))
+            assert isinstance(found, Polygon)
+            shapely.prepare(found)
+            while len(self._hulls) >= HIDDEN_CACHE:
+                del self._hulls[next(iter(self._hulls))]
+            self._hulls[key] = found
+        return found
+
+    def _hull_umbras(self, hull: Polygon, pieces: Sequence[int]) -> list[BaseGeometry]:
+        """:func:`umbras` of the pieces (indices as in :meth:`_piece_indices`) from ``hull`` (which meets none of
+        them), kept by value (the hull's vertices, the piece)."""
+        hk = shapely.to_wkb(hull)
+        missing = [i for i in pieces if (hk, i) not in self._hull_umbra]
+        if missing:
+            rings = pad([self._rings[i] for i in missing])
+            row = umbras([hull], [self._pieces[i] for i in missing], rings)[0]
+            for i, u in zip(missing, row, strict=True):
+                while len(self._hull_umbra) >= HIDDEN_CACHE:
+                    del self._hull_umbra[next(iter(self._hull_umbra))]
+                self._hull_umbra[(hk, i)] = u
+        return [self._hull_umbra[(hk, i)] for i in pieces]
 
     def _by_umbras(
         self, observers: Sequence[PlacedModel], pieces: Sequence[tuple[int, ...]], t_sub: Sequence[PlacedModel]
