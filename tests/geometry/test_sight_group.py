@@ -79,3 +79,25 @@ def test_sees_each_with_and_without_the_group_test() -> None:
         finally:
             sight_module.GROUP_MIN = saved
         assert with_group == without
+
+
+def test_source_points_are_the_source_polygons_vertices() -> None:
+    rng = np.random.default_rng(47)
+    for model in _models(rng, 40, "m"):
+        fp = model.footprint
+        expected = np.asarray(sight_module._source(fp).exterior.coords)[:-1]
+        assert np.array_equal(sight_module._source_points(fp), expected)
+
+
+def test_crossed_is_any_of_crossed_each() -> None:
+    bf = _battlefield()
+    sight = SightMap(bf)
+    planes = sight._every_piece()
+    rng = np.random.default_rng(53)
+    p0, p1 = rng.uniform(0, 72, (200, 2)), rng.uniform(0, 48, (200, 2))
+    each = planes.crossed_each(p0, p1)
+    assert each.shape == (200, len(sight._pieces))
+    assert np.array_equal(planes.crossed(p0, p1), each.any(axis=1))
+    rows = [0, 2, 5]
+    assert np.array_equal(planes.subset(rows).crossed_each(p0, p1), each[:, rows])
+    assert 0 < int(each.sum()) < each.size

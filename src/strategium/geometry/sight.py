@@ -28,6 +28,7 @@ answers are the same).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -65,6 +66,20 @@ def _source(fp: Footprint) -> Polygon:
     return fp.outer_polygon(SOURCE_SEGMENTS)
 
 
+_TURNS = np.arange(SOURCE_SEGMENTS) * (2 * math.pi / SOURCE_SEGMENTS)
+_COS, _SIN = np.cos(_TURNS), np.sin(_TURNS)
+
+
+def _source_points(fp: Footprint) -> np.ndarray:
+    """The vertices of :func:`_source` (n, 2), the same numbers (:meth:`Footprint.outer_polygon`), without making
+    the polygon."""
+    if fp.radius <= 0:
+        return ring(_source(fp))
+    x, y = fp.centre
+    big = fp.radius / math.cos(math.pi / SOURCE_SEGMENTS)
+    return np.column_stack([x + big * _COS, y + big * _SIN])
+
+
 HIDDEN_CACHE = 4096
 """Most hidden areas a :class:`SightMap` keeps (the oldest go first)."""
 
@@ -91,6 +106,8 @@ def _models_key(models: Sequence[PlacedModel]) -> tuple[ModelKey, ...]:
 
 
 HiddenKey = tuple[tuple[float, float, float, bytes], float, float]
+HullKey = tuple[tuple[float, float, float, bytes], ...]
+"""The key of the convex hull of observers' sources: their footprints' keys."""
 Source = PlacedModel
 
 
@@ -121,8 +138,9 @@ class SightMap:
         self._indices: dict[tuple[float, float], tuple[int, ...]] = {}
         self._umbra: dict[tuple[tuple[float, float, float, bytes], int], BaseGeometry] = {}
         self._cover: dict[tuple[tuple[float, float, float, bytes], int], bool] = {}
-        self._hulls: dict[tuple[tuple[float, float, float, bytes], ...], Polygon] = {}
-        self._hull_umbra: dict[tuple[bytes, int], BaseGeometry] = {}
+        self._hulls: dict[HullKey, Polygon] = {}
+        self._hull_umbra: dict[tuple[HullKey, int], BaseGeometry] = {}
+        self._all_planes: HalfPlanes | None = None
         self._whole_table: BaseGeometry = shapely.intersection(box(-FAR, -FAR, FAR, FAR), self._table)
         """The hidden area of an observer with an umbra that covers the table (:func:`covers_table`): the union
         of its umbras holds the table with a margin, so its clipping to the table is the table's own ring, this
@@ -409,11 +427,23 @@ class SightMap:
             b = m.footprint.bounds
             if not (b[0] - r >= 0.0 and b[1] - r >= 0.0 and b[2] + r <= t.width and b[3] + r <= t.depth):
                 return False
-        hull = self._hull(observers)
-        cand = [i for i in sorted(common) if not hull.intersects(self._pieces[i])]
+        # a target deep inside the umbra of C from H lies behind C from every observer: the line from each
+        # observer's centre to the target's crosses C (a cheap necessary test; it only spares casting in vain)
+        ordered = sorted(common)
+        oc = np.array([o.footprint.centre for o in observers])
+        tc = np.array([m.footprint.centre for m in t_sub])
+        each = (
+            self._every_piece().subset(ordered).crossed_each(np.repeat(oc, len(tc), axis=0), np.tile(tc, (len(oc), 1)))
+        )
+        behind = np.asarray(each.reshape(len(oc), len(tc), len(ordered)).all(axis=0))  # (T, C)
+        if not bool(behind.any(axis=1).all()):
+            return False
+        key, hull = self._hull(observers)
+        used: list[bool] = np.asarray(behind.any(axis=0)).tolist()
+        cand = [i for i, u in zip(ordered, used, strict=True) if u and not hull.intersects(self._pieces[i])]
         if not cand:
             return False
-        umb = np.array(self._hull_umbras(hull, cand), dtype=object)[:, None]
+        umb = np.array(self._hull_umbras(key, hull, cand), dtype=object)[:, None]
         cores = np.array([m.footprint.core for m in t_sub], dtype=object)[None, :]
         deep = shapely.contains(umb, cores)  # (C, T)
         if not bool(deep.any(axis=0).all()):
@@ -423,33 +453,40 @@ class SightMap:
         deep[rr, cc] = shapely.distance(shapely.get_exterior_ring(umb[rr, 0]), cores[0, cc]) > reach[cc]
         return bool(deep.any(axis=0).all())
 
-    def _hull(self, observers: Sequence[PlacedModel]) -> Polygon:
-        """The convex hull of the observers' source polygons (kept by value: their footprints)."""
+    def _every_piece(self) -> HalfPlanes:
+        """Every terrain piece then Building as :class:`HalfPlanes` (rows as in :meth:`_piece_indices`)."""
+        if self._all_planes is None:
+            self._all_planes = HalfPlanes.of(self._pieces)
+        return self._all_planes
+
+    def _hull(self, observers: Sequence[PlacedModel]) -> tuple[HullKey, Polygon]:
+        """The convex hull of the observers' source polygons, and its key (their footprints; kept by value)."""
         key = tuple([o.footprint.key for o in observers])
         found = self._hulls.get(key)
         if found is None:
-            coords = np.concatenate([ring(_source(o.footprint)) for o in observers])
-            found = shapely.convex_hull(shapely.multipoints(coords))
+            found = shapely.convex_hull(
+                shapely.linestrings(np.concatenate([_source_points(o.footprint) for o in observers]))
+            )
             assert isinstance(found, Polygon)
             shapely.prepare(found)
             while len(self._hulls) >= HIDDEN_CACHE:
                 del self._hulls[next(iter(self._hulls))]
             self._hulls[key] = found
-        return found
+        return key, found
 
-    def _hull_umbras(self, hull: Polygon, pieces: Sequence[int]) -> list[BaseGeometry]:
+    def _hull_umbras(self, key: HullKey, hull: Polygon, pieces: Sequence[int]) -> list[BaseGeometry]:
         """:func:`umbras` of the pieces (indices as in :meth:`_piece_indices`) from ``hull`` (which meets none of
-        them), kept by value (the hull's vertices, the piece)."""
-        hk = shapely.to_wkb(hull)
-        missing = [i for i in pieces if (hk, i) not in self._hull_umbra]
+        them; ``key`` its key from :meth:`_hull`), kept by value."""
+        kept = self._hull_umbra
+        missing = [i for i in pieces if (key, i) not in kept]
         if missing:
             rings = pad([self._rings[i] for i in missing])
             row = umbras([hull], [self._pieces[i] for i in missing], rings)[0]
             for i, u in zip(missing, row, strict=True):
-                while len(self._hull_umbra) >= HIDDEN_CACHE:
-                    del self._hull_umbra[next(iter(self._hull_umbra))]
-                self._hull_umbra[(hk, i)] = u
-        return [self._hull_umbra[(hk, i)] for i in pieces]
+                while len(kept) >= HIDDEN_CACHE:
+                    del kept[next(iter(kept))]
+                kept[(key, i)] = u
+        return [kept[(key, i)] for i in pieces]
 
     def _by_umbras(
         self, observers: Sequence[PlacedModel], pieces: Sequence[tuple[int, ...]], t_sub: Sequence[PlacedModel]
