@@ -388,9 +388,10 @@ class SightMap:
             fast = []  # every target hidden from each of them: seen stays False
         if fast:
             pieces = [self._piece_indices(o_sub[i].height, ht) for i in fast]
+            behind = self._behind([o_sub[i] for i in fast], t_sub, ht, [near[i] for i in fast])
             decided = self._by_umbras(
                 [o_sub[i] for i in fast],
-                [tuple(p[j] for j in near[i]) for p, i in zip(pieces, fast, strict=True)],
+                [tuple(p[j] for j in sub) for p, sub in zip(pieces, behind, strict=True)],
                 t_sub,
             )
             for i, answer in zip(fast, decided, strict=True):
@@ -402,6 +403,30 @@ class SightMap:
             todo.sort()
             seen[todo] = self._by_area([o_sub[i] for i in todo], t_sub, ht, [near[i] for i in todo])
         return seen
+
+    def _behind(
+        self, observers: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float, near: Sequence[tuple[int, ...]]
+    ) -> list[tuple[int, ...]]:
+        """For each observer, the blockers of ``near`` (as :meth:`_near` gives them) whose umbras :meth:`_by_umbras`
+        needs: with round targets only, those crossed by the line from the observer's centre to some target's
+        centre (a target centre inside the umbra of ``C`` lies behind ``C`` on that line; a line that only grazes
+        ``C`` leaves the centre within rounding of the umbra's edge, where the hidden-area test sees it as well);
+        with any other target, all of them."""
+        if not all(t.footprint.is_round for t in t_sub):
+            return list(near)
+        out = list(near)
+        tc = np.array([t.footprint.centre for t in t_sub])
+        for ho in dict.fromkeys(o.height for o in observers):
+            idx = [i for i, o in enumerate(observers) if o.height == ho and near[i]]
+            if not idx:
+                continue
+            oc = np.array([observers[i].footprint.centre for i in idx])
+            each = self._planes(ho, ht)[1].crossed_each(np.repeat(oc, len(tc), axis=0), np.tile(tc, (len(oc), 1)))
+            crossed = np.asarray(each.reshape(len(oc), len(tc), -1).any(axis=1))  # (O, B)
+            for k, i in enumerate(idx):
+                row = crossed[k]
+                out[i] = tuple(j for j in near[i] if row[j])
+        return out
 
     def _group_hidden(
         self, observers: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float, near: Sequence[tuple[int, ...]]
