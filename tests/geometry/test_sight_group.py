@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from strategium.geometry import sight as sight_module
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.sight import SightMap
+from strategium.geometry.sight_group import source_points
 from tests.geometry.helpers import disc
 from tests.geometry.test_sight_cache import _battlefield, _behind_the_wall, _models
 
@@ -86,13 +87,13 @@ def test_source_points_are_the_source_polygons_vertices() -> None:
     for model in _models(rng, 40, "m"):
         fp = model.footprint
         expected = np.asarray(sight_module._source(fp).exterior.coords)[:-1]
-        assert np.array_equal(sight_module._source_points(fp), expected)
+        assert np.array_equal(source_points(fp, sight_module.SOURCE_SEGMENTS), expected)
 
 
 def test_crossed_is_any_of_crossed_each() -> None:
     bf = _battlefield()
     sight = SightMap(bf)
-    planes = sight._every_piece()
+    planes = sight._group.every_piece()
     rng = np.random.default_rng(53)
     p0, p1 = rng.uniform(0, 72, (200, 2)), rng.uniform(0, 48, (200, 2))
     each = planes.crossed_each(p0, p1)

@@ -28,7 +28,6 @@ answers are the same).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -38,6 +37,7 @@ from shapely.geometry.base import BaseGeometry
 
 from strategium.geometry.measure import EPSILON, Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
+from strategium.geometry.sight_group import GroupTest
 from strategium.geometry.terrain import Battlefield
 from strategium.geometry.umbra import (
     FAR,
@@ -66,20 +66,6 @@ def _source(fp: Footprint) -> Polygon:
     return fp.outer_polygon(SOURCE_SEGMENTS)
 
 
-_TURNS = np.arange(SOURCE_SEGMENTS) * (2 * math.pi / SOURCE_SEGMENTS)
-_COS, _SIN = np.cos(_TURNS), np.sin(_TURNS)
-
-
-def _source_points(fp: Footprint) -> np.ndarray:
-    """The vertices of :func:`_source` (n, 2), the same numbers (:meth:`Footprint.outer_polygon`), without making
-    the polygon."""
-    if fp.radius <= 0:
-        return ring(_source(fp))
-    x, y = fp.centre
-    big = fp.radius / math.cos(math.pi / SOURCE_SEGMENTS)
-    return np.column_stack([x + big * _COS, y + big * _SIN])
-
-
 HIDDEN_CACHE = 4096
 """Most hidden areas a :class:`SightMap` keeps (the oldest go first)."""
 
@@ -106,8 +92,6 @@ def _models_key(models: Sequence[PlacedModel]) -> tuple[ModelKey, ...]:
 
 
 HiddenKey = tuple[tuple[float, float, float, bytes], float, float]
-HullKey = tuple[tuple[float, float, float, bytes], ...]
-"""The key of the convex hull of observers' sources: their footprints' keys."""
 Source = PlacedModel
 
 
@@ -138,14 +122,12 @@ class SightMap:
         self._indices: dict[tuple[float, float], tuple[int, ...]] = {}
         self._umbra: dict[tuple[tuple[float, float, float, bytes], int], BaseGeometry] = {}
         self._cover: dict[tuple[tuple[float, float, float, bytes], int], bool] = {}
-        self._hulls: dict[HullKey, Polygon] = {}
-        self._hull_umbra: dict[tuple[HullKey, int], BaseGeometry] = {}
-        self._all_planes: HalfPlanes | None = None
         self._whole_table: BaseGeometry = shapely.intersection(box(-FAR, -FAR, FAR, FAR), self._table)
         """The hidden area of an observer with an umbra that covers the table (:func:`covers_table`): the union
         of its umbras holds the table with a margin, so its clipping to the table is the table's own ring, this
         very polygon (vertex for vertex: tests/geometry/test_sight_cache.py)."""
         self._rings = [ring(p) for p in self._pieces]
+        self._group = GroupTest(t, self._pieces, SOURCE_SEGMENTS, DEEP_MARGIN)
         self._piece_bounds = [tuple(float(v) for v in p.bounds) for p in self._pieces]
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
@@ -432,12 +414,9 @@ class SightMap:
         self, observers: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float, near: Sequence[tuple[int, ...]]
     ) -> bool:
         """Whether every target is hidden from every one of ``observers`` (facing targets of height ``ht``; ``near``
-        as :meth:`_near` gives it), proven from the umbras cast from the convex hull ``H`` of their source
-        polygons: a target that lies, by its radius + EPSILON + :data:`DEEP_MARGIN`, inside the umbra of one
-        blocker ``C`` from ``H`` (and on the table) lies that deep inside the umbra of ``C`` from each observer
-        (every segment from a source inside ``H`` to it meets ``C``), which :meth:`_by_umbras` and
-        :meth:`_by_area` find hidden. Only blockers that block for every observer, are near each of them and
-        do not meet ``H`` are cast. False says nothing (the observers are then tested one by one)."""
+        as :meth:`_near` gives it), proven from the umbras cast from the convex hull of their source polygons
+        (:mod:`strategium.geometry.sight_group`), of the blockers that block for every observer and are near
+        each. False says nothing (the observers are then tested one by one)."""
         common: set[int] | None = None
         for o, sub in zip(observers, near, strict=True):
             pieces = self._piece_indices(o.height, ht)
@@ -446,72 +425,7 @@ class SightMap:
             if not common:
                 return False
         assert common is not None
-        t = self.battlefield.table
-        for m in t_sub:
-            r = m.footprint.radius + EPSILON + DEEP_MARGIN
-            b = m.footprint.bounds
-            if not (b[0] - r >= 0.0 and b[1] - r >= 0.0 and b[2] + r <= t.width and b[3] + r <= t.depth):
-                return False
-        # a target deep inside the umbra of C from H lies behind C from every observer: the line from each
-        # observer's centre to the target's crosses C (a cheap necessary test; it only spares casting in vain)
-        ordered = sorted(common)
-        oc = np.array([o.footprint.centre for o in observers])
-        tc = np.array([m.footprint.centre for m in t_sub])
-        each = (
-            self._every_piece().subset(ordered).crossed_each(np.repeat(oc, len(tc), axis=0), np.tile(tc, (len(oc), 1)))
-        )
-        behind = np.asarray(each.reshape(len(oc), len(tc), len(ordered)).all(axis=0))  # (T, C)
-        if not bool(behind.any(axis=1).all()):
-            return False
-        key, hull = self._hull(observers)
-        used: list[bool] = np.asarray(behind.any(axis=0)).tolist()
-        cand = [i for i, u in zip(ordered, used, strict=True) if u and not hull.intersects(self._pieces[i])]
-        if not cand:
-            return False
-        umb = np.array(self._hull_umbras(key, hull, cand), dtype=object)[:, None]
-        cores = np.array([m.footprint.core for m in t_sub], dtype=object)[None, :]
-        deep = shapely.contains(umb, cores)  # (C, T)
-        if not bool(deep.any(axis=0).all()):
-            return False
-        rr, cc = np.nonzero(deep)
-        reach = np.array([m.footprint.radius + EPSILON + DEEP_MARGIN for m in t_sub])
-        deep[rr, cc] = shapely.distance(shapely.get_exterior_ring(umb[rr, 0]), cores[0, cc]) > reach[cc]
-        return bool(deep.any(axis=0).all())
-
-    def _every_piece(self) -> HalfPlanes:
-        """Every terrain piece then Building as :class:`HalfPlanes` (rows as in :meth:`_piece_indices`)."""
-        if self._all_planes is None:
-            self._all_planes = HalfPlanes.of(self._pieces)
-        return self._all_planes
-
-    def _hull(self, observers: Sequence[PlacedModel]) -> tuple[HullKey, Polygon]:
-        """The convex hull of the observers' source polygons, and its key (their footprints; kept by value)."""
-        key = tuple([o.footprint.key for o in observers])
-        found = self._hulls.get(key)
-        if found is None:
-            found = shapely.convex_hull(
-                shapely.linestrings(np.concatenate([_source_points(o.footprint) for o in observers]))
-            )
-            assert isinstance(found, Polygon)
-            shapely.prepare(found)
-            while len(self._hulls) >= HIDDEN_CACHE:
-                del self._hulls[next(iter(self._hulls))]
-            self._hulls[key] = found
-        return key, found
-
-    def _hull_umbras(self, key: HullKey, hull: Polygon, pieces: Sequence[int]) -> list[BaseGeometry]:
-        """:func:`umbras` of the pieces (indices as in :meth:`_piece_indices`) from ``hull`` (which meets none of
-        them; ``key`` its key from :meth:`_hull`), kept by value."""
-        kept = self._hull_umbra
-        missing = [i for i in pieces if (key, i) not in kept]
-        if missing:
-            rings = pad([self._rings[i] for i in missing])
-            row = umbras([hull], [self._pieces[i] for i in missing], rings)[0]
-            for i, u in zip(missing, row, strict=True):
-                while len(kept) >= HIDDEN_CACHE:
-                    del kept[next(iter(kept))]
-                kept[(key, i)] = u
-        return [kept[(key, i)] for i in pieces]
+        return self._group.hidden(observers, t_sub, common)
 
     def _by_umbras(
         self, observers: Sequence[PlacedModel], pieces: Sequence[tuple[int, ...]], t_sub: Sequence[PlacedModel]
