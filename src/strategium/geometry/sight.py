@@ -37,7 +37,6 @@ from shapely.geometry.base import BaseGeometry
 
 from strategium.geometry.measure import EPSILON, Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
-from strategium.geometry.sight_group import GroupTest
 from strategium.geometry.terrain import Battlefield
 from strategium.geometry.umbra import (
     FAR,
@@ -54,9 +53,6 @@ __all__ = ["FAR", "SightMap", "segment_blocked", "umbras", "umbras_by_shadows"]
 
 SOURCE_SEGMENTS = 16
 """Sides of the polygon that stands for a round observer base."""
-
-GROUP_MIN = 2
-"""Observers left to the hidden-area test that are first tested together (:meth:`SightMap._group_hidden`)."""
 
 FAST_PROBES = 4
 """How many centre-to-centre lines a unit-to-unit query tries before the exact hidden-area test."""
@@ -127,7 +123,6 @@ class SightMap:
         of its umbras holds the table with a margin, so its clipping to the table is the table's own ring, this
         very polygon (vertex for vertex: tests/geometry/test_sight_cache.py)."""
         self._rings = [ring(p) for p in self._pieces]
-        self._group = GroupTest(t, self._pieces, SOURCE_SEGMENTS, DEEP_MARGIN)
         self._piece_bounds = [tuple(float(v) for v in p.bounds) for p in self._pieces]
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
@@ -366,14 +361,11 @@ class SightMap:
                 todo.append(i)
         known = set(todo)
         fast = [i for i in range(len(o_sub)) if i not in known]
-        if len(fast) >= GROUP_MIN and self._group_hidden([o_sub[i] for i in fast], t_sub, ht, [near[i] for i in fast]):
-            fast = []  # every target hidden from each of them: seen stays False
         if fast:
             pieces = [self._piece_indices(o_sub[i].height, ht) for i in fast]
-            behind = self._behind([o_sub[i] for i in fast], t_sub, ht, [near[i] for i in fast])
             decided = self._by_umbras(
                 [o_sub[i] for i in fast],
-                [tuple(p[j] for j in sub) for p, sub in zip(pieces, behind, strict=True)],
+                [tuple(p[j] for j in near[i]) for p, i in zip(pieces, fast, strict=True)],
                 t_sub,
             )
             for i, answer in zip(fast, decided, strict=True):
@@ -385,47 +377,6 @@ class SightMap:
             todo.sort()
             seen[todo] = self._by_area([o_sub[i] for i in todo], t_sub, ht, [near[i] for i in todo])
         return seen
-
-    def _behind(
-        self, observers: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float, near: Sequence[tuple[int, ...]]
-    ) -> list[tuple[int, ...]]:
-        """For each observer, the blockers of ``near`` (as :meth:`_near` gives them) whose umbras :meth:`_by_umbras`
-        needs: with round targets only, those crossed by the line from the observer's centre to some target's
-        centre (a target centre inside the umbra of ``C`` lies behind ``C`` on that line; a line that only grazes
-        ``C`` leaves the centre within rounding of the umbra's edge, where the hidden-area test sees it as well);
-        with any other target, all of them."""
-        if not all(t.footprint.is_round for t in t_sub):
-            return list(near)
-        out = list(near)
-        tc = np.array([t.footprint.centre for t in t_sub])
-        for ho in dict.fromkeys(o.height for o in observers):
-            idx = [i for i, o in enumerate(observers) if o.height == ho and near[i]]
-            if not idx:
-                continue
-            oc = np.array([observers[i].footprint.centre for i in idx])
-            each = self._planes(ho, ht)[1].crossed_each(np.repeat(oc, len(tc), axis=0), np.tile(tc, (len(oc), 1)))
-            crossed = np.asarray(each.reshape(len(oc), len(tc), -1).any(axis=1))  # (O, B)
-            for k, i in enumerate(idx):
-                row = crossed[k]
-                out[i] = tuple(j for j in near[i] if row[j])
-        return out
-
-    def _group_hidden(
-        self, observers: Sequence[PlacedModel], t_sub: Sequence[PlacedModel], ht: float, near: Sequence[tuple[int, ...]]
-    ) -> bool:
-        """Whether every target is hidden from every one of ``observers`` (facing targets of height ``ht``; ``near``
-        as :meth:`_near` gives it), proven from the umbras cast from the convex hull of their source polygons
-        (:mod:`strategium.geometry.sight_group`), of the blockers that block for every observer and are near
-        each. False says nothing (the observers are then tested one by one)."""
-        common: set[int] | None = None
-        for o, sub in zip(observers, near, strict=True):
-            pieces = self._piece_indices(o.height, ht)
-            mine = {pieces[j] for j in sub}
-            common = mine if common is None else common & mine
-            if not common:
-                return False
-        assert common is not None
-        return self._group.hidden(observers, t_sub, common)
 
     def _by_umbras(
         self, observers: Sequence[PlacedModel], pieces: Sequence[tuple[int, ...]], t_sub: Sequence[PlacedModel]

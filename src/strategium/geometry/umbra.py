@@ -200,17 +200,9 @@ class HalfPlanes:
 
     def crossed(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
         """For segments p0[k]-p1[k] (K, 2): which pass through the interior of some blocker (K,) bool."""
-        if self.offsets.shape[0] == 0:
-            return np.zeros(len(p0), dtype=bool)
-        out: np.ndarray = np.asarray(self.crossed_each(p0, p1).any(axis=1))
-        return out
-
-    def crossed_each(self, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
-        """For segments p0[k]-p1[k] (K, 2) and each blocker b: whether the segment passes through the interior of
-        the blocker (K, B) bool (:meth:`crossed` is its ``any`` over the blockers)."""
         n_b, m = self.offsets.shape
         if n_b == 0:
-            return np.zeros((len(p0), 0), dtype=bool)
+            return np.zeros(len(p0), dtype=bool)
         d = p1 - p0
         flat = self.normals.reshape(-1, 2).T  # (2, B*m)
         num = self.offsets.reshape(1, -1) - p0 @ flat  # (K, B*m)
@@ -223,13 +215,8 @@ class HalfPlanes:
         lo = np.maximum(lo, 0.0)
         hi = np.minimum(hi, 1.0)
         length = np.sqrt((d * d).sum(axis=1))[:, None]
-        out: np.ndarray = ((hi - lo) * length > 1e-9) & ~never
+        out: np.ndarray = (((hi - lo) * length > 1e-9) & ~never).any(axis=1)
         return out
-
-    def subset(self, rows: Sequence[int]) -> HalfPlanes:
-        """The blockers ``rows`` (indices) alone."""
-        idx = list(rows)
-        return HalfPlanes(self.normals[idx], self.offsets[idx], self.bounds[idx])
 
 
 COVER_MARGIN = 1.0
