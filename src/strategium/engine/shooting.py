@@ -259,9 +259,10 @@ def check_shoot(game: Game, action: Shoot) -> Verdict:
     if target.location is not Location.TABLE or not target.poses:
         return Verdict(False, (rule_of(SEQUENCE, f"the target is {target.location.value}", 166),))
     placed = (placed_unit(s.unit(action.unit_id), s.units[action.unit_id]), target_placed(game, action.target_id))
-    if not damage.sight_map(s.battlefield).unit_sees(*placed):
-        return Verdict(False, (rule_of(SEQUENCE, "no model of the unit can see the target", 166),))
     planned = kept_plan(game, action.unit_id, action.target_id, False, placed)
+    # a volley is fired only by models that see the target, so a plan with volleys shows the unit sees it
+    if not planned.volleys and not damage.sight_map(s.battlefield).unit_sees(*placed):
+        return Verdict(False, (rule_of(SEQUENCE, "no model of the unit can see the target", 166),))
     if not planned.volleys:
         return Verdict(False, planned.reasons or (rule_of(SEQUENCE, "no weapon can fire at the target", 166),))
     return Verdict(True, answer.reasons + planned.reasons)

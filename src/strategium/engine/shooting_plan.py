@@ -265,6 +265,8 @@ def _idle_reasons(
     vehicle, _, _, candidates, limit = _fixed(model)
     out: list[tuple[str, Reason]] = []
     if limit > 0:  # (_model_volleys stops before its first weapon otherwise)
+        if any(_may_fire(weapon, reach, snap_all, stationary, vehicle) for weapon in candidates):
+            return None
         for weapon in candidates:
             why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle)
             if why is None:
@@ -307,8 +309,8 @@ def closest(models: Sequence[PlacedModel], targets: Sequence[PlacedModel], wante
         mine = np.array([models[i].footprint.core for i in todo], dtype=object)
         own = np.array([models[i].footprint.radius for i in todo])
         gaps = (shapely.distance(mine[:, None], cores[None, :]) - own[:, None]) - radii[None, :]
-        for i, key, row in zip(todo, keys, gaps, strict=True):
-            out[i] = max(0.0, float(np.min(row)))
+        for i, key, low in zip(todo, keys, gaps.min(axis=1).tolist(), strict=True):
+            out[i] = max(0.0, low)
             if len(_REACH) >= REACH_CACHE:
                 _REACH.clear()
             _REACH[key] = out[i]
@@ -388,6 +390,30 @@ def _model_volleys(
     if not vehicle and any(v.weapon.type.weapon_class is WeaponClass.ORDNANCE for v in out):
         out = [v for v in out if v.weapon.type.weapon_class is WeaponClass.ORDNANCE][:1]
     return out
+
+
+def _may_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary: bool, vehicle: bool) -> bool:
+    """``_cannot_fire(...) is None``, without making the reason."""
+    kind = weapon.type.weapon_class
+    if kind is None or kind is WeaponClass.MELEE or weapon.range.kind in _NOT_FIRED:
+        return False
+    maximum = TEMPLATE_LENGTH if weapon.range.kind is RangeKind.TEMPLATE else weapon.range.maximum
+    if maximum is None or reach > maximum:
+        return False
+    if weapon.range.minimum is not None and reach < weapon.range.minimum:
+        return False
+    if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
+        return False
+    if snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle):
+        return not (
+            kind is WeaponClass.ORDNANCE
+            or weapon.range.kind is RangeKind.TEMPLATE
+            or any(isinstance(r, RuleRef) and r.name == "Blast" for r in weapon.type.rules)
+        )
+    return True
+
+
+_NOT_FIRED = (RangeKind.MELEE, RangeKind.HELLSTORM, RangeKind.UNKNOWN)
 
 
 def _cannot_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary: bool, vehicle: bool) -> Reason | None:
