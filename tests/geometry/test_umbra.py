@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import shapely
+import shapely.affinity
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from shapely.geometry import box
 
 from strategium.geometry.bases import Hull
 from strategium.geometry.sight import SOURCE_SEGMENTS
-from strategium.geometry.umbra import covers_table, umbras
+from strategium.geometry.umbra import _outer_tangents, covers_table, pad, ring, umbras, umbras_by_shadows
 from tests.geometry.helpers import disc
 
 
@@ -42,3 +45,40 @@ def test_an_umbra_said_to_cover_the_table_covers_it() -> None:
         72.0,
         48.0,
     )
+
+
+def _convex(points: list[tuple[float, float]]) -> shapely.Polygon | None:
+    hull = shapely.convex_hull(shapely.multipoints(points))
+    return hull if isinstance(hull, shapely.Polygon) and hull.area > 0.05 else None
+
+
+def _points(x0: float, x1: float) -> st.SearchStrategy[list[tuple[float, float]]]:
+    point = st.tuples(st.floats(x0, x1, allow_nan=False), st.floats(0, 30, allow_nan=False))
+    return st.lists(point, min_size=3, max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_points(0, 10), _points(11, 30), st.floats(0, 360))
+def test_outer_tangents_support_both_polygons(
+    src_pts: list[tuple[float, float]], blk_pts: list[tuple[float, float]], turn: float
+) -> None:
+    """Where the two convex polygons are apart, the tangents read off their joint hull join a source vertex to a
+    blocker vertex, with both polygons on the left of the first line and on the right of the second; and the umbra
+    built from them is the shadow construction's."""
+    source, blocker = _convex(src_pts), _convex(blk_pts)
+    assume(source is not None and blocker is not None)
+    assert source is not None and blocker is not None
+    source, blocker = (shapely.affinity.rotate(g, turn, origin=(15, 15)) for g in (source, blocker))
+    sc, bc = pad([ring(source)]), pad([ring(blocker)])
+    s1, c1, s2, c2, found = _outer_tangents(sc, bc)
+    assert found[0, 0]
+    both = np.vstack([sc[0], bc[0]])
+    for s, c, sign in ((s1[0, 0], c1[0, 0], 1.0), (s2[0, 0], c2[0, 0], -1.0)):
+        assert any((s == v).all() for v in sc[0]) and any((c == v).all() for v in bc[0])
+        d = c - s
+        side = d[0] * (both[:, 1] - s[1]) - d[1] * (both[:, 0] - s[0])
+        assert (sign * side >= -1e-9 * max(1.0, float(np.hypot(*d))) * 30).all()
+    window = box(-100, -100, 200, 200)
+    fast = umbras([source], [blocker])[0, 0].intersection(window)
+    slow = umbras_by_shadows([source], [blocker])[0, 0].intersection(window)
+    assert shapely.hausdorff_distance(fast, slow) < 1e-6  # inches: the same region (slivers of rounding aside)

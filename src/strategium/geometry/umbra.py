@@ -4,7 +4,8 @@ convex source polygon, and convex blockers as half-planes for testing many sight
 Umbras are computed exactly for these polygons: the shadow of a convex ``C`` from a point ``v`` is the convex
 hull of ``C`` and ``C`` projected away from ``v``; the umbra from a convex source is the intersection of the
 shadows from the source's vertices (exact, because for a fixed ``q`` the set of source points whose segment to
-``q`` meets ``C`` is convex). :func:`umbras` finds the same region faster from the two outer common tangents.
+``q`` meets ``C`` is convex). :func:`umbras` finds the same region faster from the two outer common tangents
+(read off the convex hull of source and blocker together).
 """
 
 from __future__ import annotations
@@ -70,52 +71,85 @@ def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
+def _outer_tangents(
+    sc: np.ndarray, bc: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The two outer common tangents of every (source, blocker) pair, from the convex hull of the two rings
+    together: for convex polygons apart, exactly two hull edges join a source vertex to a blocker vertex, and
+    their lines are the outer common tangents (the hull lies on one side of each).
+
+    ``sc``: (S, n, 2) source rings, ``bc``: (B, m, 2) blocker rings (padded by repetition). Returns ``s1, c1``
+    (the tangent with both polygons on its left, from its source vertex to its blocker vertex), ``s2, c2`` (both
+    on its right), each (S, B, 2), and ``found`` (S, B): False where the hull does not show exactly one tangent of
+    each kind (the polygons touch or overlap, or are degenerate), for the caller's fallback."""
+    n_s, n = sc.shape[0], sc.shape[1]
+    n_b, m = bc.shape[0], bc.shape[1]
+    pairs = n_s * n_b
+    pts = np.concatenate(
+        [np.broadcast_to(sc[:, None], (n_s, n_b, n, 2)), np.broadcast_to(bc[None], (n_s, n_b, m, 2))], axis=2
+    )
+    hulls = shapely.convex_hull(shapely.multipoints(pts.reshape(-1, 2), indices=np.repeat(np.arange(pairs), n + m)))
+    rings = shapely.get_exterior_ring(hulls)  # None where the hull is not a polygon: no tangent found there
+    coords, pair = shapely.get_coordinates(rings, return_index=True)
+    on_blocker = np.any(np.all(bc[pair % n_b] == coords[:, None, :], axis=-1), axis=-1)  # hulls keep input vertices
+    edge = pair[:-1] == pair[1:]  # consecutive vertices of one closed ring
+    a_on, b_on = on_blocker[:-1], on_blocker[1:]
+    bridge = edge & (a_on != b_on)
+    forward = np.where(shapely.is_ccw(rings)[pair[:-1]], ~a_on, a_on)  # the bridge runs source -> blocker anticlockwise
+    out = []
+    for mask in (bridge & forward, bridge & ~forward):  # anticlockwise, the hull is on the left: the left tangent
+        at = pair[:-1][mask]
+        a, b, a_is_c = coords[:-1][mask], coords[1:][mask], a_on[mask][:, None]
+        src, dst = np.zeros((pairs, 2)), np.zeros((pairs, 2))
+        src[at] = np.where(a_is_c, b, a)
+        dst[at] = np.where(a_is_c, a, b)
+        src_, dst_ = src.reshape(n_s, n_b, 2), dst.reshape(n_s, n_b, 2)
+        out.append((src_, _nearest_contact(src_, dst_, bc), np.bincount(at, minlength=pairs) == 1))
+    (s1, c1, one_left), (s2, c2, one_right) = out
+    return s1, c1, s2, c2, (one_left & one_right).reshape(n_s, n_b)
+
+
+def _nearest_contact(s: np.ndarray, c: np.ndarray, bc: np.ndarray) -> np.ndarray:
+    """For tangent lines from ``s`` through blocker vertex ``c`` (each (S, B, 2)), the blocker vertex on the line
+    nearest the source (a hull drops collinear vertices, so ``c`` may be the far one of several: the umbra's apex
+    must be measured from the near one). ``bc``: (B, m, 2)."""
+    d = c - s
+    rel = bc[None] - s[:, :, None, :]  # (S, B, m, 2)
+    side = np.abs(_cross(d[:, :, None, :], rel))
+    along = np.einsum("sbk,sbmk->sbm", d, rel)
+    length = np.linalg.norm(d, axis=-1)[..., None]
+    on_line = side <= 1e-9 * np.maximum(length, 1.0) * np.maximum(np.abs(along) / np.maximum(length, 1e-12), 1.0)
+    pick = np.where(on_line, along, np.inf).argmin(axis=-1)  # c itself is always on its line
+    out: np.ndarray = np.take_along_axis(np.broadcast_to(bc[None], rel.shape), pick[..., None, None], axis=2)[:, :, 0]
+    return out
+
+
 def umbras(sources: Sequence[Polygon], blockers: Sequence[Polygon], padded: np.ndarray | None = None) -> np.ndarray:
     """Umbra of each blocker from each source polygon: an array of shape (len(sources), len(blockers)).
 
     Each umbra is the (closed) set of points every segment to which from the source meets the blocker,
     cast to :data:`FAR` inches. Sources and blockers must be convex. For a source clear of the blocker the
     umbra is bounded by the blocker's near side and the two *outer* common tangent lines of source and blocker
-    (found among vertex pairs, vectorised); where they cross behind the blocker the umbra ends there. A
-    source that touches or overlaps its blocker falls back to :func:`umbras_by_shadows`. ``padded``, if
-    given, is ``_pad`` of the blockers' rings (a cache of the caller's).
+    (:func:`_outer_tangents`, vectorised); where they cross behind the blocker the umbra ends there. A source that
+    touches or overlaps its blocker falls back to :func:`umbras_by_shadows`. ``padded``, if given, is ``pad`` of
+    the blockers' rings (a cache of the caller's).
     """
     if not sources or not blockers:
         return np.empty((len(sources), len(blockers)), dtype=object)
     bc = pad([ring(b) for b in blockers]) if padded is None else padded  # (B, m, 2)
     sc = pad([ring(s) for s in sources])  # (S, n, 2)
-    n_s, n = sc.shape[0], sc.shape[1]
-    n_b, m = bc.shape[0], bc.shape[1]
-    s_i = sc[:, None, :, None, :]  # (S, 1, n, 1, 2)
-    c_j = bc[None, :, None, :, :]  # (1, B, 1, m, 2)
-    d = c_j - s_i  # (S, B, n, m, 2)
-    length = np.linalg.norm(d, axis=-1)
-    tol = 1e-9 * np.maximum(length, 1.0)
-    # side of every source vertex k and blocker vertex l relative to the line s_i -> c_j
-    rel_s = sc[:, None, None, None, :, :] - s_i[..., None, :]  # (S, 1, n, 1, n, 2)
-    rel_c = bc[None, :, None, None, :, :] - s_i[..., None, :]  # (S, B, n, 1, m, 2)
-    side_s = _cross(d[..., None, :], rel_s)  # (S, B, n, m, n)
-    side_c = _cross(d[..., None, :], rel_c)  # (S, B, n, m, m)
-    t = tol[..., None]
-    ok = length > 1e-9
-    left = ok & np.all(side_s >= -t, axis=-1) & np.all(side_c >= -t, axis=-1)  # both on the left
-    right = ok & np.all(side_s <= t, axis=-1) & np.all(side_c <= t, axis=-1)  # both on the right
-    left_f, right_f = left.reshape(n_s, n_b, n * m), right.reshape(n_s, n_b, n * m)
+    n_s, n_b, m = sc.shape[0], bc.shape[0], bc.shape[1]
+    s1, c1, s2, c2, found = _outer_tangents(sc, bc)
     apart = ~shapely.intersects(np.array(sources, dtype=object)[:, None], np.array(blockers, dtype=object)[None, :])
-    found = left_f.any(axis=-1) & right_f.any(axis=-1) & apart
-    li, ri = left_f.argmax(axis=-1), right_f.argmax(axis=-1)
-    src = np.broadcast_to(sc[:, None, :, None, :], d.shape).reshape(n_s, n_b, n * m, 2)
-    dst = np.broadcast_to(c_j, d.shape).reshape(n_s, n_b, n * m, 2)
-    ii, jj = np.meshgrid(np.arange(n_s), np.arange(n_b), indexing="ij")
-    s1, c1 = src[ii, jj, li], dst[ii, jj, li]
-    s2, c2 = src[ii, jj, ri], dst[ii, jj, ri]
+    found &= apart
     d1 = (c1 - s1) / np.maximum(np.linalg.norm(c1 - s1, axis=-1, keepdims=True), 1e-12)
     d2 = (c2 - s2) / np.maximum(np.linalg.norm(c2 - s2, axis=-1, keepdims=True), 1e-12)
     det = _cross(d1, -d2)
     safe = np.where(np.abs(det) > 1e-12, det, 1.0)
     t1 = _cross(c2 - c1, -d2) / safe
     t2 = _cross(d1, c2 - c1) / safe
-    meet = (np.abs(det) > 1e-12) & (t1 > 0) & (t2 > 0) & (t1 < FAR)
+    # the tangents cross behind the blocker (at a contact point itself when they meet on the blocker's boundary)
+    meet = (np.abs(det) > 1e-12) & (t1 > -1e-9) & (t2 > -1e-9) & (t1 < FAR)
     apex = c1 + t1[..., None] * d1
     far1 = np.where(meet[..., None], apex, c1 + FAR * d1)
     far2 = np.where(meet[..., None], apex, c2 + FAR * d2)
