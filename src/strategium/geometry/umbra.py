@@ -148,8 +148,9 @@ def umbras(sources: Sequence[Polygon], blockers: Sequence[Polygon], padded: np.n
     safe = np.where(np.abs(det) > 1e-12, det, 1.0)
     t1 = _cross(c2 - c1, -d2) / safe
     t2 = _cross(d1, c2 - c1) / safe
-    # the tangents cross behind the blocker (at a contact point itself when they meet on the blocker's boundary)
-    meet = (np.abs(det) > 1e-12) & (t1 > -1e-9) & (t2 > -1e-9) & (t1 < FAR)
+    # the tangents cross behind the blocker (at a contact point itself when they meet on the blocker's boundary);
+    # the apex ends the umbra whenever a far point would pass it on either line (else both stop before it)
+    meet = (np.abs(det) > 1e-12) & (t1 > -1e-9) & (t2 > -1e-9) & ((t1 < FAR) | (t2 < FAR))
     apex = c1 + t1[..., None] * d1
     far1 = np.where(meet[..., None], apex, c1 + FAR * d1)
     far2 = np.where(meet[..., None], apex, c2 + FAR * d2)
