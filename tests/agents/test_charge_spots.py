@@ -1,6 +1,6 @@
-"""The greedy Charge Move of :mod:`strategium.agents.charge_spots`: pose for pose what
-``proposals.charge_positions`` gives (the Charges of whole demo battles), and its broad phase a superset of the
-footprints within reach."""
+"""The greedy Charge Move of :mod:`strategium.agents.charge_spots`: pose for pose what the earlier proposal
+(``tests/agents/charge_reference.py``) gives (the Charges of whole demo battles), and its broad phase a superset of
+the footprints within reach."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, box
 
-from strategium.agents import charge_spots, proposals
+from strategium.agents import charge_spots
 from strategium.agents import options as opt
 from strategium.agents.base import play
 from strategium.agents.heuristic import HeuristicPlayer
@@ -24,6 +24,7 @@ from strategium.engine.placement import footprint, hull_of, inradius
 from strategium.engine.table_checks import overlaps
 from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import Footprint, distance
+from tests.agents import charge_reference
 
 _coord = st.floats(0, 12, allow_nan=False)
 
@@ -112,7 +113,7 @@ class _Comparing:
     def decide(self, game: Game) -> Action:
         unit_id = opt.charge_awaiting_move(game)
         if unit_id is not None and opt.moment(game) is opt.Moment.CHARGE_MOVE:
-            assert charge_spots.charge_positions(game, unit_id) == proposals.charge_positions(game, unit_id)
+            assert charge_spots.charge_positions(game, unit_id) == charge_reference.charge_positions(game, unit_id)
             self.compared += 1
         return self.inner.decide(game)
 

@@ -1,6 +1,6 @@
 """The greedy Charge Move both players propose first (:func:`charge_positions`), found with less geometry.
 
-It gives, pose for pose, what :func:`strategium.agents.proposals.charge_positions` gives (the test
+It gives, pose for pose, what the earlier proposal gave (kept as a reference in ``tests/agents/charge_reference.py``;
 ``tests/agents/test_charge_spots.py`` compares them on the Charges of several battles): the models closest to the
 targets go first; each is brought into base contact with its closest target model (straight in, or from a sideways
 offset when the spot is taken) if a spot within the Charge distance is clear, else it closes in as far as it may
@@ -130,7 +130,7 @@ def _clear(
     gap: float,
 ) -> bool:
     """Whether the model at ``spot`` overlaps none of ``fixed`` and ``placed`` and is more than ``gap`` (+ 1/1000")
-    from each of ``enemies``: :func:`strategium.agents.proposals._clear` given the models that may come near it
+    from each of ``enemies``, testing only the models that may come near it
     (a sure overlap of inner discs refuses the spot before its footprint is built)."""
     x, y, mine = spot.x, spot.y, inradius(model) - SURE_OVERLAP
     for _, ox, oy, inner in fixed:

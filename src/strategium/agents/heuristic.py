@@ -479,14 +479,6 @@ class HeuristicPlayer:
                 return action
         return None
 
-    def _nearest_enemy(self, game: Game, unit_id: str) -> str | None:
-        best: tuple[float, str] | None = None
-        for enemy in opt.enemies(game, self.player):
-            d = self._gap(game, unit_id, enemy.id)
-            if d is not None and (best is None or d < best[0]):
-                best = (d, enemy.id)
-        return None if best is None else best[1]
-
     # -- Shooting and Assault -------------------------------------------------------------------------------------
 
     def shoot(self, game: Game) -> Action | None:
