@@ -479,11 +479,12 @@ class MoveFilter:
             start = np.hypot(bx[:, None] - ox[None, :], by[:, None] - oy[None, :]).min(axis=0)
             close = start <= reach + need + NEAR_SLACK
             ox, oy, orad, need = ox[close], oy[close], orad[close], need[close]
+        steps = np.array(offsets, dtype=float).reshape(len(offsets), 2)
         for first in range(0, len(offsets), chunk):
-            part = offsets[first : first + chunk]
+            part = steps[first : first + chunk]
             count = len(part)
-            ax = np.array([[round(x + dx, 4) for x in xs] for dx, _ in part], dtype=float).reshape(count, n)
-            ay = np.array([[round(y + dy, 4) for y in ys] for _, dy in part], dtype=float).reshape(count, n)
+            ax = round4(bx[None, :] + part[:, 0:1]).reshape(count, n)
+            ay = round4(by[None, :] + part[:, 1:2]).reshape(count, n)
             ok = shapely.contains_xy(self.allowed, ax.ravel(), ay.ravel()).reshape(count, n).all(axis=1)
             if len(ox) and n:
                 k = np.flatnonzero(ok)
@@ -513,6 +514,24 @@ class MoveFilter:
             if bool(np.any(long)) and _paths_meet(lines[long], width, self.difficult):
                 return False
         return True
+
+
+def round4(values: np.ndarray) -> np.ndarray:
+    """Python's ``round(x, 4)`` of every value, bit for bit (a new array of the same shape).
+
+    Python rounds the exact binary value half-even to 4 decimals and returns the double nearest that decimal
+    N / 10**4. Here N is ``rint(x * 1e4)``, exact whenever the product lies more than 1e-6 from a half (its
+    rounding error is below 2**-23 while it is under 2**30), and N / 1e4 is then the same nearest double
+    (one correctly rounded division of exact operands); the values near a half, large or not finite are
+    rounded by Python itself."""
+    scaled = values * 1e4
+    out: np.ndarray = np.rint(scaled) / 1e4
+    sure = (np.abs(scaled - np.floor(scaled) - 0.5) > 1e-6) & (np.abs(scaled) < 2.0**30)
+    if not bool(sure.all()):
+        flat_out, flat_in = out.reshape(-1), values.reshape(-1)
+        for i in np.flatnonzero(~sure.reshape(-1)):
+            flat_out[i] = round(float(flat_in[i]), 4)
+    return out
 
 
 def _paths_meet(lines: np.ndarray, width: float, area: BaseGeometry) -> bool:
