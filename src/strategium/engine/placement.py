@@ -144,9 +144,10 @@ class TableModels:
     """
 
     def __init__(self, entries: list[tuple[str, PlayerId, str, Footprint]]) -> None:
-        self.unit_ids = tuple(e[0] for e in entries)
-        self.players = tuple(e[1] for e in entries)
-        self.items = tuple((e[2], e[3]) for e in entries)
+        unit_ids, players, model_ids, feet = zip(*entries, strict=True) if entries else ((), (), (), ())
+        self.unit_ids: tuple[str, ...] = unit_ids
+        self.players: tuple[PlayerId, ...] = players
+        self.items: tuple[tuple[str, Footprint], ...] = tuple(zip(model_ids, feet, strict=True))
         self.index = FootprintIndex(self.items)
         self._masks: dict[object, np.ndarray] = {}
 
