@@ -24,7 +24,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from strategium.agents.spots import Spots
-from strategium.army.army import Model
+from strategium.army.army import Model, Unit
 from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.engine.placement import footprint
 from strategium.engine.state import GameState
@@ -556,18 +556,36 @@ INNER = 0.9
 
 def _table_circles(state: GameState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(x, y, circumradius, player, unit id) of every model on the table, as arrays (for :class:`MoveFilter`)."""
-    xs, ys, rs, owners, units = [], [], [], [], []
+    xs: list[float] = []
+    ys: list[float] = []
+    rs: list[float] = []
+    owners: list[PlayerId] = []
+    units: list[str] = []
     for uid, status in state.units.items():
         if status.location is not Location.TABLE:
             continue
-        models = {m.id: m for m in state.unit(uid).models}
-        for mid, pose in status.poses.items():
-            xs.append(pose.x)
-            ys.append(pose.y)
-            rs.append(circumradius(models[mid], pose.heading))
-            owners.append(status.player)
-            units.append(uid)
+        unit = state.unit(uid)
+        poses = tuple(status.poses.items())
+        kept = _CIRCLES.get(uid)
+        if kept is not None and kept[0] is unit and kept[1] == poses:
+            x, y, r = kept[2]
+        else:
+            models = {m.id: m for m in unit.models}
+            x = [pose.x for _, pose in poses]
+            y = [pose.y for _, pose in poses]
+            r = [circumradius(models[mid], pose.heading) for mid, pose in poses]
+            _CIRCLES[uid] = (unit, poses, (x, y, r))
+        xs += x
+        ys += y
+        rs += r
+        owners += [status.player] * len(x)
+        units += [uid] * len(x)
     return np.array(xs), np.array(ys), np.array(rs), np.array(owners, dtype=int), np.array(units, dtype=object)
+
+
+_CIRCLES: dict[str, tuple[Unit, Placement, tuple[list[float], list[float], list[float]]]] = {}
+"""By unit id: the unit (held, compared by identity), its poses and the (x, y, circumradius) lists
+:func:`_table_circles` gave for them, reused while the unit and its poses are the same (compared by value)."""
 
 
 def _segment_distance(
