@@ -125,3 +125,19 @@ def test_round4_agrees_with_round(values: list[float]) -> None:
     got = ps.round4(np.array(values).reshape(-1, 1))
     assert got.shape == (len(values), 1)
     assert [_bits(v) for v in got.ravel()] == [_bits(round(v, 4)) for v in values]
+
+
+def test_table_circles_reused_by_unit_equal_those_measured_afresh() -> None:
+    from dataclasses import replace
+
+    state = heuristic_game(6)[0].state
+    kept = ps._table_circles(state)  # fills (or reuses) the rows of every unit
+    moved = next(uid for uid, s in state.units.items() if s.location is Location.TABLE and s.poses)
+    mid, pose = next(iter(state.units[moved].poses.items()))
+    state.units[moved].poses[mid] = replace(pose, x=pose.x + 0.5, heading=pose.heading + 10.0)
+    again = ps._table_circles(state)  # one unit's rows measured again, the others reused
+    ps._CIRCLES.clear()
+    fresh = ps._table_circles(state)
+    for a, b in zip(again, fresh, strict=True):
+        assert a.tolist() == b.tolist()
+    assert kept[0].tolist() != again[0].tolist()
