@@ -465,10 +465,11 @@ class MoveFilter:
     ) -> Iterator[int]:
         """The indices of the ``offsets`` (dx, dy in inches, each at most ``reach`` long: every model moved by it,
         as :func:`translated` moves them) whose moves pass the screen, in order: what :meth:`plausible` says of
-        each, value for value. The tests of the new centres and of the paths past other models are made ``chunk``
-        offsets at a time, the tests of the paths against terrain one offset at a time, as the indices are asked
-        for. Other models too far from every model's start for any offset to come near them are left out of the
-        tests (they could fail none)."""
+        each, value for value. The tests of the new centres and of the paths past other models are made for the
+        first ``chunk`` offsets, then for all the others at once (most screens pass one of the first few; the
+        others, refusing many, are cheaper in one batch), the tests of the paths against terrain one offset at a
+        time, as the indices are asked for. Other models too far from every model's start for any offset to come
+        near them are left out of the tests (they could fail none)."""
         xs = [p.x for p in before.values()]
         ys = [p.y for p in before.values()]
         n = len(xs)
@@ -480,8 +481,9 @@ class MoveFilter:
             close = start <= reach + need + NEAR_SLACK
             ox, oy, orad, need = ox[close], oy[close], orad[close], need[close]
         steps = np.array(offsets, dtype=float).reshape(len(offsets), 2)
-        for first in range(0, len(offsets), chunk):
-            part = steps[first : first + chunk]
+        starts = [0, chunk] if chunk < len(offsets) else [0]  # the first chunk, then all the others at once
+        for first, end in zip(starts, [*starts[1:], len(offsets)], strict=True):
+            part = steps[first:end]
             count = len(part)
             ax = round4(bx[None, :] + part[:, 0:1]).reshape(count, n)
             ay = round4(by[None, :] + part[:, 1:2]).reshape(count, n)
