@@ -485,8 +485,10 @@ class MoveFilter:
         for first, end in zip(starts, [*starts[1:], len(offsets)], strict=True):
             part = steps[first:end]
             count = len(part)
-            ax = round4(bx[None, :] + part[:, 0:1]).reshape(count, n)
-            ay = round4(by[None, :] + part[:, 1:2]).reshape(count, n)
+            ends = np.empty((2, count, n))
+            ends[0] = bx[None, :] + part[:, 0:1]
+            ends[1] = by[None, :] + part[:, 1:2]
+            ax, ay = round4(ends)  # the new centres, rounded as :func:`translated` rounds them
             ok = shapely.contains_xy(self.allowed, ax.ravel(), ay.ravel()).reshape(count, n).all(axis=1)
             if len(ox) and n:
                 k = np.flatnonzero(ok)
@@ -507,7 +509,9 @@ class MoveFilter:
     def _paths_clear(self, bx: np.ndarray, by: np.ndarray, ax: np.ndarray, ay: np.ndarray, reach: float) -> bool:
         """Whether no straight path (b -> a) crosses a wall, nor Difficult Terrain when it is longer than ``reach``
         less the penalty."""
-        lines = shapely.linestrings(np.stack([np.column_stack([bx, by]), np.column_stack([ax, ay])], axis=1))
+        ends = np.empty((len(bx), 2, 2))  # per model: (start, end) points
+        ends[:, 0, 0], ends[:, 0, 1], ends[:, 1, 0], ends[:, 1, 1] = bx, by, ax, ay
+        lines = shapely.linestrings(ends)
         width = self.radius * 0.98
         if _paths_meet(lines, width, self.walls):
             return False
