@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
 from strategium.agents import placement_sampling as ps
@@ -103,3 +105,39 @@ def test_the_models_near_a_region_take_from_it_what_all_of_them_take() -> None:
         assert np.array_equal(shapely.contains_xy(everyone, xs, ys), shapely.contains_xy(near, xs, ys))
     far = box(-30, -30, -20, -20)
     assert ps.occupied(state, set(), 0.65, far.bounds).is_empty
+
+
+def _bits(x: float) -> bytes:
+    return np.float64(x).tobytes()
+
+
+def test_round4_is_pythons_round_bit_for_bit_on_halves_and_their_neighbours() -> None:
+    halves = [n / 1e4 + 0.00005 for n in range(-20000, 20000, 7)] + [38.24735, -13.30375, 14.44325, 54.37875]
+    values = halves + [float(np.nextafter(h, s)) for h in halves for s in (-1e9, 1e9)]
+    values += [0.0, -0.0, -0.00001, 0.00005, -0.00005, 2.5e-5, 1e12, -1e15]
+    got = ps.round4(np.array(values))
+    assert [_bits(v) for v in got] == [_bits(round(v, 4)) for v in values]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False), min_size=1, max_size=30))
+def test_round4_agrees_with_round(values: list[float]) -> None:
+    got = ps.round4(np.array(values).reshape(-1, 1))
+    assert got.shape == (len(values), 1)
+    assert [_bits(v) for v in got.ravel()] == [_bits(round(v, 4)) for v in values]
+
+
+def test_table_circles_reused_by_unit_equal_those_measured_afresh() -> None:
+    from dataclasses import replace
+
+    state = heuristic_game(6)[0].state
+    kept = ps._table_circles(state)  # fills (or reuses) the rows of every unit
+    moved = next(uid for uid, s in state.units.items() if s.location is Location.TABLE and s.poses)
+    mid, pose = next(iter(state.units[moved].poses.items()))
+    state.units[moved].poses[mid] = replace(pose, x=pose.x + 0.5, heading=pose.heading + 10.0)
+    again = ps._table_circles(state)  # one unit's rows measured again, the others reused
+    ps._CIRCLES.clear()
+    fresh = ps._table_circles(state)
+    for a, b in zip(again, fresh, strict=True):
+        assert a.tolist() == b.tolist()
+    assert kept[0].tolist() != again[0].tolist()

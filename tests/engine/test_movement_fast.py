@@ -212,7 +212,14 @@ def test_pieces_under_a_leg_are_those_its_path_overlaps(
 ) -> None:
     from typing import Any, cast
 
-    from strategium.engine.movement_common import Leg, dangerous_pieces, difficult_pieces, difficult_under, is_cavalry
+    from strategium.engine.movement_common import (
+        Leg,
+        dangerous_pieces,
+        difficult_pieces,
+        difficult_under,
+        is_cavalry,
+        slow_pieces,
+    )
 
     game = cast(Any, _terrain_field())
     model = unit("a", 1).models[0]
@@ -231,3 +238,4 @@ def test_pieces_under_a_leg_are_those_its_path_overlaps(
         if (t.is_dangerous or (t.is_difficult and is_cavalry(model))) and overlaps_area(path, t.footprint)
     ]
     assert dangerous_pieces(game, leg) == expected
+    assert dangerous_pieces(game, leg, slow_pieces(game)) == expected

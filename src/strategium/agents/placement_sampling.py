@@ -24,7 +24,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from strategium.agents.spots import Spots
-from strategium.army.army import Model
+from strategium.army.army import Model, Unit
 from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.engine.placement import footprint
 from strategium.engine.state import GameState
@@ -465,10 +465,11 @@ class MoveFilter:
     ) -> Iterator[int]:
         """The indices of the ``offsets`` (dx, dy in inches, each at most ``reach`` long: every model moved by it,
         as :func:`translated` moves them) whose moves pass the screen, in order: what :meth:`plausible` says of
-        each, value for value. The tests of the new centres and of the paths past other models are made ``chunk``
-        offsets at a time, the tests of the paths against terrain one offset at a time, as the indices are asked
-        for. Other models too far from every model's start for any offset to come near them are left out of the
-        tests (they could fail none)."""
+        each, value for value. The tests of the new centres and of the paths past other models are made for the
+        first ``chunk`` offsets, then for all the others at once (most screens pass one of the first few; the
+        others, refusing many, are cheaper in one batch), the tests of the paths against terrain one offset at a
+        time, as the indices are asked for. Other models too far from every model's start for any offset to come
+        near them are left out of the tests (they could fail none)."""
         xs = [p.x for p in before.values()]
         ys = [p.y for p in before.values()]
         n = len(xs)
@@ -479,11 +480,15 @@ class MoveFilter:
             start = np.hypot(bx[:, None] - ox[None, :], by[:, None] - oy[None, :]).min(axis=0)
             close = start <= reach + need + NEAR_SLACK
             ox, oy, orad, need = ox[close], oy[close], orad[close], need[close]
-        for first in range(0, len(offsets), chunk):
-            part = offsets[first : first + chunk]
+        steps = np.array(offsets, dtype=float).reshape(len(offsets), 2)
+        starts = [0, chunk] if chunk < len(offsets) else [0]  # the first chunk, then all the others at once
+        for first, end in zip(starts, [*starts[1:], len(offsets)], strict=True):
+            part = steps[first:end]
             count = len(part)
-            ax = np.array([[round(x + dx, 4) for x in xs] for dx, _ in part], dtype=float).reshape(count, n)
-            ay = np.array([[round(y + dy, 4) for y in ys] for _, dy in part], dtype=float).reshape(count, n)
+            ends = np.empty((2, count, n))
+            ends[0] = bx[None, :] + part[:, 0:1]
+            ends[1] = by[None, :] + part[:, 1:2]
+            ax, ay = round4(ends)  # the new centres, rounded as :func:`translated` rounds them
             ok = shapely.contains_xy(self.allowed, ax.ravel(), ay.ravel()).reshape(count, n).all(axis=1)
             if len(ox) and n:
                 k = np.flatnonzero(ok)
@@ -504,7 +509,9 @@ class MoveFilter:
     def _paths_clear(self, bx: np.ndarray, by: np.ndarray, ax: np.ndarray, ay: np.ndarray, reach: float) -> bool:
         """Whether no straight path (b -> a) crosses a wall, nor Difficult Terrain when it is longer than ``reach``
         less the penalty."""
-        lines = shapely.linestrings(np.stack([np.column_stack([bx, by]), np.column_stack([ax, ay])], axis=1))
+        ends = np.empty((len(bx), 2, 2))  # per model: (start, end) points
+        ends[:, 0, 0], ends[:, 0, 1], ends[:, 1, 0], ends[:, 1, 1] = bx, by, ax, ay
+        lines = shapely.linestrings(ends)
         width = self.radius * 0.98
         if _paths_meet(lines, width, self.walls):
             return False
@@ -513,6 +520,24 @@ class MoveFilter:
             if bool(np.any(long)) and _paths_meet(lines[long], width, self.difficult):
                 return False
         return True
+
+
+def round4(values: np.ndarray) -> np.ndarray:
+    """Python's ``round(x, 4)`` of every value, bit for bit (a new array of the same shape).
+
+    Python rounds the exact binary value half-even to 4 decimals and returns the double nearest that decimal
+    N / 10**4. Here N is ``rint(x * 1e4)``, exact whenever the product lies more than 1e-6 from a half (its
+    rounding error is below 2**-23 while it is under 2**30), and N / 1e4 is then the same nearest double
+    (one correctly rounded division of exact operands); the values near a half, large or not finite are
+    rounded by Python itself."""
+    scaled = values * 1e4
+    out: np.ndarray = np.rint(scaled) / 1e4
+    sure = (np.abs(scaled - np.floor(scaled) - 0.5) > 1e-6) & (np.abs(scaled) < 2.0**30)
+    if not bool(sure.all()):
+        flat_out, flat_in = out.reshape(-1), values.reshape(-1)
+        for i in np.flatnonzero(~sure.reshape(-1)):
+            flat_out[i] = round(float(flat_in[i]), 4)
+    return out
 
 
 def _paths_meet(lines: np.ndarray, width: float, area: BaseGeometry) -> bool:
@@ -537,18 +562,36 @@ INNER = 0.9
 
 def _table_circles(state: GameState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(x, y, circumradius, player, unit id) of every model on the table, as arrays (for :class:`MoveFilter`)."""
-    xs, ys, rs, owners, units = [], [], [], [], []
+    xs: list[float] = []
+    ys: list[float] = []
+    rs: list[float] = []
+    owners: list[PlayerId] = []
+    units: list[str] = []
     for uid, status in state.units.items():
         if status.location is not Location.TABLE:
             continue
-        models = {m.id: m for m in state.unit(uid).models}
-        for mid, pose in status.poses.items():
-            xs.append(pose.x)
-            ys.append(pose.y)
-            rs.append(circumradius(models[mid], pose.heading))
-            owners.append(status.player)
-            units.append(uid)
+        unit = state.unit(uid)
+        poses = tuple(status.poses.items())
+        kept = _CIRCLES.get(uid)
+        if kept is not None and kept[0] is unit and kept[1] == poses:
+            x, y, r = kept[2]
+        else:
+            models = {m.id: m for m in unit.models}
+            x = [pose.x for _, pose in poses]
+            y = [pose.y for _, pose in poses]
+            r = [circumradius(models[mid], pose.heading) for mid, pose in poses]
+            _CIRCLES[uid] = (unit, poses, (x, y, r))
+        xs += x
+        ys += y
+        rs += r
+        owners += [status.player] * len(x)
+        units += [uid] * len(x)
     return np.array(xs), np.array(ys), np.array(rs), np.array(owners, dtype=int), np.array(units, dtype=object)
+
+
+_CIRCLES: dict[str, tuple[Unit, Placement, tuple[list[float], list[float], list[float]]]] = {}
+"""By unit id: the unit (held, compared by identity), its poses and the (x, y, circumradius) lists
+:func:`_table_circles` gave for them, reused while the unit and its poses are the same (compared by value)."""
 
 
 def _segment_distance(

@@ -211,7 +211,11 @@ def living(game: Game, unit_id: str) -> list[tuple[str, Model]]:
 
 def feet(game: Game, unit_id: str) -> list[tuple[str, Model, Footprint]]:
     """(unit id, model, footprint) of every model of the unit and its joined characters on the table."""
-    return [(uid, m, footprint(m, game.state.units[uid].poses[m.id])) for uid, m in living(game, unit_id)]
+    out: list[tuple[str, Model, Footprint]] = []
+    for u in party(game, unit_id):
+        poses = game.state.units[u.id].poses
+        out += [(u.id, m, footprint(m, poses[m.id])) for m in u.models if m.id in poses]
+    return out
 
 
 def engaged_with(game: Game, unit_id: str) -> set[str]:

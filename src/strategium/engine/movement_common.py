@@ -28,6 +28,7 @@ from strategium.engine.state import GameState
 from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.engine.watchers import Fact
 from strategium.geometry.measure import EPSILON, Footprint
+from strategium.geometry.terrain import TerrainPiece
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
 
@@ -210,16 +211,34 @@ def difficult_under(game: Game, leg: Leg) -> list[str]:
     return [t.name for t, b in pieces if broad_phase.meet(box, b) and overlaps_area(leg.path, t.footprint)]
 
 
-def dangerous_pieces(game: Game, leg: Leg) -> list[str]:
-    """Names of the pieces that make this model take a Dangerous Terrain test (Difficult ones for Cavalry)."""
-    bf = game.state.battlefield
+def dangerous_pieces(game: Game, leg: Leg, pieces: Sequence[SlowPiece] | None = None) -> list[str]:
+    """Names of the pieces that make this model take a Dangerous Terrain test (Difficult ones for Cavalry);
+    ``pieces``: :func:`slow_pieces` of the battlefield, if the caller has them."""
+    if pieces is None:
+        pieces = slow_pieces(game)
+    if not pieces:
+        return []
+    cavalry = is_cavalry(leg.model)
     box = leg.bounds
     return [
         t.name
+        for t, b, dangerous in pieces
+        if (dangerous or cavalry) and broad_phase.meet(box, b) and overlaps_area(leg.path, t.footprint)
+    ]
+
+
+SlowPiece = tuple[TerrainPiece, tuple[float, float, float, float], bool]
+"""A Dangerous or Difficult piece of terrain, its bounds (inches) and whether it is Dangerous."""
+
+
+def slow_pieces(game: Game) -> list[SlowPiece]:
+    """The battlefield's Dangerous or Difficult pieces (the only ones :func:`dangerous_pieces` may name: a piece
+    that is not Dangerous is Difficult, named for Cavalry), with their bounds, in terrain order."""
+    bf = game.state.battlefield
+    return [
+        (t, b, t.is_dangerous)
         for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True)
-        if (t.is_dangerous or (t.is_difficult and is_cavalry(leg.model)))
-        and broad_phase.meet(box, b)
-        and overlaps_area(leg.path, t.footprint)
+        if t.is_dangerous or t.is_difficult
     ]
 
 
@@ -264,8 +283,11 @@ def dangerous_tests(game: Game, units: Sequence[Unit], moves: Sequence[Leg]) -> 
     s = game.state
     fails_on = s.config.terrain.dangerous_fails_on
     pathfinder = any(m.has_rule("Pathfinder") for u in units for m in u.models)
+    slow = slow_pieces(game)
+    if not slow:
+        return
     for g in moves:
-        pieces = dangerous_pieces(game, g)
+        pieces = dangerous_pieces(game, g, slow)
         if not pieces:
             continue
         name = g.model.id

@@ -144,9 +144,10 @@ class TableModels:
     """
 
     def __init__(self, entries: list[tuple[str, PlayerId, str, Footprint]]) -> None:
-        self.unit_ids = tuple(e[0] for e in entries)
-        self.players = tuple(e[1] for e in entries)
-        self.items = tuple((e[2], e[3]) for e in entries)
+        unit_ids, players, model_ids, feet = zip(*entries, strict=True) if entries else ((), (), (), ())
+        self.unit_ids: tuple[str, ...] = unit_ids
+        self.players: tuple[PlayerId, ...] = players
+        self.items: tuple[tuple[str, Footprint], ...] = tuple(zip(model_ids, feet, strict=True))
         self.index = FootprintIndex(self.items)
         self._masks: dict[object, np.ndarray] = {}
 
@@ -209,8 +210,9 @@ UnitKey = tuple[str, PlayerId, Location, tuple[tuple[str, Pose], ...]]
 Entry = tuple[str, PlayerId, str, Footprint]
 """One model of :class:`TableModels`: unit id, player, model id, footprint."""
 
-_last_table: list[tuple[Any, TableModels, dict[UnitKey, list[Entry]]]] = []
-"""The last snapshot of :func:`table_models`, the key it was built for and its entries by unit (one entry)."""
+_last_table: list[tuple[Any, TableModels, dict[str, tuple[UnitKey, list[Entry]]]]] = []
+"""The last snapshot of :func:`table_models`, the key it was built for and, by unit id, each unit's part of the key
+and its entries (one entry)."""
 
 
 def table_models(state: GameState) -> TableModels:
@@ -233,19 +235,23 @@ def table_models(state: GameState) -> TableModels:
             _unchanged[:] = [(tracked, CLOCK.now, state.armies, last[1])]
         return last[1]
     reuse = last[2] if last is not None and last[0][0] == state.armies else {}
-    by_unit: dict[UnitKey, list[Entry]] = {}
+    by_unit: dict[str, tuple[UnitKey, list[Entry]]] = {}
     entries: list[Entry] = []
     for status, unit_key in zip(state.units.values(), units, strict=True):
         if status.location is not Location.TABLE:
             continue
-        got = reuse.get(unit_key)
-        if got is None:
+        # the unit's entries are reused when its part of the key is equal (compared, not hashed: the poses of an
+        # unmoved unit are the same objects, which the comparison passes at once)
+        kept = reuse.get(status.unit_id)
+        if kept is not None and kept[0] == unit_key:
+            got = kept[1]
+        else:
             got = [
                 (status.unit_id, status.player, m.id, footprint(m, status.poses[m.id]))
                 for m in state.unit(status.unit_id).models
                 if m.id in status.poses
             ]
-        by_unit[unit_key] = got
+        by_unit[status.unit_id] = (unit_key, got)
         entries.extend(got)
     snapshot = TableModels(entries)
     _last_table[:] = [(key, snapshot, by_unit)]  # replaced whole, never edited
