@@ -120,3 +120,37 @@ def test_kept_plans_equal_fresh_plans_over_a_battle(players: tuple[str, str], mo
     setup = BattleSetup(players=players)
     play_battle(setup, 1, scenario=build_scenario(setup))
     assert len(checked) > 20
+
+
+def test_a_lazy_verdict_equals_its_eager_twin() -> None:
+    import copy
+    import pickle
+    from dataclasses import FrozenInstanceError
+
+    from strategium.engine.actions import Verdict
+
+    why = (Reason("Shooting sequence", "x"), Reason("Heavy", "y"))
+    calls: list[int] = []
+
+    def later() -> tuple[Reason, ...]:
+        calls.append(1)
+        return why
+
+    lazy = Verdict(True, later=later)
+    assert calls == [] and lazy and lazy.legal
+    eager = Verdict(True, why)
+    assert lazy == eager and hash(lazy) == hash(eager) and repr(lazy) == repr(eager)
+    assert lazy.reasons == why and calls == [1]
+    assert Verdict(True) == Verdict(True, ()) and Verdict(True) != Verdict(False) and Verdict(True) != (True, ())
+    assert pickle.loads(pickle.dumps(Verdict(False, later=later))) == Verdict(False, why)
+    assert copy.deepcopy(Verdict(False, later=later)) == Verdict(False, why)
+    assert repr(Verdict(False)) == "Verdict(legal=False, reasons=())"
+    with pytest.raises(FrozenInstanceError):
+        lazy.legal = False
+
+
+def test_a_legal_shoot_gives_the_plan_reasons_when_asked() -> None:
+    game = _game()
+    verdict = game.check(Shoot(1, "tac", "red"))
+    assert verdict.legal
+    assert verdict.reasons == plan(game, "tac", "red").reasons
