@@ -6,7 +6,8 @@ Each action is what one player does at one moment. The engine checks it (``Game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import FrozenInstanceError, dataclass
 
 from strategium.engine.board import Placement, ReserveMode
 from strategium.engine.citations import Reason
@@ -43,15 +44,61 @@ class Choose(Action):
         return f"P{self.player} choose {self.option}"
 
 
-@dataclass(frozen=True)
 class Verdict:
-    """Whether an action is legal, and why (each reason cites its rule and page)."""
+    """Whether an action is legal, and why (each reason cites its rule and page). An immutable value: compared,
+    hashed, shown and pickled by ``legal`` and ``reasons`` as the frozen dataclass ``Verdict(legal, reasons=())``.
+
+    ``reasons`` may be given as ``later`` instead, a function of no argument that finds them when first asked (a
+    legal Shoot's: the plan's reasons need the sight of models that fire nothing); it must depend on immutable
+    values only, and give the same reasons whenever it is called.
+    """
+
+    __slots__ = ("_later", "_reasons", "legal")
+    __match_args__ = ("legal", "reasons")
 
     legal: bool
-    reasons: tuple[Reason, ...] = ()
+    _reasons: tuple[Reason, ...]
+    _later: Callable[[], tuple[Reason, ...]] | None
+
+    def __init__(
+        self, legal: bool, reasons: tuple[Reason, ...] = (), later: Callable[[], tuple[Reason, ...]] | None = None
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "legal", legal)
+        setattr_(self, "_reasons", reasons)
+        setattr_(self, "_later", later)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why the action is (or is not) legal, each reason citing its rule and page."""
+        later = self._later
+        if later is not None:
+            object.__setattr__(self, "_reasons", later())
+            object.__setattr__(self, "_later", None)
+        return self._reasons
 
     def __bool__(self) -> bool:
         return self.legal
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.legal, self.reasons) == (other.legal, other.reasons)
+
+    def __hash__(self) -> int:
+        return hash((self.legal, self.reasons))
+
+    def __repr__(self) -> str:
+        return f"Verdict(legal={self.legal!r}, reasons={self.reasons!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Verdict], tuple[bool, tuple[Reason, ...]]]:
+        return (Verdict, (self.legal, self.reasons))
 
 
 class IllegalActionError(StrategiumError):

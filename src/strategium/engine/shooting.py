@@ -265,7 +265,8 @@ def check_shoot(game: Game, action: Shoot) -> Verdict:
         return Verdict(False, (rule_of(SEQUENCE, "no model of the unit can see the target", 166),))
     if not planned.volleys:
         return Verdict(False, planned.reasons or (rule_of(SEQUENCE, "no weapon can fire at the target", 166),))
-    return Verdict(True, answer.reasons + planned.reasons)
+    allowed = answer.reasons
+    return Verdict(True, later=lambda: allowed + planned.reasons)  # the plan's reasons only when asked for
 
 
 def apply_shoot(game: Game, action: Shoot) -> None:

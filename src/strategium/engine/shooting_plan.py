@@ -1,6 +1,6 @@
 """Planning a Shooting Attack: which models fire which weapons at the target, as volleys (the weapon rules are
 listed in :mod:`strategium.engine.shooting`'s docstring). :func:`plan` is a pure function of the state, kept while
-the state stays the same (``GameState.cached``)."""
+what it reads stays the same (:func:`plan_key`)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,13 @@ import shapely
 
 from strategium.army.army import Model
 from strategium.combat.sources import ORDNANCE_PAGE, core
-from strategium.engine import damage
+from strategium.engine import damage, registries
 from strategium.engine.citations import Reason
+from strategium.engine.effects import Effect, EffectKind
 from strategium.engine.placement import placed_unit
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
+from strategium.engine.watchers import Fact
 from strategium.geometry.measure import Footprint, distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.model.characteristics import Characteristics
@@ -151,6 +153,16 @@ WeaponFilter = Callable[[Model, WeaponProfile], Reason | None]
 None."""
 
 
+class FilterValue:
+    """A :data:`WeaponFilter` that is a value (a frozen dataclass): two equal filters refuse the same weapons for the
+    same reasons in any two states with the same :func:`plan_key`. A plan with one is kept like a plan without a
+    filter (:func:`kept_plan`)."""
+
+    def __call__(self, model: Model, weapon: WeaponProfile) -> Reason | None:
+        """Why ``weapon`` of ``model`` may not fire, or None."""
+        raise NotImplementedError
+
+
 def plan(
     game: Game,
     unit_id: str,
@@ -162,22 +174,105 @@ def plan(
     """The volleys ``unit_id`` would fire at ``target_id`` now (see the module docstring for the weapon rules).
 
     ``snap_shots`` makes every shot a Snap Shot (Overwatch); ``weapons`` refuses some weapons (a vehicle's
-    Reaction fires only Defensive weapons). Without ``weapons`` the plan is kept while the state stays the same
-    (``Game.cached``): a player's look at an attack and the check of it share one plan."""
-    if weapons is None:
-        return kept_plan(game, unit_id, target_id, snap_shots)
+    Reaction fires only Defensive weapons). Without ``weapons``, or with a :class:`FilterValue`, the plan is kept
+    (:func:`kept_plan`): a player's look at an attack, the check of it and its resolution share one plan."""
+    if weapons is None or isinstance(weapons, FilterValue):
+        return kept_plan(game, unit_id, target_id, snap_shots, weapons=weapons)
     return _plan(game, unit_id, target_id, snap_shots, weapons)
 
 
 def kept_plan(
-    game: Game, unit_id: str, target_id: str, snap_shots: bool, placed: tuple[PlacedUnit, PlacedUnit] | None = None
+    game: Game,
+    unit_id: str,
+    target_id: str,
+    snap_shots: bool,
+    placed: tuple[PlacedUnit, PlacedUnit] | None = None,
+    *,
+    weapons: FilterValue | None = None,
 ) -> Plan:
-    """:func:`plan` without a weapon filter, kept while the state stays the same; ``placed`` (the unit and the
-    target as :func:`placed_unit` and :func:`target_placed` give them now) saves placing them again."""
-    return game.cached(
-        ("shooting.plan", unit_id, target_id, snap_shots),
-        lambda: _plan(game, unit_id, target_id, snap_shots, None, placed),
+    """:func:`plan` (without a weapon filter, or with a :class:`FilterValue`), kept while what it reads stays the same
+    (:func:`plan_key`): the check of a Shoot, its resolution after the Reaction window, a Reaction's eligibility and
+    its Shooting Attack share one plan. ``placed`` (the unit and the target as :func:`placed_unit` and
+    :func:`target_placed` give them now) saves placing them again."""
+    plans = _kept(plan_key(game))
+    key = (unit_id, target_id, snap_shots, weapons)
+    known = plans.get(key)
+    if known is None:
+        known = plans[key] = _plan(game, unit_id, target_id, snap_shots, weapons, placed)
+    return known
+
+
+UNREAD_FACTS = frozenset({Fact.SHOT, Fact.REACTED})
+"""Facts no plan reads (nor any rule hook it asks: see :func:`plan_key`)."""
+
+UNREAD_RULES = frozenset({"Shrouded"})
+"""Special rules whose grants (``EffectKind.GRANTS_RULE`` effects, e.g. Evade's Shrouded (5+)) no plan reads: they
+weigh on saves only."""
+
+
+def _read_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """``effects`` without the grants of :data:`UNREAD_RULES` (the same tuple if there are none)."""
+    if not any(
+        e.kind is EffectKind.GRANTS_RULE and e.rule is not None and e.rule.name in UNREAD_RULES for e in effects
+    ):
+        return effects
+    return tuple(
+        e
+        for e in effects
+        if not (e.kind is EffectKind.GRANTS_RULE and e.rule is not None and e.rule.name in UNREAD_RULES)
     )
+
+
+def plan_key(game: Game) -> tuple[object, ...]:
+    """A value (compared with ``==``) equal for two states a plan cannot tell apart: :meth:`GameState.key` without
+    the log (the events), the pending decision, the next effect id, the facts in :data:`UNREAD_FACTS` and the grants
+    of :data:`UNREAD_RULES`, with the plug-in registries' generation.
+
+    What a plan reads: the units' statuses (poses, wounds, location, joined characters), the armies, the
+    battlefield (sight), the effects (Pinned, Stupefied, Blind, Concussed through ``Query.FULL_BALLISTIC_SKILL`` and
+    :func:`strategium.engine.profiles_now.current`), the facts RAN and MOVED (``Query.FULL_BALLISTIC_SKILL``,
+    ``Query.STATIONARY_FOR_HEAVY``). So a blocker or exemption of those two queries, and a modifier source, must
+    not read the log, the pending decision, the facts SHOT and REACTED nor a granted Shrouded (the Shoot's
+    declaration and a Reaction note or add them, and the kept plan serves the resolution after them)."""
+    s = game.state
+    facts = s.facts
+    kept = tuple(
+        (unit_id, frozenset(noted - UNREAD_FACTS)) for unit_id, noted in facts.facts.items() if noted - UNREAD_FACTS
+    )
+    return (
+        registries.generation(),
+        s.clock,
+        _read_effects(s.effects),
+        s._units_key(),
+        facts.turn_index,
+        kept,
+        s.assault.key(),
+        s.pregame.key(),
+        s.last_game_turn,
+        s.first_player,
+        s.battlefield,
+        s.config,
+        s.armies,
+    )
+
+
+PLANS_KEPT = 4
+"""How many states' plans (by :func:`plan_key`) :func:`kept_plan` keeps, the newest first."""
+
+_PLANS: list[tuple[tuple[object, ...], dict[tuple[str, str, bool, FilterValue | None], Plan]]] = []
+
+
+def _kept(key: tuple[object, ...]) -> dict[tuple[str, str, bool, FilterValue | None], Plan]:
+    """The plans kept for the states with plan key ``key`` (a new empty dict if there are none)."""
+    for i, (known, plans) in enumerate(_PLANS):
+        if known is key or known == key:
+            if i:
+                _PLANS.insert(0, _PLANS.pop(i))
+            return plans
+    plans = {}
+    _PLANS.insert(0, (key, plans))
+    del _PLANS[PLANS_KEPT:]
+    return plans
 
 
 def _plan(

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from shapely.geometry.base import BaseGeometry
@@ -62,6 +62,7 @@ from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
 from strategium.engine.reactions import ReactionDef, ReactionWindow, Trigger, register
 from strategium.engine.shooting import Shoot, ShootingAttackResolved, WeaponFilter, plan, resolve_shooting_attack
+from strategium.engine.shooting_plan import FilterValue
 from strategium.engine.timing import Phase
 from strategium.geometry.measure import EPSILON, Footprint, min_distance, within
 from strategium.model.unit_types import SubType
@@ -71,6 +72,7 @@ from strategium.rules.definitions import Book
 from strategium.rules.registry import RuleRef, find_rule
 
 if TYPE_CHECKING:
+    from strategium.config.rules_config import RulesConfig
     from strategium.engine.game import Game
 
 ADVANCE, WITHDRAW = "Advance", "Withdraw"
@@ -124,19 +126,24 @@ def sees(game: Game, unit_id: str, enemy_id: str) -> bool:
 def defensive_only(game: Game) -> WeaponFilter:
     """The weapons a Reaction's Shooting Attack may use: Vehicles fire only Defensive weapons (Strength up to
     ``vehicles.defensive_max_strength``, CORE_B §2.8); other models fire as usual."""
-    config = game.state.config
-    limit = config.vehicles.defensive_max_strength
+    return DefensiveOnly(game.state.config)
 
-    def allowed(model: Model, weapon: WeaponProfile) -> Reason | None:
+
+@dataclass(frozen=True)
+class DefensiveOnly(FilterValue):
+    """:func:`defensive_only` as a value: what it refuses depends on ``config`` alone, which a plan's key holds, so
+    any two compare equal (plans with it are kept: :func:`strategium.engine.shooting_plan.kept_plan`)."""
+
+    config: RulesConfig = field(compare=False, hash=False)
+
+    def __call__(self, model: Model, weapon: WeaponProfile) -> Reason | None:
         if not model.profile.has_armour_values:
             return None
         strength = weapon.strength.resolve(0)
-        if strength is not None and strength <= limit:
+        if strength is not None and strength <= self.config.vehicles.defensive_max_strength:
             return None
         text = f"{weapon.name}: in a Reaction a Vehicle fires only Defensive weapons"
-        return configured(config, "vehicles.defensive_max_strength", text)
-
-    return allowed
+        return configured(self.config, "vehicles.defensive_max_strength", text)
 
 
 def reaction_weapons(game: Game, unit_id: str) -> WeaponFilter | None:
