@@ -430,9 +430,15 @@ def _step_meets(
     m = broad_phase.MARGIN
     t = obstacles.table
     clear = (x0 >= t[0]) & (y0 >= t[1]) & (x1 <= t[2]) & (y1 <= t[3])
-    if obstacles.walls is not None:
-        for w in obstacles.wall_boxes:  # broad_phase.meet(step box, w)
-            clear &= ~((x0 <= w[2] + m) & (w[0] <= x1 + m) & (y0 <= w[3] + m) & (w[1] <= y1 + m))
+    if obstacles.walls is not None and obstacles.wall_boxes:  # broad_phase.meet(step box, w) for every wall box w
+        w = np.array(obstacles.wall_boxes, dtype=float)
+        walled = (
+            (x0[:, None] <= w[:, 2] + m)
+            & (w[:, 0] <= x1[:, None] + m)
+            & (y0[:, None] <= w[:, 3] + m)
+            & (w[:, 1] <= y1[:, None] + m)
+        )
+        clear &= ~walled.any(axis=1)
     if not boxes:
         return np.zeros((len(done), 0), dtype=bool), clear
     b = np.array(boxes, dtype=float)
