@@ -101,3 +101,26 @@ def test_passengers_of_a_destroyed_transport_disembark_and_test_for_pinning() ->
     game.apply(Shoot(1, "las", "rhino"))
     assert game.state.units["rhino"].location is Location.DESTROYED
     assert pax.location is Location.TABLE and len(pax.poses) == 3 and not game.effects_on("pax", EffectKind.PINNED)
+
+
+def test_the_box_test_of_leaving_the_table_agrees_with_the_exact_test() -> None:
+    from strategium.engine import morale_checks
+    from strategium.engine.board import Pose
+    from strategium.engine.placement import footprint
+
+    cav = squad("cav", 2, unit_type="Cavalry", base=60)
+    game = battle([cav], [squad("red", 2)])
+    place(game, cav, 10, 8)
+    obstacles = morale_checks._obstacles(game, "cav")
+    table = game.state.battlefield.table.polygon()
+    model = cav.models[0]
+    found = []
+    for x, y, heading in [(10.0, 8.0, 0.0), (2.0, 30.0, 45.0), (70.0, 1.5, 90.0), (36.0, 46.9, 10.0)]:
+        start = Pose(x, y, heading)
+        for direction in [(0.0, -1.0), (0.0, 1.0), (-0.6, 0.8), (1.0, 0.0)]:
+            for inches in [0.0, 1.0, 6.5, 9.0]:
+                end = morale_checks._shifted(start, direction, inches)
+                exact = not table.contains(footprint(model, end).polygon())
+                assert morale_checks._leaves_table(game, model, start, direction, inches, obstacles) == exact
+                found.append(exact)
+    assert True in found and False in found

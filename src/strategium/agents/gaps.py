@@ -191,9 +191,10 @@ class EnemyGaps:
             whole = len(missing) == len(foes)
             groups = self._groups(foes) if whole else Groups([foes[k][1] for k in missing])
             rows = groups.per_footprint(self._array(unit_id, mine))
+            columns = rows.T.copy()  # each kept column a row of one new array (the same values as rows[:, j])
+            closest = columns.min(axis=1).tolist()
             for j, k in enumerate(missing):
-                column = rows[:, j].copy()
-                pairs[(mine, foes[k][1])] = (column, max(0.0, float(column.min())))
+                pairs[(mine, foes[k][1])] = (columns[j], max(0.0, closest[j]))
         return {e: pairs[(mine, theirs)] for e, theirs in foes}
 
     def _array(self, unit_id: str, feet: tuple[Footprint, ...]) -> Feet:

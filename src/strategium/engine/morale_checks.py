@@ -262,12 +262,10 @@ def fall_back(game: Game, unit_id: str, why: Reason) -> None:
     dx, dy = edge.x - centre.x, edge.y - centre.y
     norm = math.hypot(dx, dy) or 1.0
     direction = (dx / norm, dy / norm)
-    table = s.battlefield.table.polygon()
-    reaches_edge = any(
-        not table.contains(footprint(m, _shifted(s.units[uid].poses[m.id], direction, roll.total)).polygon())
-        for uid, m in alive
-    )
     obstacles = _obstacles(game, unit_id)  # nothing moves until the poses are found: one set for both
+    reaches_edge = any(
+        _leaves_table(game, m, s.units[uid].poses[m.id], direction, roll.total, obstacles) for uid, m in alive
+    )
     off = reaches_edge and not _blocked_before_edge(game, unit_id, alive, direction, roll.total, obstacles)
     destroyed = off and s.config.morale.fall_back_off_table_destroyed
     if off:
@@ -398,14 +396,13 @@ def _fall_back_poses(
         blockers = [*((o, b) for _, o, b in near.items), *placed]
         steps = int(inches / FALL_BACK_STEP)
         meets, clear = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers], obstacles)
-        last = 0  # the last step the model may take
-        for k in range(1, steps + 1):
-            if not clear[k - 1]:  # a clear step passes _free without an exact test
-                pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
-                box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
-                if not _free(game, m, pose, box, [blockers[j] for j in np.flatnonzero(meets[k - 1])], obstacles):
-                    break
-            last = k
+        last = max(steps, 0)  # the last step the model may take: a clear step passes _free without an exact test
+        for k in (np.flatnonzero(~clear) + 1).tolist():
+            pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
+            box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
+            if not _free(game, m, pose, box, [blockers[j] for j in np.flatnonzero(meets[k - 1])], obstacles):
+                last = k - 1
+                break
         best = _shifted(start, direction, min(inches, last * FALL_BACK_STEP)) if last else start
         out[(uid, m.id)] = best
         fp = footprint(m, best)
@@ -433,15 +430,34 @@ def _step_meets(
     m = broad_phase.MARGIN
     t = obstacles.table
     clear = (x0 >= t[0]) & (y0 >= t[1]) & (x1 <= t[2]) & (y1 <= t[3])
-    if obstacles.walls is not None:
-        for w in obstacles.wall_boxes:  # broad_phase.meet(step box, w)
-            clear &= ~((x0 <= w[2] + m) & (w[0] <= x1 + m) & (y0 <= w[3] + m) & (w[1] <= y1 + m))
+    if obstacles.walls is not None and obstacles.wall_boxes:  # broad_phase.meet(step box, w) for every wall box w
+        w = np.array(obstacles.wall_boxes, dtype=float)
+        walled = (
+            (x0[:, None] <= w[:, 2] + m)
+            & (w[:, 0] <= x1[:, None] + m)
+            & (y0[:, None] <= w[:, 3] + m)
+            & (w[:, 1] <= y1[:, None] + m)
+        )
+        clear &= ~walled.any(axis=1)
     if not boxes:
         return np.zeros((len(done), 0), dtype=bool), clear
     b = np.array(boxes, dtype=float)
     x0, y0, x1, y1 = x0[:, None], y0[:, None], x1[:, None], y1[:, None]
     met: np.ndarray = (b[:, 0] <= x1 + m) & (x0 <= b[:, 2] + m) & (b[:, 1] <= y1 + m) & (y0 <= b[:, 3] + m)
     return met, clear & ~met.any(axis=1)
+
+
+def _leaves_table(
+    game: Game, model: Model, start: Pose, direction: tuple[float, float], inches: float, obstacles: _Obstacles
+) -> bool:
+    """The model's footprint, moved ``inches`` along ``direction`` from ``start``, does not stand wholly on the
+    table. Its box (the box at ``start`` moved as far) lying within the table's less a margin answers False
+    without the exact test (the footprint is then strictly inside, as :func:`_blocked_before_edge` takes it)."""
+    end = _shifted(start, direction, inches)
+    box = broad_phase.shifted(footprint(model, start).outer_bounds, end.x - start.x, end.y - start.y)
+    if broad_phase.inside(box, _shrunk(obstacles.table)):
+        return False
+    return not game.state.battlefield.table.polygon().contains(footprint(model, end).polygon())
 
 
 def _blocked_before_edge(

@@ -89,6 +89,10 @@ class Answer:
         return self.allowed
 
 
+_ALLOWED = Answer(True)
+"""The answer when no blocker stands and none was lifted (shared: answers are immutable)."""
+
+
 def ask(game: Game, query: Query, unit_id: str) -> Answer:
     """Ask ``query`` about ``unit_id``: every registered blocker, each checked against the exemptions."""
     standing: list[Block] = []
@@ -102,4 +106,6 @@ def ask(game: Game, query: Query, unit_id: str) -> Answer:
             standing.append(block)
         else:
             lifted.append((block, why))
+    if not standing and not lifted:
+        return _ALLOWED
     return Answer(not standing, tuple(standing), tuple(lifted))
