@@ -9,7 +9,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from strategium.agents import placement_sampling as ps
-from strategium.agents.proposals import _approach, _feet_of
+from strategium.agents.charge_spots import approach as _approach
+from strategium.agents.proposals import _feet_of
 from strategium.army.army import Model
 from strategium.engine import charges
 from strategium.engine.board import Placement, Pose

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from strategium.agents import options as opt
 from strategium.agents.base import play
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.invariants import InvariantChecker
@@ -34,3 +35,18 @@ def heuristic_game(seed: int) -> tuple[Game, int]:
     checker = InvariantChecker()
     play(game, {1: HeuristicPlayer(1), 2: HeuristicPlayer(2)}, after=checker)
     return game, checker.checks
+
+
+def at_infiltration(seed: int) -> Game | None:
+    """A heuristic demo battle played up to its first Infiltrate placement (None if there is none); a new game
+    each call (the tests place units in it)."""
+    game = demo_battle(seed)
+    players = {1: HeuristicPlayer(1), 2: HeuristicPlayer(2)}
+    for _ in range(500):
+        pending = game.pending
+        if pending is None:
+            return None
+        if opt.moment(game) is opt.Moment.INFILTRATE and opt.held(game, pending.player):
+            return game
+        game.apply(players[pending.player].decide(game))
+    return None

@@ -9,28 +9,12 @@ import pytest
 
 from strategium.agents import options as opt
 from strategium.agents import proposals as pr
-from strategium.agents.heuristic import HeuristicPlayer
-from strategium.agents.setup import demo_battle
-from strategium.engine.game import Game
 from strategium.engine.movement_common import party
-
-
-def _at_infiltration(seed: int) -> Game | None:
-    """A heuristic demo battle played up to its first Infiltrate placement (None if there is none)."""
-    game = demo_battle(seed)
-    players = {1: HeuristicPlayer(1), 2: HeuristicPlayer(2)}
-    for _ in range(500):
-        pending = game.pending
-        if pending is None:
-            return None
-        if opt.moment(game) is opt.Moment.INFILTRATE and opt.held(game, pending.player):
-            return game
-        game.apply(players[pending.player].decide(game))
-    return None
+from tests.agents.games import at_infiltration
 
 
 def test_the_regions_one_at_a_time_are_the_regions_together(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = _at_infiltration(0)
+    game = at_infiltration(0)
     assert game is not None and game.pending is not None
     unit = opt.held(game, game.pending.player)[0]
     shape = pr.shape_of(game, party(game.state, unit.id))

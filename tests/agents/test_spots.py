@@ -17,9 +17,9 @@ from strategium.agents import proposals as pr
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.setup import demo_battle
 from strategium.agents.spots import ANCHOR_APART, ANCHOR_STEP, ANCHORS, FINE_STEP, Spots, spots
-from strategium.engine.game import Game
 from strategium.engine.movement_common import party
 from strategium.geometry.measure import Footprint
+from tests.agents.games import at_infiltration
 
 coord = st.floats(min_value=0.0, max_value=30.0, allow_nan=False)
 
@@ -92,20 +92,6 @@ def test_spots_anchors_are_accepted_apart_and_the_first_is_nearest() -> None:
     assert 10.0 < np.hypot(found[0][0] - 30.0, found[0][1] - 10.0) < 10.0 + FINE_STEP * 2**0.5
 
 
-def _at_infiltration(seed: int) -> Game | None:
-    """A heuristic demo battle played up to its first Infiltrate placement (None if there is none)."""
-    game = demo_battle(seed)
-    players = {1: HeuristicPlayer(1), 2: HeuristicPlayer(2)}
-    for _ in range(500):
-        pending = game.pending
-        if pending is None:
-            return None
-        if opt.moment(game) is opt.Moment.INFILTRATE and opt.held(game, pending.player):
-            return game
-        game.apply(players[pending.player].decide(game))
-    return None
-
-
 def _accepted(spot: Spots, step: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
     minx, miny, maxx, maxy = spot.bounds
     gx, gy = np.meshgrid(np.arange(minx, maxx, step), np.arange(miny, maxy, step))
@@ -116,7 +102,7 @@ def _accepted(spot: Spots, step: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
 
 @pytest.mark.parametrize("seed", [0, 3])
 def test_infiltration_spots_lie_in_the_exact_regions(seed: int) -> None:
-    game = _at_infiltration(seed)
+    game = at_infiltration(seed)
     assert game is not None and game.pending is not None
     unit = opt.held(game, game.pending.player)[0]
     shape = pr.shape_of(game, party(game.state, unit.id))
@@ -130,8 +116,8 @@ def test_infiltration_spots_lie_in_the_exact_regions(seed: int) -> None:
     for spot, region in ((spot_hidden, hidden), (spot_plain, plain)):
         inner = region.buffer(-1.0)
         minx, miny, maxx, maxy = region.bounds
-        gx, gy = np.meshgrid(np.arange(minx, maxx, 0.5), np.arange(miny, maxy, 0.5))
-        gx, gy = gx.ravel(), gy.ravel()
+        mx, my = np.meshgrid(np.arange(minx, maxx, 0.5), np.arange(miny, maxy, 0.5))
+        gx, gy = mx.ravel(), my.ravel()
         deep = shapely.contains_xy(inner, gx, gy)
         assert spot.contains_xy(gx[deep], gy[deep]).mean() > 0.95
 

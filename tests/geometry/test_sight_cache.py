@@ -12,31 +12,7 @@ from strategium.geometry.bases import Hull
 from strategium.geometry.measure import distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.sight import SightMap
-from strategium.geometry.table import Table
-from strategium.geometry.terrain import Battlefield, Building, SightRule, TerrainKind, TerrainPiece
-from tests.geometry.helpers import disc
-
-
-def _battlefield() -> Battlefield:
-    ruins = tuple(
-        TerrainPiece(f"ruin{i}", box(x, y, x + w, y + h), TerrainKind.AREA, 3.0, SightRule.BLOCKS)
-        for i, (x, y, w, h) in enumerate([(20, 14, 2, 20), (40, 5, 6, 3), (50, 30, 2, 12), (30, 38, 8, 2)])
-    )
-    wall = TerrainPiece("wall", box(33, 20, 34, 28), TerrainKind.BARRICADE, 2.0, SightRule.HEIGHT)
-    return Battlefield(Table(), terrain=(*ruins, wall), buildings=(Building("Bastion", Hull(60, 12, 4, 6), 4.0),))
-
-
-def _models(rng: np.random.Generator, n: int, name: str) -> tuple[PlacedModel, ...]:
-    out = []
-    for i in range(n):
-        x, y = rng.uniform(1, 71), rng.uniform(1, 47)
-        if rng.uniform() < 0.2:
-            out.append(
-                PlacedModel.from_hull(Hull(x, y, 4.5, 2.75, heading=float(rng.uniform(0, 360))), 2.5, f"{name}{i}")
-            )
-        else:
-            out.append(PlacedModel(disc(x, y, float(rng.choice([0.5, 0.63, 1.0]))), 1.25, f"{name}{i}"))
-    return tuple(out)
+from tests.geometry.helpers import disc, random_models, ruined_table
 
 
 def test_footprint_key_is_a_value() -> None:
@@ -50,12 +26,12 @@ def test_footprint_key_is_a_value() -> None:
 
 
 def test_sees_each_and_kept_answers_agree_with_fresh_maps() -> None:
-    bf = _battlefield()
+    bf = ruined_table()
     rng = np.random.default_rng(11)
     kept = SightMap(bf)
     for trial in range(30):
-        observers = _models(rng, int(rng.integers(1, 8)), "o")
-        target = PlacedUnit("t", 2, _models(rng, int(rng.integers(1, 5)), "t"))
+        observers = random_models(rng, int(rng.integers(1, 8)), "o")
+        target = PlacedUnit("t", 2, random_models(rng, int(rng.integers(1, 5)), "t"))
         expected = [SightMap(bf).model_sees(o, t) for o in observers for t in target.models]
         per_observer = [
             any(expected[i * len(target.models) : (i + 1) * len(target.models)]) for i in range(len(observers))
@@ -73,8 +49,8 @@ def test_sees_each_and_kept_answers_agree_with_fresh_maps() -> None:
 def test_closest_is_the_smallest_distance() -> None:
     rng = np.random.default_rng(3)
     for _ in range(20):
-        mine = _models(rng, 5, "m")
-        theirs = _models(rng, 4, "t")
+        mine = random_models(rng, 5, "m")
+        theirs = random_models(rng, 4, "t")
         wanted = [bool(w) for w in rng.integers(0, 2, len(mine))]
         for _ in range(2):
             got = closest(mine, theirs, wanted)
@@ -90,12 +66,12 @@ def test_the_near_blockers_decide_as_every_blocker_does() -> None:
     answers as with the whole hidden area (every blocker's umbra)."""
     from strategium.geometry.measure import EPSILON
 
-    bf = _battlefield()
+    bf = ruined_table()
     rng = np.random.default_rng(7)
     checked = 0
     for _ in range(60):
-        o = _models(rng, 1, "o")[0]
-        targets = _models(rng, int(rng.integers(1, 4)), "t")
+        o = random_models(rng, 1, "o")[0]
+        targets = random_models(rng, int(rng.integers(1, 4)), "t")
         for t in targets:
             sight = SightMap(bf)
             full = sight.hidden_area(o, t.height)
@@ -113,11 +89,11 @@ def test_umbras_do_not_depend_on_the_batch() -> None:
     (of other vertex counts): the sight map keeps umbras one (observer, blocker) at a time."""
     from strategium.geometry.sight import SOURCE_SEGMENTS, umbras
 
-    bf = _battlefield()
+    bf = ruined_table()
     blockers = list(bf.sight_blockers(1.0, 1.0))
     rng = np.random.default_rng(5)
     for _ in range(20):
-        models = _models(rng, 4, "o")
+        models = random_models(rng, 4, "o")
         models += (PlacedModel(disc(20.5, float(rng.uniform(14, 34)), 0.63), 1.25, "on-the-wall"),)  # overlaps ruin0
         sources = [m.footprint.outer_polygon(SOURCE_SEGMENTS) for m in models]
         together = umbras(sources, blockers)
@@ -138,7 +114,7 @@ def _behind_the_wall(rng: np.random.Generator, n: int) -> tuple[PlacedModel, ...
 def test_single_umbras_decide_as_the_hidden_area() -> None:
     """The fast decision from single umbras, where it decides, is the answer of the hidden area (the union of
     the umbras); the whole test agrees with the hidden area everywhere."""
-    bf = _battlefield()
+    bf = ruined_table()
     rng = np.random.default_rng(17)
     decided = {True: 0, False: 0}
     for trial in range(120):
@@ -146,8 +122,8 @@ def test_single_umbras_decide_as_the_hidden_area() -> None:
             o = PlacedModel(disc(float(rng.uniform(10, 19.4)), float(rng.uniform(16, 32)), 0.63), 1.25, "o")
             targets = _behind_the_wall(rng, int(rng.integers(1, 4)))
         else:
-            o = _models(rng, 1, "o")[0]
-            targets = _models(rng, int(rng.integers(1, 4)), "t")
+            o = random_models(rng, 1, "o")[0]
+            targets = random_models(rng, int(rng.integers(1, 4)), "t")
         ht = targets[0].height
         targets = tuple(t for t in targets if t.height == ht)
         sight = SightMap(bf)
@@ -167,11 +143,11 @@ def test_single_umbras_decide_as_the_hidden_area() -> None:
 def test_observers_inside_a_blocker_decide_as_the_hidden_area() -> None:
     """Observers inside a blocking ruin (its umbra covers the table): every target on the table is hidden, as the
     hidden area says; targets at the table's edge go to the hidden area."""
-    bf = _battlefield()
+    bf = ruined_table()
     rng = np.random.default_rng(29)
     for trial in range(40):
         o = PlacedModel(disc(float(rng.uniform(41, 45)), float(rng.uniform(6, 7)), 0.5), 1.25, "o")
-        targets = _models(rng, int(rng.integers(1, 4)), "t")
+        targets = random_models(rng, int(rng.integers(1, 4)), "t")
         if trial % 4 == 0:
             targets += (PlacedModel(disc(0.4, float(rng.uniform(1, 47)), 0.63), 1.25, "edge"),)
         ht = targets[0].height
@@ -187,7 +163,7 @@ def test_the_hidden_area_of_an_observer_inside_a_blocker_is_the_union_vertex_for
     umbras: the very polygon the union of all its umbras, clipped to the table, gives."""
     from strategium.geometry.sight import SOURCE_SEGMENTS, umbras
 
-    bf = _battlefield()
+    bf = ruined_table()
     rng = np.random.default_rng(31)
     for _ in range(25):
         spot = [(43.0, 6.5), (21.0, 24.0), (51.0, 36.0), (34.0, 39.0)][int(rng.integers(0, 4))]

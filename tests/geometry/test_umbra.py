@@ -7,7 +7,7 @@ import shapely
 import shapely.affinity
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from shapely.geometry import box
+from shapely.geometry import Point, box
 
 from strategium.geometry.bases import Hull
 from strategium.geometry.sight import SOURCE_SEGMENTS
@@ -78,7 +78,9 @@ def test_outer_tangents_support_both_polygons(
         d = c - s
         side = d[0] * (both[:, 1] - s[1]) - d[1] * (both[:, 0] - s[0])
         assert (sign * side >= -1e-9 * max(1.0, float(np.hypot(*d))) * 30).all()
-    window = box(-100, -100, 200, 200)
+    # near the pieces: the shadow construction cuts each shadow at FAR inches from a source vertex, which for a
+    # blocker filling almost half the view passes closer than FAR; within 30" of the centre it is exact here
+    window = Point(15, 15).buffer(30)
     fast = umbras([source], [blocker])[0, 0].intersection(window)
     slow = umbras_by_shadows([source], [blocker])[0, 0].intersection(window)
     assert shapely.hausdorff_distance(fast, slow) < 1e-6  # inches: the same region (slivers of rounding aside)

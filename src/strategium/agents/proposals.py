@@ -15,9 +15,9 @@ from functools import lru_cache
 import shapely
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import nearest_points
 
 from strategium.agents import placement_sampling as ps
+from strategium.agents.charge_spots import approach
 from strategium.agents.spots import Spots as Spots
 from strategium.agents.spots import spots
 from strategium.army.army import Model, Unit
@@ -277,22 +277,6 @@ def disembark_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
 # -- charges ---------------------------------------------------------------------------------------------------
 
 
-def _approach(fp: Footprint, target: Footprint) -> tuple[float, float, float]:
-    """(ux, uy, d): the unit direction in which ``fp`` comes closest to ``target`` and the distance to go."""
-    d = distance(fp, target)
-    if fp.is_round and target.is_round:
-        (x0, y0), (x1, y1) = fp.centre, target.centre
-    else:
-        a = fp.core if not fp.is_round else Point(fp.centre)
-        b = target.core if not target.is_round else Point(target.centre)
-        p, q = nearest_points(a, b)
-        x0, y0, x1, y1 = p.x, p.y, q.x, q.y
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length < 1e-12:
-        return 0.0, 0.0, 0.0
-    return (x1 - x0) / length, (y1 - y0) / length, d
-
-
 def _feet_of(game: Game, unit_ids: Sequence[str]) -> list[tuple[str, Model, Footprint]]:
     return [f for u in unit_ids if game.state.units[u].location is Location.TABLE for f in charges.feet(game, u)]
 
@@ -310,7 +294,7 @@ def translation_to_contact(game: Game, unit_id: str) -> Placement:
     _, _, fp, target = min(
         ((uid, m, f, t) for uid, m, f in mine for _, _, t in targets), key=lambda x: distance(x[2], x[3])
     )
-    ux, uy, d = _approach(fp, target)
+    ux, uy, d = approach(fp, target)
     poses = {m.id: game.state.units[uid].poses[m.id] for uid, m, _ in mine}
     return tuple((mid, Pose(p.x + ux * d, p.y + uy * d, p.heading)) for mid, p in poses.items())
 
@@ -329,7 +313,7 @@ def surge_positions(game: Game, unit_id: str, surge: float) -> Placement:
     _, _, fp, target = min(
         ((uid, m, f, t) for uid, m, f in mine for _, _, t in targets), key=lambda x: distance(x[2], x[3])
     )
-    ux, uy, d = _approach(fp, target)
+    ux, uy, d = approach(fp, target)
     step = max(0.0, min(surge - 1e-3, d - game.state.config.movement.enemy_distance - 0.1))
     return tuple((mid, Pose(p.x + ux * step, p.y + uy * step, p.heading)) for mid, p in poses.items())
 
