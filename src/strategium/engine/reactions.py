@@ -381,33 +381,57 @@ def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str, *, leg
 
 def options(game: Game, trigger: Trigger) -> tuple[ReactionOption, ...]:
     """Every legal (Reaction, unit, enemy unit) for the open window, in registration and army-list order."""
+    return _options(_window(game, trigger))
+
+
+def _options(window: _Window) -> tuple[ReactionOption, ...]:
+    """:func:`options` of the window: the legal verdicts of :func:`_verdict`, its conditions asked cheapest first
+    (those of the window, then of the unit, then of the unit and enemy), without the reasons of the refusals.
+
+    With the allotment spent, only a unit that some :func:`free_reaction` rule lets react for nothing may react
+    (none when no such rule is registered); a unit that has reacted this phase, that a Reaction's screen rules
+    out, or that a ``Query.MAY_REACT`` blocker stops, makes no Reaction; the others are asked the Reaction's own
+    condition (shared by the Reactions with the same condition, :meth:`_Window.eligible`)."""
+    game, trigger = window.game, window.trigger
     s = game.state
+    phase = s.clock.phase
+    definitions = [d for d in _REACTIONS.values() if d.window is trigger.window and d.phase is phase]
+    if not definitions or s.clock.active_player == trigger.player:
+        return ()
+    spent_out = window.spent() >= window.allotment()[0]
+    if spent_out and not _FREE:
+        return ()
     units = trigger.targets or tuple(u.id for u in s.units_of(trigger.player, Location.TABLE))
-    window = _window(game, trigger)
+    units = tuple(u for u in units if u in s.units and s.owner(u) == trigger.player and not window.reacted(u))
     found: list[ReactionOption] = []
-    for definition in _REACTIONS.values():
-        if definition.window is not trigger.window or definition.phase is not s.clock.phase:
-            continue
+    for definition in definitions:
+        name = definition.name
         for uid in units:
+            if spent_out and free_because(game, uid, name) is None:
+                continue
             for enemy in trigger.enemies:
-                if _verdict(window, definition.name, uid, enemy, legal_only=True):
-                    found.append(ReactionOption(definition.name, uid, enemy))
+                if (
+                    window.passes_screen(definition, uid, enemy)
+                    and window.may_react(uid).allowed
+                    and window.eligible(definition, uid, enemy) is None
+                ):
+                    found.append(ReactionOption(name, uid, enemy))
     return tuple(found)
 
 
 def open_window(game: Game, trigger: Trigger) -> bool:
     """Offer the reactive player the Reactions of ``trigger``; True if a choice is now pending (the interrupted
     action must wait for the window's continuation), False if there was nothing to offer."""
-    found = options(game, trigger)
+    window = _window(game, trigger)
+    found = _options(window)
+    total = window.allotment()[0]
     if not found:
         first = _first_of(trigger.window)
-        playing = allotment(game, trigger.player)[0] > 0
-        for uid in trigger.targets if first and trigger.enemies and playing else ():
-            verdict = reaction_verdict(game, trigger, first, uid, trigger.enemies[0])
+        for uid in trigger.targets if first and trigger.enemies and total > 0 else ():
+            verdict = _verdict(window, first, uid, trigger.enemies[0])
             game.log(Ruling(f"{game.state.unit(uid).name} makes no Reaction", verdict.reasons))
         return False
-    total, _ = allotment(game, trigger.player)
-    left = total - spent(game, trigger.player)
+    left = total - window.spent()
     why = core(REACTIONS, f"{trigger.window.value}: the reactive player may react ({left} of {total} left)")
     enemy_names = ", ".join(game.state.unit(e).name for e in trigger.enemies)
     prompt = f"React to {enemy_names}? ({trigger.window.value})"
