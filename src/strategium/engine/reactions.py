@@ -281,6 +281,15 @@ def _window(game: Game, trigger: Trigger) -> _Window:
     return window if window.game is game else _Window(game, trigger)
 
 
+def _keep(window: _Window) -> None:
+    """Keep ``window`` as :func:`_window` would, for the state as it is now (it must have been opened on it)."""
+    try:
+        hash(window.trigger)
+    except TypeError:
+        return
+    window.game.cached(("reactions.window", window.trigger), lambda: window)
+
+
 class _Window:
     """What every ruling in one open window shares (the allotment, what was spent, who has reacted, each unit's
     ``Query.MAY_REACT`` answer, each Reaction's own condition per unit and enemy), worked out once, on first use.
@@ -290,6 +299,7 @@ class _Window:
         self.game = game
         self.trigger = trigger
         self._allotment: tuple[int, tuple[Reason, ...]] | None = None
+        self._made: list[ReactionMade] | None = None
         self._spent: int | None = None
         self._reacted: set[str] | None = None
         self._answers: dict[str, Answer] = {}
@@ -301,14 +311,28 @@ class _Window:
             self._allotment = allotment(self.game, self.trigger.player)
         return self._allotment
 
+    def total(self) -> int:
+        """The allotment's total (its reasons are worked out only when a rule raises it)."""
+        if self._allotment is None and not _SOURCES:
+            reactions = self.game.state.config.reactions
+            return min(reactions.allotment, reactions.allotment_cap)
+        return self.allotment()[0]
+
+    def made(self) -> list[ReactionMade]:
+        """:func:`reactions_this_phase` (by either player), read from the log once."""
+        if self._made is None:
+            self._made = reactions_this_phase(self.game)
+        return self._made
+
     def spent(self) -> int:
         if self._spent is None:
-            self._spent = spent(self.game, self.trigger.player)
+            player = self.trigger.player
+            self._spent = sum(1 for e in self.made() if e.player == player and not e.free)
         return self._spent
 
     def reacted(self, unit_id: str) -> bool:
         if self._reacted is None:
-            self._reacted = {e.unit_id for e in reactions_this_phase(self.game)}
+            self._reacted = {e.unit_id for e in self.made()}
         return unit_id in self._reacted
 
     def may_react(self, unit_id: str) -> Answer:
@@ -398,7 +422,7 @@ def _options(window: _Window) -> tuple[ReactionOption, ...]:
     definitions = [d for d in _REACTIONS.values() if d.window is trigger.window and d.phase is phase]
     if not definitions or s.clock.active_player == trigger.player:
         return ()
-    spent_out = window.spent() >= window.allotment()[0]
+    spent_out = window.spent() >= window.total()
     if spent_out and not _FREE:
         return ()
     units = trigger.targets or tuple(u.id for u in s.units_of(trigger.player, Location.TABLE))
@@ -421,10 +445,12 @@ def _options(window: _Window) -> tuple[ReactionOption, ...]:
 
 def open_window(game: Game, trigger: Trigger) -> bool:
     """Offer the reactive player the Reactions of ``trigger``; True if a choice is now pending (the interrupted
-    action must wait for the window's continuation), False if there was nothing to offer."""
-    window = _window(game, trigger)
+    action must wait for the window's continuation), False if there was nothing to offer.
+
+    The window's rulings are kept (for the check of the Reaction made, :func:`make`) only when a choice is asked."""
+    window = _Window(game, trigger)
     found = _options(window)
-    total = window.allotment()[0]
+    total = window.total()
     if not found:
         first = _first_of(trigger.window)
         for uid in trigger.targets if first and trigger.enemies and total > 0 else ():
@@ -437,6 +463,7 @@ def open_window(game: Game, trigger: Trigger) -> bool:
     prompt = f"React to {enemy_names}? ({trigger.window.value})"
     texts = (*(o.text() for o in found), DECLINE)
     subject = trigger.targets[0] if trigger.targets else trigger.enemies[0]
+    _keep(window)
     choices.ask(game, trigger.player, TOPIC, subject, prompt, texts, why, context=ReactionOffer(trigger, found))
     return True
 

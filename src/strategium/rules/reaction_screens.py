@@ -11,7 +11,7 @@ rounding of the exact measure) means every footprint of one is beyond the range 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,7 +20,7 @@ import shapely
 from strategium.army.army import Model
 from strategium.engine.board import Pose
 from strategium.engine.box_gap import SLACK, Box, box_gap
-from strategium.engine.placement import footprint
+from strategium.engine.placement import Shape, _footprint, _shape_of
 from strategium.engine.reactions import Trigger
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH
 from strategium.engine.tracked import CLOCK
@@ -33,13 +33,20 @@ if TYPE_CHECKING:
 
 def reach(model: Model, pose: Pose) -> float:
     """How far (inches) the model's footprint reaches from its centre: the farthest point of its base or hull from
-    the pose's (x, y), the same at every pose (a footprint turns about its centre). Kept in the model's memo."""
+    the pose's (x, y), the same at every pose (a footprint turns about its centre, so it is measured once per
+    shape, at the origin, heading 0). Kept in the model's memo."""
     known: float | None = model.memo.get(_REACH)
     if known is None:
-        fp = footprint(model, pose)
-        coords = shapely.get_coordinates(fp.core)
-        known = model.memo[_REACH] = float(np.max(np.hypot(coords[:, 0] - pose.x, coords[:, 1] - pose.y))) + fp.radius
+        known = model.memo[_REACH] = shape_reach(_shape_of(model))
     return known
+
+
+@lru_cache(maxsize=1024)
+def shape_reach(shape: Shape) -> float:
+    """:func:`reach` of a base or hull shape (inches), from its footprint at the origin, heading 0."""
+    fp = _footprint(shape, 0.0, 0.0, 0.0)
+    coords = shapely.get_coordinates(fp.core)
+    return float(np.max(np.hypot(coords[:, 0], coords[:, 1]))) + fp.radius
 
 
 _REACH = "reaction_screens.reach"
@@ -62,34 +69,48 @@ def outer_box(game: Game, unit_id: str) -> Box | None:
     now = CLOCK.now
     if kept is not None and kept.clock == now and kept.units is units:
         return kept.box
-    members = (unit_id, *(u.id for u in s.characters_joined_to(unit_id)))
-    stamp = tuple((s.unit(uid), units[uid].poses) for uid in members)
-    versions = tuple(getattr(poses, "version", None) for _, poses in stamp)
+    joined = s.characters_joined_to(unit_id)
+    if joined:
+        stamp = ((s.unit(unit_id), units[unit_id].poses), *((c, units[c.id].poses) for c in joined))
+        versions = tuple(getattr(poses, "version", None) for _, poses in stamp)
+    else:
+        poses = units[unit_id].poses
+        stamp = ((s.unit(unit_id), poses),)
+        versions = (getattr(poses, "version", None),)
+    if None in versions:
+        return _outer_box(game, unit_id)
     if (
         kept is not None
-        and None not in versions
         and kept.versions == versions
         and len(kept.stamp) == len(stamp)
         and all(a is c and b is d for (a, b), (c, d) in zip(kept.stamp, stamp, strict=True))
     ):
-        box = kept.box
-    else:
-        box = _outer_box(game, unit_id)
-    if None not in versions:
-        _BOXES[unit_id] = _Kept(stamp, versions, box, now, units)
+        kept.clock, kept.units = now, units
+        return kept.box
+    box = _outer_box(game, unit_id)
+    _BOXES[unit_id] = _Kept(stamp, versions, box, now, units)
     return box
 
 
-@dataclass(frozen=True)
 class _Kept:
     """A unit's box (:func:`outer_box`), with the units and ``poses`` dicts (held) and their versions it was worked
-    out for, and the clock and the units' dict (held) when it was last found good."""
+    out for, and the clock and the units' dict (held) when it was last found good (updated then)."""
 
-    stamp: tuple[tuple[object, object], ...]
-    versions: tuple[int | None, ...]
-    box: Box | None
-    clock: int
-    units: object
+    __slots__ = ("box", "clock", "stamp", "units", "versions")
+
+    def __init__(
+        self,
+        stamp: tuple[tuple[object, object], ...],
+        versions: tuple[int | None, ...],
+        box: Box | None,
+        clock: int,
+        units: object,
+    ) -> None:
+        self.stamp = stamp
+        self.versions = versions
+        self.box = box
+        self.clock = clock
+        self.units = units
 
 
 _BOXES: dict[str, _Kept] = {}
