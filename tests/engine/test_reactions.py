@@ -226,3 +226,53 @@ def test_the_may_react_blockers_keep_their_order() -> None:
         "_pinned_no_reaction", "_locked_no_reaction", "_not_on_table", "_falling_back", "_unit_types",
         "_stu_3_no_reactions",
     ]  # fmt: skip
+
+
+def brute_options(game: Game, trigger: Trigger) -> list[reactions.ReactionOption]:
+    """Every (Reaction, unit, enemy) whose full :func:`reaction_verdict` is legal, in the order of ``options``."""
+    s = game.state
+    units = trigger.targets or tuple(u.id for u in s.units_of(trigger.player, reactions.Location.TABLE))
+    return [
+        reactions.ReactionOption(d.name, uid, enemy)
+        for d in reactions.registered()
+        if d.window is trigger.window and d.phase is s.clock.phase
+        for uid in units
+        for enemy in trigger.enemies
+        if reaction_verdict(game, trigger, d.name, uid, enemy)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "free"), [("heuristic", 0, False), ("random", 1, False), ("heuristic", 2, True)]
+)
+def test_the_options_are_the_legal_verdicts(
+    players: str, seed: int, free: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over real battles, each window's options (asked cheapest first, stopping at the allotment) are exactly the
+    Reactions the full ruling allows; ``free``: a rule makes the Reactions of the units with an even-length id free."""
+    from strategium.battle.run import play_battle
+    from strategium.battle.setup import BattleSetup
+
+    if free:
+
+        def scanner(game: Game, unit_id: str, reaction: str) -> Reason | None:
+            return Reason("Test augury scanner", "free") if len(unit_id) % 2 == 0 else None
+
+        monkeypatch.setattr(reactions, "_FREE", [scanner])
+    real = reactions._options
+    seen = {"windows": 0, "offered": 0, "spent": 0, "offered spent": 0}
+
+    def checked(window: reactions._Window) -> tuple[reactions.ReactionOption, ...]:
+        found = real(window)
+        assert list(found) == brute_options(window.game, window.trigger)
+        seen["windows"] += 1
+        seen["offered"] += bool(found)
+        spent = window.spent() >= window.total()
+        seen["spent"] += spent
+        seen["offered spent"] += spent and bool(found)
+        return found
+
+    monkeypatch.setattr(reactions, "_options", checked)
+    play_battle(BattleSetup(players=(players, players)), seed)
+    assert seen["windows"] > seen["offered"] > 0 and seen["spent"] > 0
+    assert (seen["offered spent"] > 0) is free

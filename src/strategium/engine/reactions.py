@@ -469,7 +469,10 @@ def open_window(game: Game, trigger: Trigger) -> bool:
 
 
 def _first_of(window: ReactionWindow) -> str:
-    return next((d.name for d in _REACTIONS.values() if d.window is window), "")
+    for d in _REACTIONS.values():
+        if d.window is window:
+            return d.name
+    return ""
 
 
 @choices.answers(TOPIC)

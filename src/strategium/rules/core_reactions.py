@@ -100,19 +100,14 @@ def cite_faq(name: str, text: str) -> Reason:
 
 
 def _feet(game: Game, unit_id: str) -> tuple[Footprint, ...]:
-    """The footprints of the unit and its joined characters (kept while the state stays the same: a Reaction
-    window asks for the moving enemy's once per reacting unit)."""
-
-    def compute() -> tuple[Footprint, ...]:
-        s = game.state
-        return tuple(
-            footprint(m, s.units[u.id].poses[m.id])
-            for u in party(s, unit_id)
-            for m in u.models
-            if m.id in s.units[u.id].poses
-        )
-
-    return game.cached(("core_reactions.feet", unit_id), compute)
+    """The footprints of the unit and its joined characters (each kept in its model's memo while it stands still,
+    :func:`~strategium.engine.placement.footprint`: cheaper than keeping the tuple with the state's values)."""
+    s = game.state
+    out: list[Footprint] = []
+    for u in party(s, unit_id):
+        poses = s.units[u.id].poses
+        out.extend(footprint(m, poses[m.id]) for m in u.models if m.id in poses)
+    return tuple(out)
 
 
 def sees(game: Game, unit_id: str, enemy_id: str) -> bool:
