@@ -4,6 +4,8 @@ tests are in ``tests/engine/test_box_gap.py``)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -92,3 +94,27 @@ def test_each_leg_makes_the_legs_of_a_move(dx: float, dy: float, turn: float) ->
         (g.unit_id, g.model.id, g.before.key, g.after.key) for g in fast
     ]
     assert all(a.path.equals_exact(b.path, 0.0) for a, b in zip(slow, fast, strict=True))
+
+
+def test_shape_reach_exact_values() -> None:
+    """A round base reaches its radius from its centre; a hull, half its diagonal (inches)."""
+    from strategium.geometry.bases import Base
+    from strategium.rules.reaction_screens import shape_reach
+
+    assert shape_reach(Base(32.0)) == Base(32.0).radius
+    assert shape_reach((6.0, 4.0)) == pytest.approx(math.hypot(3.0, 2.0), abs=1e-12)
+    assert shape_reach(Base(60.0, 35.0)) >= 60.0 / 25.4 / 2 - 1e-12
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(DEMO_MODELS), coord, coord, st.floats(-360, 360))
+def test_reach_is_the_farthest_point_of_the_footprint_at_any_pose(model: Model, x: float, y: float, h: float) -> None:
+    """The reach measured once per shape equals the farthest point of the footprint at this pose (to rounding)."""
+    import numpy as np
+    import shapely
+
+    pose = Pose(x, y, h)
+    fp = footprint(model, pose)
+    coords = shapely.get_coordinates(fp.core)
+    here = float(np.max(np.hypot(coords[:, 0] - x, coords[:, 1] - y))) + fp.radius
+    assert reach(model, pose) == pytest.approx(here, abs=1e-9)
