@@ -23,6 +23,7 @@ from strategium.agents.verdicts import Decisions
 from strategium.engine import charges
 from strategium.engine.game import Game
 from strategium.engine.timing import PlayerId
+from strategium.engine.tracked import TrackedDict
 from strategium.geometry.measure import Footprint
 
 
@@ -40,6 +41,18 @@ class Feet:
 
     def __len__(self) -> int:
         return len(self.feet)
+
+    @classmethod
+    def joined(cls, parts: Sequence[Feet]) -> Feet:
+        """The footprints of ``parts`` one after the other, as ``Feet`` of all of them (the same arrays, joined
+        instead of measured again). ``parts`` must not be empty."""
+        out = cls.__new__(cls)
+        out.feet = tuple(f for part in parts for f in part.feet)
+        out.round = np.concatenate([part.round for part in parts])
+        out.centres = np.concatenate([part.centres for part in parts])
+        out.radii = np.concatenate([part.radii for part in parts])
+        out.cores = np.concatenate([part.cores for part in parts])
+        return out
 
 
 def distance_matrix(a: Feet, b: Feet) -> np.ndarray:
@@ -67,6 +80,18 @@ class Groups:
         self.size = len(groups)
         self.flat = Feet([f for g in groups for f in g])
         self.starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+
+    @classmethod
+    def of_parts(cls, parts: Sequence[Feet]) -> Groups:
+        """``Groups([p.feet for p in parts])``, from the groups' :class:`Feet` (measured already). Raises
+        ``ValueError`` if a part is empty."""
+        if any(not len(p) for p in parts):
+            raise ValueError("every group needs at least one footprint")
+        out = cls.__new__(cls)
+        out.size = len(parts)
+        out.flat = Feet.joined(parts) if parts else Feet(())
+        out.starts = np.cumsum([0] + [len(p) for p in parts[:-1]])
+        return out
 
     def per_footprint(self, a: Feet) -> np.ndarray:
         """((len(a), groups)) the closest distance between each footprint of ``a`` and any of each group (inches,
@@ -105,11 +130,18 @@ PAIRS_KEPT = 4096
 forgotten when there are more)."""
 
 
+ARRAYS_KEPT = 256
+"""How many footprint tuples (a unit's footprints) :class:`EnemyGaps` keeps as :class:`Feet`, and how many groups of
+them as :class:`Groups` (all are forgotten when there are more)."""
+
+
 class EnemyGaps:
     """A player's measures of its units' distances to the enemy's units (inches), each measured once per decision
     and kept by value from one decision to the next: the measure of a unit to an enemy unit is taken again only
     when the footprints of either have changed (footprints are compared by identity; the kept ones are held, so
-    their identity is never reused). ``player``: the player whose units are measured."""
+    their identity is never reused). A unit's footprints are kept while its models' poses stay the same (the pose
+    dicts are held and compared by identity and their change stamp, :mod:`strategium.engine.tracked`).
+    ``player``: the player whose units are measured."""
 
     def __init__(self, player: PlayerId) -> None:
         self.player = player
@@ -118,8 +150,9 @@ class EnemyGaps:
         self._gaps_seen: dict[str, dict[str, Pair]] = {}
         self._plain_seen: dict[str, dict[str, float]] = {}
         self._foes_seen: list[tuple[str, tuple[Footprint, ...]]] | None = None
-        self._foes_last: tuple[tuple[object, ...], Groups] | None = None
-        self._arrays: dict[str, tuple[tuple[Footprint, ...], Feet]] = {}
+        self._feet_kept: dict[str, tuple[tuple[tuple[object, object, int], ...], list[tuple[str, Footprint]]]] = {}
+        self._arrays: dict[tuple[Footprint, ...], Feet] = {}
+        self._groups_kept: dict[tuple[tuple[Footprint, ...], ...], Groups] = {}
         self._pairs: dict[tuple[tuple[Footprint, ...], tuple[Footprint, ...]], Pair] = {}
 
     def _fresh(self, game: Game) -> None:
@@ -136,8 +169,25 @@ class EnemyGaps:
         self._fresh(game)
         found = self._feet_seen.get(unit_id)
         if found is None:
-            found = [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
-            self._feet_seen[unit_id] = found
+            found = self._feet_seen[unit_id] = self._feet_now(game, unit_id)
+        return found
+
+    def _feet_now(self, game: Game, unit_id: str) -> list[tuple[str, Footprint]]:
+        """``[(m.id, f) for _, m, f in charges.feet(game, unit_id)]``, kept while the unit and its joined characters
+        are the same and none of their pose dicts has changed (each held, with its change stamp)."""
+        s = game.state
+        stamp: list[tuple[object, object, int]] = []
+        for u in (s.unit(unit_id), *s.characters_joined_to(unit_id)):
+            poses = s.units[u.id].poses
+            if type(poses) is not TrackedDict:  # no change stamp: measured again
+                return [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
+            stamp.append((u, poses, poses.version))
+        now = tuple(stamp)
+        last = self._feet_kept.get(unit_id)
+        if last is not None and _same_stamp(last[0], now):
+            return last[1]
+        found = [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
+        self._feet_kept[unit_id] = (now, found)
         return found
 
     def gaps(self, game: Game, unit_id: str) -> dict[str, float]:
@@ -174,36 +224,34 @@ class EnemyGaps:
         found = self._gaps_seen.get(unit_id)
         if found is None:
             mine = tuple(f for _, f in self.model_feet(game, unit_id))
-            found = self._pairs_of(game, unit_id, mine) if mine else {}
+            found = self._pairs_of(game, mine) if mine else {}
             self._gaps_seen[unit_id] = found
         return found
 
-    def _pairs_of(self, game: Game, unit_id: str, mine: tuple[Footprint, ...]) -> dict[str, Pair]:
+    def _pairs_of(self, game: Game, mine: tuple[Footprint, ...]) -> dict[str, Pair]:
         """:meth:`_measured` for the unit's footprints ``mine`` (not empty): the kept measures, and the others
         measured in one pass."""
         foes = self._foes(game)
         pairs = self._pairs
-        missing = [k for k, (_, theirs) in enumerate(foes) if (mine, theirs) not in pairs]
+        missing = [theirs for _, theirs in foes if (mine, theirs) not in pairs]
         if missing:
             if len(pairs) + len(missing) > PAIRS_KEPT:
                 pairs.clear()
-                missing = list(range(len(foes)))
-            whole = len(missing) == len(foes)
-            groups = self._groups(foes) if whole else Groups([foes[k][1] for k in missing])
-            rows = groups.per_footprint(self._array(unit_id, mine))
+                missing = [theirs for _, theirs in foes]
+            rows = self._groups(tuple(missing)).per_footprint(self._array(mine))
             columns = rows.T.copy()  # each kept column a row of one new array (the same values as rows[:, j])
             closest = columns.min(axis=1).tolist()
-            for j, k in enumerate(missing):
-                pairs[(mine, foes[k][1])] = (columns[j], max(0.0, closest[j]))
+            for j, theirs in enumerate(missing):
+                pairs[(mine, theirs)] = (columns[j], max(0.0, closest[j]))
         return {e: pairs[(mine, theirs)] for e, theirs in foes}
 
-    def _array(self, unit_id: str, feet: tuple[Footprint, ...]) -> Feet:
-        """``Feet(feet)``, kept from the last decision while the unit's footprints are the same objects (held)."""
-        last = self._arrays.get(unit_id)
-        if last is not None and last[0] == feet:
-            return last[1]
-        made = Feet(feet)
-        self._arrays[unit_id] = (feet, made)
+    def _array(self, feet: tuple[Footprint, ...]) -> Feet:
+        """``Feet(feet)``, kept while the footprints are the same objects (held)."""
+        made = self._arrays.get(feet)
+        if made is None:
+            if len(self._arrays) >= ARRAYS_KEPT:
+                self._arrays.clear()
+            made = self._arrays[feet] = Feet(feet)
         return made
 
     def _foes(self, game: Game) -> list[tuple[str, tuple[Footprint, ...]]]:
@@ -214,16 +262,20 @@ class EnemyGaps:
             self._foes_seen = [(e, f) for e, f in foes if f]
         return self._foes_seen
 
-    def _groups(self, foes: list[tuple[str, tuple[Footprint, ...]]]) -> Groups:
-        """The footprints of ``foes`` as :class:`Groups`, kept from the last call while they are the same footprint
-        objects (held)."""
-        key = tuple((e, *f) for e, f in foes)
-        last = self._foes_last
-        if last is not None and last[0] == key:
-            return last[1]
-        groups = Groups([f for _, f in foes])
-        self._foes_last = (key, groups)
-        return groups
+    def _groups(self, groups: tuple[tuple[Footprint, ...], ...]) -> Groups:
+        """``Groups(groups)`` (none empty), kept while they are the same footprint objects (held)."""
+        found = self._groups_kept.get(groups)
+        if found is None:
+            if len(self._groups_kept) >= ARRAYS_KEPT:
+                self._groups_kept.clear()
+            found = self._groups_kept[groups] = Groups.of_parts([self._array(g) for g in groups])
+        return found
+
+
+def _same_stamp(a: tuple[tuple[object, object, int], ...], b: tuple[tuple[object, object, int], ...]) -> bool:
+    """Whether two stamps of :meth:`EnemyGaps._feet_now` are of the same units and the same pose dicts (by identity:
+    each held) at the same change stamps."""
+    return len(a) == len(b) and all(x[0] is y[0] and x[1] is y[1] and x[2] == y[2] for x, y in zip(a, b, strict=True))
 
 
 __all__ = ["EnemyGaps", "Feet", "Groups", "distance_matrix", "min_distances"]
