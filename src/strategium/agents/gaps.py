@@ -29,15 +29,18 @@ from strategium.geometry.measure import Footprint
 
 class Feet:
     """Footprints as arrays, measured once: whether each is round, its centre (round ones; (0, 0) for the
-    others), its radius and its core (inches)."""
+    others) as ``xs`` and ``ys``, its radius and its core (inches); ``odd``: the indices of the others (hulls and
+    oval bases, measured by shapely)."""
 
     def __init__(self, feet: Sequence[Footprint]) -> None:
         self.feet = tuple(feet)
         self.round = np.array([f.is_round for f in self.feet], dtype=bool)
         centres = [f.centre if r else (0.0, 0.0) for f, r in zip(self.feet, self.round, strict=True)]
-        self.centres = np.array(centres, dtype=float).reshape(-1, 2)
+        self.xs = np.array([c[0] for c in centres], dtype=float)
+        self.ys = np.array([c[1] for c in centres], dtype=float)
         self.radii = np.array([f.radius for f in self.feet], dtype=float)
         self.cores = np.array([f.core for f in self.feet], dtype=object)
+        self.odd = np.flatnonzero(~self.round)
 
     def __len__(self) -> int:
         return len(self.feet)
@@ -49,25 +52,30 @@ class Feet:
         out = cls.__new__(cls)
         out.feet = tuple(f for part in parts for f in part.feet)
         out.round = np.concatenate([part.round for part in parts])
-        out.centres = np.concatenate([part.centres for part in parts])
+        out.xs = np.concatenate([part.xs for part in parts])
+        out.ys = np.concatenate([part.ys for part in parts])
         out.radii = np.concatenate([part.radii for part in parts])
         out.cores = np.concatenate([part.cores for part in parts])
+        out.odd = np.flatnonzero(~out.round)
         return out
 
 
 def distance_matrix(a: Feet, b: Feet) -> np.ndarray:
     """The closest distance between each footprint of ``a`` and each of ``b`` ((len(a), len(b)), inches, not
     clipped at 0: overlapping footprints give negative values), as :func:`~strategium.geometry.measure.min_distance`
-    computes each pair before taking the minimum."""
-    dx = a.centres[:, 0][:, None] - b.centres[:, 0][None, :]
-    dy = a.centres[:, 1][:, None] - b.centres[:, 1][None, :]
+    computes each pair before taking the minimum: the centres' distance for two round bases, shapely's distance
+    of the cores for every pair with a hull or an oval base (a row for each of ``a``'s, a column for each of
+    ``b``'s), then ``a``'s radius taken off and ``b``'s."""
+    dx = a.xs[:, None] - b.xs
+    dy = a.ys[:, None] - b.ys
     d: np.ndarray = np.sqrt(dx * dx + dy * dy)
-    other = ~(a.round[:, None] & b.round[None, :])
-    if bool(other.any()):
-        rows, cols = np.nonzero(other)
-        d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
-    out: np.ndarray = d - a.radii[:, None] - b.radii[None, :]
-    return out
+    if a.odd.size:
+        d[a.odd] = shapely.distance(a.cores[a.odd][:, None], b.cores)
+    if b.odd.size:
+        d[:, b.odd] = shapely.distance(a.cores[:, None], b.cores[b.odd])
+    d -= a.radii[:, None]
+    d -= b.radii
+    return d
 
 
 class Groups:
@@ -125,6 +133,9 @@ Pair = tuple[np.ndarray, float]
 """What is kept of a unit's measure to one enemy unit: the distance of each of the unit's footprints to the
 enemy's (inches, not clipped at 0) and the closest of them clipped at 0 (the unit's gap to the enemy)."""
 
+Found = tuple[list[tuple[str, Footprint]], tuple[Footprint, ...]]
+"""A unit's (model id, footprint) of each model on the table, and the footprints alone (in the same order)."""
+
 PAIRS_KEPT = 4096
 """How many (unit, enemy unit) measures :class:`EnemyGaps` keeps by value from one decision to the next (all are
 forgotten when there are more)."""
@@ -146,11 +157,11 @@ class EnemyGaps:
     def __init__(self, player: PlayerId) -> None:
         self.player = player
         self._at = Decisions()
-        self._feet_seen: dict[str, list[tuple[str, Footprint]]] = {}
+        self._feet_seen: dict[str, Found] = {}
         self._gaps_seen: dict[str, dict[str, Pair]] = {}
         self._plain_seen: dict[str, dict[str, float]] = {}
         self._foes_seen: list[tuple[str, tuple[Footprint, ...]]] | None = None
-        self._feet_kept: dict[str, tuple[tuple[tuple[object, object, int], ...], list[tuple[str, Footprint]]]] = {}
+        self._feet_kept: dict[str, tuple[tuple[tuple[object, object, int], ...], Found]] = {}
         self._arrays: dict[tuple[Footprint, ...], Feet] = {}
         self._groups_kept: dict[tuple[tuple[Footprint, ...], ...], Groups] = {}
         self._pairs: dict[tuple[tuple[Footprint, ...], tuple[Footprint, ...]], Pair] = {}
@@ -166,27 +177,32 @@ class EnemyGaps:
     def model_feet(self, game: Game, unit_id: str) -> list[tuple[str, Footprint]]:
         """(model id, footprint) of the unit's models on the table (with its joined characters), measured once per
         decision (do not change the list)."""
+        return self._found(game, unit_id)[0]
+
+    def _found(self, game: Game, unit_id: str) -> Found:
+        """:meth:`model_feet` and its footprints as a tuple, once per decision."""
         self._fresh(game)
         found = self._feet_seen.get(unit_id)
         if found is None:
             found = self._feet_seen[unit_id] = self._feet_now(game, unit_id)
         return found
 
-    def _feet_now(self, game: Game, unit_id: str) -> list[tuple[str, Footprint]]:
-        """``[(m.id, f) for _, m, f in charges.feet(game, unit_id)]``, kept while the unit and its joined characters
-        are the same and none of their pose dicts has changed (each held, with its change stamp)."""
+    def _feet_now(self, game: Game, unit_id: str) -> Found:
+        """``[(m.id, f) for _, m, f in charges.feet(game, unit_id)]`` and its footprints, kept while the unit and
+        its joined characters are the same and none of their pose dicts has changed (each held, with its change
+        stamp)."""
         s = game.state
         stamp: list[tuple[object, object, int]] = []
         for u in (s.unit(unit_id), *s.characters_joined_to(unit_id)):
             poses = s.units[u.id].poses
             if type(poses) is not TrackedDict:  # no change stamp: measured again
-                return [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
+                return _found(game, unit_id)
             stamp.append((u, poses, poses.version))
         now = tuple(stamp)
         last = self._feet_kept.get(unit_id)
         if last is not None and _same_stamp(last[0], now):
             return last[1]
-        found = [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
+        found = _found(game, unit_id)
         self._feet_kept[unit_id] = (now, found)
         return found
 
@@ -223,7 +239,7 @@ class EnemyGaps:
         self._fresh(game)
         found = self._gaps_seen.get(unit_id)
         if found is None:
-            mine = tuple(f for _, f in self.model_feet(game, unit_id))
+            mine = self._found(game, unit_id)[1]
             found = self._pairs_of(game, mine) if mine else {}
             self._gaps_seen[unit_id] = found
         return found
@@ -258,7 +274,7 @@ class EnemyGaps:
         """The enemy units with a model on the table and their footprints, found once per decision."""
         self._fresh(game)
         if self._foes_seen is None:
-            foes = [(e.id, tuple(f for _, f in self.model_feet(game, e.id))) for e in opt.enemies(game, self.player)]
+            foes = [(e.id, self._found(game, e.id)[1]) for e in opt.enemies(game, self.player)]
             self._foes_seen = [(e, f) for e, f in foes if f]
         return self._foes_seen
 
@@ -270,6 +286,12 @@ class EnemyGaps:
                 self._groups_kept.clear()
             found = self._groups_kept[groups] = Groups.of_parts([self._array(g) for g in groups])
         return found
+
+
+def _found(game: Game, unit_id: str) -> Found:
+    """The unit's (model id, footprint) pairs on the table (``charges.feet``) and the footprints alone."""
+    found = [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
+    return found, tuple(f for _, f in found)
 
 
 def _same_stamp(a: tuple[tuple[object, object, int], ...], b: tuple[tuple[object, object, int], ...]) -> bool:
