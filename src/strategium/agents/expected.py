@@ -42,12 +42,14 @@ def charge_chance(needed: float, bonus: int = 0) -> float:
     return float(sum(p for total, p in TWO_D6.items() if total + bonus >= needed - 1e-6))
 
 
-def shooting_value(game: Game, unit_id: str, target_id: str) -> float:
-    """Expected points of ``target_id`` destroyed by a Shooting Attack of ``unit_id`` now (0 if it cannot fire)."""
+def shooting_value(game: Game, unit_id: str, target_id: str, view: TargetView | None = None) -> float:
+    """Expected points of ``target_id`` destroyed by a Shooting Attack of ``unit_id`` now (0 if it cannot fire).
+    ``view``: the target's :func:`target_view` now, if known (else it is looked up)."""
     planned = shooting.plan(game, unit_id, target_id)
     if not planned.volleys:
         return 0.0
-    view = target_view(game, target_id)
+    if view is None:
+        view = target_view(game, target_id)
     if view is None:
         return 0.0
     if view.vehicle:
@@ -307,14 +309,16 @@ def shooting_bound(
     target_id: str,
     gap: float,
     reaches: Mapping[str, float] | None = None,
+    view: TargetView | None = None,
 ) -> float:
     """An upper bound of :func:`shooting_value` for a unit with the weapons ``armoury`` (:func:`guns`) whose
     closest model is ``gap`` inches from ``target_id``'s closest model: every model fires its best weapons in
     range at its best Ballistic Skill, the target takes no cover save. ``reaches`` (model id -> inches from that
     model to the target's closest model, as the plan measures it) narrows each model's weapons in range (and its
     Rapid Fire doubling) to those its own distance allows; models not in it are taken at ``gap``. Never below
-    the exact value."""
-    view = target_view(game, target_id)
+    the exact value. ``view``: the target's :func:`target_view` now, if known (else it is looked up)."""
+    if view is None:
+        view = target_view(game, target_id)
     if view is None or not armoury:
         return 0.0
     vehicle, armour, toughness, sv, invulnerable = view.vehicle, view.armour, view.toughness, view.sv, view.invulnerable

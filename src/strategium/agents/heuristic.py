@@ -484,6 +484,7 @@ class HeuristicPlayer:
     def shoot(self, game: Game) -> Action | None:
         """The next unit that can shoot fires at the target with the best expected damage."""
         p = self.player
+        views: dict[str, expected.TargetView | None] = {}  # each target's, read once (the state stays the same)
         for unit in opt.shooters(game, p):
             if self._skip(game, unit.id):
                 continue
@@ -500,10 +501,13 @@ class HeuristicPlayer:
                 if armoury is None:
                     armoury = expected.guns(game, unit.id)
                 reaches = self._model_gaps(game, unit.id, enemy.id)
-                bound = expected.shooting_bound(game, armoury, enemy.id, gap, reaches)
+                if enemy.id not in views:
+                    views[enemy.id] = expected.target_view(game, enemy.id)
+                bound = expected.shooting_bound(game, armoury, enemy.id, gap, reaches, views[enemy.id])
                 if bound > 0:
                     bounded.append((bound, enemy.id))
-            for target in best_first(bounded, partial(expected.shooting_value, game, unit.id)):
+            value = partial(_shooting_value, game, unit.id, views)
+            for target in best_first(bounded, value):
                 action = Shoot(p, unit.id, target)
                 if self.verdicts.check(game, action):
                     return action
@@ -558,6 +562,11 @@ def best_first(bounded: list[tuple[float, str]], value: Callable[[str], float]) 
                 heapq.heappush(known, (-v, ident))
             continue
         yield heapq.heappop(known)[1]
+
+
+def _shooting_value(game: Game, unit_id: str, views: dict[str, expected.TargetView | None], target: str) -> float:
+    """``expected.shooting_value`` with the target's view read already (``views``)."""
+    return expected.shooting_value(game, unit_id, target, views[target])
 
 
 def _weapon_reach(unit: Unit) -> float:
