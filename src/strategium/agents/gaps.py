@@ -26,21 +26,29 @@ from strategium.engine.timing import PlayerId
 from strategium.engine.tracked import TrackedDict
 from strategium.geometry.measure import Footprint
 
+SLACK = 1e-6
+"""Inches by which the bounds of :meth:`Groups.per_footprint` are widened (far above their rounding errors)."""
+
 
 class Feet:
-    """Footprints as arrays, measured once: whether each is round, its centre (round ones; (0, 0) for the
-    others) as ``xs`` and ``ys``, its radius and its core (inches); ``odd``: the indices of the others (hulls and
-    oval bases, measured by shapely)."""
+    """Footprints as arrays, measured once: whether each is round, its centre as ``xs`` and ``ys`` (a point inside
+    the core: a hull's or an oval's centroid), its radius, its core and how far the core reaches from the centre
+    (``reach``: 0 for a round base, a little more than the farthest vertex for the others) (inches); ``odd``: the
+    indices of the others (hulls and oval bases, measured by shapely)."""
 
     def __init__(self, feet: Sequence[Footprint]) -> None:
         self.feet = tuple(feet)
         self.round = np.array([f.is_round for f in self.feet], dtype=bool)
-        centres = [f.centre if r else (0.0, 0.0) for f, r in zip(self.feet, self.round, strict=True)]
+        centres = [f.centre for f in self.feet]
         self.xs = np.array([c[0] for c in centres], dtype=float)
         self.ys = np.array([c[1] for c in centres], dtype=float)
         self.radii = np.array([f.radius for f in self.feet], dtype=float)
         self.cores = np.array([f.core for f in self.feet], dtype=object)
         self.odd = np.flatnonzero(~self.round)
+        self.reach = np.zeros(len(self.feet))
+        for i in self.odd.tolist():
+            corners = shapely.get_coordinates(self.feet[i].core) - centres[i]
+            self.reach[i] = float(np.sqrt((corners * corners).sum(axis=1)).max()) * (1 + SLACK) + SLACK
 
     def __len__(self) -> int:
         return len(self.feet)
@@ -57,6 +65,7 @@ class Feet:
         out.radii = np.concatenate([part.radii for part in parts])
         out.cores = np.concatenate([part.cores for part in parts])
         out.odd = np.flatnonzero(~out.round)
+        out.reach = np.concatenate([part.reach for part in parts])
         return out
 
 
@@ -88,6 +97,7 @@ class Groups:
         self.size = len(groups)
         self.flat = Feet([f for g in groups for f in g])
         self.starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+        self.column_group = np.repeat(np.arange(self.size), [len(g) for g in groups])
 
     @classmethod
     def of_parts(cls, parts: Sequence[Feet]) -> Groups:
@@ -99,6 +109,7 @@ class Groups:
         out.size = len(parts)
         out.flat = Feet.joined(parts) if parts else Feet(())
         out.starts = np.cumsum([0] + [len(p) for p in parts[:-1]])
+        out.column_group = np.repeat(np.arange(out.size), [len(p) for p in parts])
         return out
 
     def per_footprint(self, a: Feet) -> np.ndarray:
@@ -106,8 +117,30 @@ class Groups:
         not clipped at 0): ``min_distance([f], g)`` before clipping, for each f and g."""
         if not self.size:
             return np.zeros((len(a), 0))
-        out: np.ndarray = np.minimum.reduceat(distance_matrix(a, self.flat), self.starts, axis=1)
+        out: np.ndarray = np.minimum.reduceat(self._closest_cells(a), self.starts, axis=1)
         return out
+
+    def _closest_cells(self, a: Feet) -> np.ndarray:
+        """:func:`distance_matrix` of ``a`` and the groups' footprints where a cell may be the closest of its group
+        for its footprint of ``a``, infinite where it cannot: a pair with a hull or an oval is measured by shapely
+        only when its lower bound (the centres' distance less both cores' reaches) is within :data:`SLACK` of the
+        smallest upper bound in its group (the centres' distance: each centre lies inside its convex core), so each
+        group's minimum is the matrix's, bit for bit."""
+        b = self.flat
+        dx = a.xs[:, None] - b.xs
+        dy = a.ys[:, None] - b.ys
+        d: np.ndarray = np.sqrt(dx * dx + dy * dy)
+        if a.odd.size or b.odd.size:
+            upper = d - a.radii[:, None] - b.radii  # exact for two round bases
+            lower = upper - a.reach[:, None] - b.reach
+            best = np.minimum.reduceat(upper, self.starts, axis=1)[:, self.column_group]
+            odd = ~(a.round[:, None] & b.round)
+            rows, cols = np.nonzero(odd & (lower <= best + SLACK))
+            d[odd] = np.inf
+            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
+        d -= a.radii[:, None]
+        d -= b.radii
+        return d
 
     def min_distances(self, a: Feet, per_footprint: np.ndarray | None = None) -> list[float]:
         """For each group, the closest distance between any footprint of ``a`` and any of the group (inches, at
