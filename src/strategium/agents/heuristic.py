@@ -395,9 +395,7 @@ class HeuristicPlayer:
                 action = self._disembark(game, unit)
                 if action is not None:
                     return action
-        for unit in opt.movers(game, p):
-            if self._skip(game, unit.id):
-                continue
+        for unit in opt.movers(game, p, partial(self._skip, game)):
             action = self._move_unit(game, unit)
             if action is not None:
                 return action
@@ -485,9 +483,7 @@ class HeuristicPlayer:
         """The next unit that can shoot fires at the target with the best expected damage."""
         p = self.player
         views: dict[str, expected.TargetView | None] = {}  # each target's, read once (the state stays the same)
-        for unit in opt.shooters(game, p):
-            if self._skip(game, unit.id):
-                continue
+        for unit in opt.shooters(game, p, partial(self._skip, game)):
             reach = _weapon_reach(unit) + 2.0
             longest = opt.longest_range(unit.models)
             bounded: list[tuple[float, str]] = []
@@ -519,9 +515,7 @@ class HeuristicPlayer:
         of close combat is expected to hurt the target (as a fraction of its Wounds) more than the target hurts it
         back."""
         p, s = self.player, game.state
-        for unit in opt.chargers(game, p):
-            if self._skip(game, unit.id):
-                continue
+        for unit in opt.chargers(game, p, partial(self._skip, game)):
             bonus, _ = charges.movement_bonus(game, unit.id)
             ranked = []
             for enemy in opt.enemies(game, p):
