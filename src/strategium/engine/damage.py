@@ -102,15 +102,17 @@ _OWN_RULES = "damage.own_rules"
 
 def members(game: Game, unit_id: str) -> tuple[str, ...]:
     """The unit and the Independent Characters joined to it (ids), the unit first."""
-    return (unit_id, *(u.id for u in game.state.characters_joined_to(unit_id)))
+    joined = game.state.characters_joined_to(unit_id)
+    return (unit_id, *[u.id for u in joined]) if joined else (unit_id,)
 
 
 def living(game: Game, unit_id: str) -> list[tuple[str, Model]]:
     """(unit id, model) for every model of the unit and its joined characters still on the table."""
+    s = game.state
     out: list[tuple[str, Model]] = []
     for uid in members(game, unit_id):
-        status = game.state.units[uid]
-        out.extend((uid, m) for m in game.state.unit(uid).models if m.id in status.poses)
+        poses = s.units[uid].poses
+        out += [(uid, m) for m in s.unit(uid).models if m.id in poses]
     return out
 
 
