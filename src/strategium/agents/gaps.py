@@ -263,8 +263,8 @@ class EnemyGaps:
         pair = self._measured(game, unit_id).get(other_id)
         if pair is None:
             return {}
-        ids = [mid for mid, _ in self.model_feet(game, unit_id)]
-        return {mid: max(0.0, float(v)) for mid, v in zip(ids, pair[0], strict=True)}
+        feet = self.model_feet(game, unit_id)
+        return {mid: max(0.0, v) for (mid, _), v in zip(feet, pair[0].tolist(), strict=True)}
 
     def _measured(self, game: Game, unit_id: str) -> dict[str, Pair]:
         """Enemy unit id -> (the distances of each of the unit's footprints to it: not clipped at 0, the unit's

@@ -564,7 +564,14 @@ def _shooting_value(game: Game, unit_id: str, views: dict[str, expected.TargetVi
 
 
 def _weapon_reach(unit: Unit) -> float:
-    """The longest range among the unit's shooting weapons (inches; 8 for Templates; 0 with none)."""
+    """The longest range among the unit's shooting weapons (inches; 8 for Templates; 0 with none), kept in its first
+    model's memo (a unit's models and weapons never change)."""
+    if not unit.models:
+        return 0.0
+    memo = unit.models[0].memo
+    kept: tuple[Unit, float] | None = memo.get(_REACH)
+    if kept is not None and kept[0] is unit:
+        return kept[1]
     best = 0.0
     for m in unit.models:
         for w in m.weapons:
@@ -572,7 +579,12 @@ def _weapon_reach(unit: Unit) -> float:
                 best = max(best, float(w.range.maximum))
             elif w.range.kind.value.lower() == "template":
                 best = max(best, 8.0)
+    memo[_REACH] = (unit, best)
     return best
+
+
+_REACH = "heuristic.weapon_reach"
+"""The key in a unit's first model's :attr:`Model.memo` of (the unit, :func:`_weapon_reach` of it)."""
 
 
 def _fires_heavy(unit: Unit) -> bool:
