@@ -271,14 +271,8 @@ def _model_guns(
     spec = model.profile.unit_type
     primarch = spec.counts_as(UnitType.PRIMARCH)
     vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
-    hits = {
-        snap: float(
-            shooting_hit_target(
-                effective_bs(min(bs, 10), snap_shots=snap, primarch=primarch, config=s.config)[0]
-            ).chance
-        )
-        for snap in (False, True)
-    }
+    snap_bs = s.config.shooting.snap_shot_bs
+    hits = {snap: _hit_chance(min(bs, 10), snap, primarch, snap_bs) for snap in (False, True)}
     found: list[Gun] = []
     for w in model.weapons:
         kind = w.type.weapon_class
@@ -349,6 +343,17 @@ def shooting_bound(
     else:
         bound = min(total / view.wounds, float(view.models)) * view.per_model
     return bound * (1 + BOUND_SLACK)
+
+
+@lru_cache(maxsize=256)
+def _hit_chance(bs: int, snap: bool, primarch: bool, snap_bs: int) -> float:
+    """The chance to hit of a shot at Ballistic Skill ``bs`` (1-10), a Snap Shot if ``snap``, with Snap Shots at
+    ``snap_bs`` (``shooting.snap_shot_bs``, all the configuration it depends on): ``float(shooting_hit_target(
+    effective_bs(bs, snap_shots=snap, primarch=primarch, config=config)[0]).chance)`` without the reasons (a
+    Primarch snap-fires at its own BS, others at the lower of theirs and ``snap_bs``); kept, as a few values are
+    asked for each model's weapons."""
+    used = bs if not snap or primarch else min(bs, snap_bs)
+    return float(shooting_hit_target(used).chance)
 
 
 @lru_cache(maxsize=64)

@@ -225,16 +225,27 @@ class EnemyGaps:
         its joined characters are the same and none of their pose dicts has changed (each held, with its change
         stamp)."""
         s = game.state
-        stamp: list[tuple[object, object, int]] = []
-        for u in (s.unit(unit_id), *s.characters_joined_to(unit_id)):
-            poses = s.units[u.id].poses
+        unit, joined = s.unit(unit_id), s.characters_joined_to(unit_id)
+        last = self._feet_kept.get(unit_id)
+        if not joined:  # the common case, compared without building a stamp
+            poses = s.units[unit_id].poses
             if type(poses) is not TrackedDict:  # no change stamp: measured again
                 return _found(game, unit_id)
-            stamp.append((u, poses, poses.version))
-        now = tuple(stamp)
-        last = self._feet_kept.get(unit_id)
-        if last is not None and _same_stamp(last[0], now):
-            return last[1]
+            if last is not None and len(last[0]) == 1:
+                was = last[0][0]
+                if was[0] is unit and was[1] is poses and was[2] == poses.version:
+                    return last[1]
+            now: tuple[tuple[object, object, int], ...] = ((unit, poses, poses.version),)
+        else:
+            stamp: list[tuple[object, object, int]] = []
+            for u in (unit, *joined):
+                poses = s.units[u.id].poses
+                if type(poses) is not TrackedDict:
+                    return _found(game, unit_id)
+                stamp.append((u, poses, poses.version))
+            now = tuple(stamp)
+            if last is not None and _same_stamp(last[0], now):
+                return last[1]
         found = _found(game, unit_id)
         self._feet_kept[unit_id] = (now, found)
         return found

@@ -361,7 +361,7 @@ class HeuristicPlayer:
         penalty = (
             terrain.difficult_move_penalty if terrain.difficult_move_rule == "flat_penalty" and not exempt else 0.0
         )
-        radius = pr.probe_of(game, units).radius
+        radius = pr.probe_radius(game, units)
         return ps.MoveFilter(s, self.player, {u.id for u in units}, radius, keep_away, penalty)
 
     # -- the Movement phase ---------------------------------------------------------------------------------------
