@@ -215,6 +215,10 @@ class EnemyGaps:
     def _found(self, game: Game, unit_id: str) -> Found:
         """:meth:`model_feet` and its footprints as a tuple, once per decision."""
         self._fresh(game)
+        return self._found_fresh(game, unit_id)
+
+    def _found_fresh(self, game: Game, unit_id: str) -> Found:
+        """:meth:`_found` once :meth:`_fresh` has been called at this decision."""
         found = self._feet_seen.get(unit_id)
         if found is None:
             found = self._feet_seen[unit_id] = self._feet_now(game, unit_id)
@@ -283,7 +287,7 @@ class EnemyGaps:
         self._fresh(game)
         found = self._gaps_seen.get(unit_id)
         if found is None:
-            mine = self._found(game, unit_id)[1]
+            mine = self._found_fresh(game, unit_id)[1]
             found = self._pairs_of(game, mine) if mine else {}
             self._gaps_seen[unit_id] = found
         return found
@@ -315,10 +319,10 @@ class EnemyGaps:
         return made
 
     def _foes(self, game: Game) -> list[tuple[str, tuple[Footprint, ...]]]:
-        """The enemy units with a model on the table and their footprints, found once per decision."""
-        self._fresh(game)
+        """The enemy units with a model on the table and their footprints, found once per decision (once
+        :meth:`_fresh` has been called at this decision)."""
         if self._foes_seen is None:
-            foes = [(e.id, self._found(game, e.id)[1]) for e in opt.enemies(game, self.player)]
+            foes = [(e.id, self._found_fresh(game, e.id)[1]) for e in opt.enemies(game, self.player)]
             self._foes_seen = [(e, f) for e, f in foes if f]
         return self._foes_seen
 
