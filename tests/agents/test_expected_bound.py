@@ -11,6 +11,8 @@ from strategium.agents import options as opt
 from strategium.agents.base import play
 from strategium.agents.heuristic import HeuristicPlayer, best_first
 from strategium.agents.setup import demo_battle
+from strategium.combat.tables import effective_bs, shooting_hit_target
+from strategium.config import RulesConfig
 from strategium.engine.actions import Action
 from strategium.engine.game import Game
 
@@ -93,3 +95,16 @@ def test_best_first_stops_computing_once_the_best_is_certain() -> None:
     assert next(ranking) == "a"
     assert asked == ["a"]  # b's bound (4) cannot beat a's value (5)
     assert list(ranking) == ["b", "c"]
+
+
+def test_the_kept_hit_chance_is_the_tables() -> None:
+    """``_hit_chance`` gives what the combat tables give for every Ballistic Skill, Snap Shots, Primarchs and
+    configured Snap Shot BS."""
+    for snap_bs in range(1, 11):
+        config = RulesConfig.model_validate({"shooting": {"snap_shot_bs": snap_bs}})
+        for bs in range(1, 11):
+            for snap in (False, True):
+                for primarch in (False, True):
+                    used, _ = effective_bs(bs, snap_shots=snap, primarch=primarch, config=config)
+                    want = float(shooting_hit_target(used).chance)
+                    assert expected._hit_chance(bs, snap, primarch, snap_bs) == want

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.affinity import rotate
+from shapely.affinity import rotate, scale
 from shapely.geometry import Point, box
 
 from strategium.agents import gaps as gaps_module
@@ -120,3 +121,39 @@ def test_measures_kept_across_decisions_stay_exact(kept: int, monkeypatch: pytes
     play(game, {1: HeuristicPlayer(1), 2: HeuristicPlayer(2)}, after=after)
     assert compared[0] > 100
     assert all(len(m._pairs) <= kept + 32 for m in measures.values())  # cleared past ``kept`` (+ one unit's foes)
+
+
+@st.composite
+def any_footprints(draw: st.DrawFn) -> Footprint:
+    """Round bases, hulls and oval bases (many-sided polygons), near one another (overlaps included)."""
+    x, y = draw(st.floats(0.0, 12.0)), draw(st.floats(0.0, 12.0))
+    kind = draw(st.sampled_from(["round", "hull", "oval"]))
+    if kind == "round":
+        return Footprint(Point(x, y), draw(st.sampled_from([0.4921, 0.6299, 1.0, 1.9685])))
+    if kind == "oval":
+        w, h = draw(st.floats(0.5, 3.0)), draw(st.floats(0.3, 2.0))
+        oval = scale(Point(x, y).buffer(1.0, quad_segs=24), w, h)
+        return Footprint(rotate(oval, draw(st.floats(0.0, 360.0)), origin=(x, y)))
+    return draw(footprints())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(any_footprints(), min_size=1, max_size=6),
+    st.lists(st.lists(any_footprints(), min_size=1, max_size=5), max_size=5),
+)
+def test_each_groups_closest_is_the_matrix_minimum(mine: list[Footprint], groups: list[list[Footprint]]) -> None:
+    """Measuring only the pairs that may be closest gives each group's minimum of the whole matrix, bit for bit."""
+    g, a = Groups(groups), Feet(mine)
+    got = g.per_footprint(a)
+    if groups:
+        assert np.array_equal(got, np.minimum.reduceat(distance_matrix(a, g.flat), g.starts, axis=1))
+    assert Groups.of_parts([Feet(x) for x in groups]).per_footprint(a).tobytes() == got.tobytes()
+
+
+def test_far_pairs_are_not_measured() -> None:
+    """A hull's distance to a squad is measured to the models that may be closest only."""
+    squad = [Footprint(Point(20.0 + 4 * i, 0.0), 0.5) for i in range(5)]
+    hull = Footprint(box(0.0, -1.0, 4.0, 1.0))
+    cells = Groups([squad])._closest_cells(Feet([hull]))
+    assert cells[0, 0] == pytest.approx(15.5) and np.isinf(cells[0, 1:]).all()

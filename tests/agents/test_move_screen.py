@@ -67,3 +67,16 @@ def test_every_offset_at_once_as_one_at_a_time() -> None:
                 assert list(screen.plausible_moves(poses, offsets, reach, chunk)) == one_by_one
             tested += len(one_by_one)
     assert tested > 0, tested
+
+
+def test_the_probe_radius_is_the_shapes() -> None:
+    """``probe_radius`` (all the move screen needs) is the radius of the formation shape's probe."""
+    from strategium.agents import proposals as pr
+    from strategium.engine.movement_common import party
+
+    game = heuristic_game(4)[0]
+    units = [u for u in game.state.units_of(1) if game.state.units[u.id].location is Location.TABLE]
+    assert units
+    for unit in units:
+        group = party(game.state, unit.id)
+        assert pr.probe_radius(game, group) == pr.shape_of(game, group).probe.radius

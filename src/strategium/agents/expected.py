@@ -42,12 +42,14 @@ def charge_chance(needed: float, bonus: int = 0) -> float:
     return float(sum(p for total, p in TWO_D6.items() if total + bonus >= needed - 1e-6))
 
 
-def shooting_value(game: Game, unit_id: str, target_id: str) -> float:
-    """Expected points of ``target_id`` destroyed by a Shooting Attack of ``unit_id`` now (0 if it cannot fire)."""
+def shooting_value(game: Game, unit_id: str, target_id: str, view: TargetView | None = None) -> float:
+    """Expected points of ``target_id`` destroyed by a Shooting Attack of ``unit_id`` now (0 if it cannot fire).
+    ``view``: the target's :func:`target_view` now, if known (else it is looked up)."""
     planned = shooting.plan(game, unit_id, target_id)
     if not planned.volleys:
         return 0.0
-    view = target_view(game, target_id)
+    if view is None:
+        view = target_view(game, target_id)
     if view is None:
         return 0.0
     if view.vehicle:
@@ -269,14 +271,8 @@ def _model_guns(
     spec = model.profile.unit_type
     primarch = spec.counts_as(UnitType.PRIMARCH)
     vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
-    hits = {
-        snap: float(
-            shooting_hit_target(
-                effective_bs(min(bs, 10), snap_shots=snap, primarch=primarch, config=s.config)[0]
-            ).chance
-        )
-        for snap in (False, True)
-    }
+    snap_bs = s.config.shooting.snap_shot_bs
+    hits = {snap: _hit_chance(min(bs, 10), snap, primarch, snap_bs) for snap in (False, True)}
     found: list[Gun] = []
     for w in model.weapons:
         kind = w.type.weapon_class
@@ -307,14 +303,16 @@ def shooting_bound(
     target_id: str,
     gap: float,
     reaches: Mapping[str, float] | None = None,
+    view: TargetView | None = None,
 ) -> float:
     """An upper bound of :func:`shooting_value` for a unit with the weapons ``armoury`` (:func:`guns`) whose
     closest model is ``gap`` inches from ``target_id``'s closest model: every model fires its best weapons in
     range at its best Ballistic Skill, the target takes no cover save. ``reaches`` (model id -> inches from that
     model to the target's closest model, as the plan measures it) narrows each model's weapons in range (and its
     Rapid Fire doubling) to those its own distance allows; models not in it are taken at ``gap``. Never below
-    the exact value."""
-    view = target_view(game, target_id)
+    the exact value. ``view``: the target's :func:`target_view` now, if known (else it is looked up)."""
+    if view is None:
+        view = target_view(game, target_id)
     if view is None or not armoury:
         return 0.0
     vehicle, armour, toughness, sv, invulnerable = view.vehicle, view.armour, view.toughness, view.sv, view.invulnerable
@@ -345,6 +343,17 @@ def shooting_bound(
     else:
         bound = min(total / view.wounds, float(view.models)) * view.per_model
     return bound * (1 + BOUND_SLACK)
+
+
+@lru_cache(maxsize=256)
+def _hit_chance(bs: int, snap: bool, primarch: bool, snap_bs: int) -> float:
+    """The chance to hit of a shot at Ballistic Skill ``bs`` (1-10), a Snap Shot if ``snap``, with Snap Shots at
+    ``snap_bs`` (``shooting.snap_shot_bs``, all the configuration it depends on): ``float(shooting_hit_target(
+    effective_bs(bs, snap_shots=snap, primarch=primarch, config=config)[0]).chance)`` without the reasons (a
+    Primarch snap-fires at its own BS, others at the lower of theirs and ``snap_bs``); kept, as a few values are
+    asked for each model's weapons."""
+    used = bs if not snap or primarch else min(bs, snap_bs)
+    return float(shooting_hit_target(used).chance)
 
 
 @lru_cache(maxsize=64)

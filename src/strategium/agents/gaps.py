@@ -23,38 +23,68 @@ from strategium.agents.verdicts import Decisions
 from strategium.engine import charges
 from strategium.engine.game import Game
 from strategium.engine.timing import PlayerId
+from strategium.engine.tracked import TrackedDict
 from strategium.geometry.measure import Footprint
+
+SLACK = 1e-6
+"""Inches by which the bounds of :meth:`Groups.per_footprint` are widened (far above their rounding errors)."""
 
 
 class Feet:
-    """Footprints as arrays, measured once: whether each is round, its centre (round ones; (0, 0) for the
-    others), its radius and its core (inches)."""
+    """Footprints as arrays, measured once: whether each is round, its centre as ``xs`` and ``ys`` (a point inside
+    the core: a hull's or an oval's centroid), its radius, its core and how far the core reaches from the centre
+    (``reach``: 0 for a round base, a little more than the farthest vertex for the others) (inches); ``odd``: the
+    indices of the others (hulls and oval bases, measured by shapely)."""
 
     def __init__(self, feet: Sequence[Footprint]) -> None:
         self.feet = tuple(feet)
         self.round = np.array([f.is_round for f in self.feet], dtype=bool)
-        centres = [f.centre if r else (0.0, 0.0) for f, r in zip(self.feet, self.round, strict=True)]
-        self.centres = np.array(centres, dtype=float).reshape(-1, 2)
+        centres = [f.centre for f in self.feet]
+        self.xs = np.array([c[0] for c in centres], dtype=float)
+        self.ys = np.array([c[1] for c in centres], dtype=float)
         self.radii = np.array([f.radius for f in self.feet], dtype=float)
         self.cores = np.array([f.core for f in self.feet], dtype=object)
+        self.odd = np.flatnonzero(~self.round)
+        self.reach = np.zeros(len(self.feet))
+        for i in self.odd.tolist():
+            corners = shapely.get_coordinates(self.feet[i].core) - centres[i]
+            self.reach[i] = float(np.sqrt((corners * corners).sum(axis=1)).max()) * (1 + SLACK) + SLACK
 
     def __len__(self) -> int:
         return len(self.feet)
+
+    @classmethod
+    def joined(cls, parts: Sequence[Feet]) -> Feet:
+        """The footprints of ``parts`` one after the other, as ``Feet`` of all of them (the same arrays, joined
+        instead of measured again). ``parts`` must not be empty."""
+        out = cls.__new__(cls)
+        out.feet = tuple(f for part in parts for f in part.feet)
+        out.round = np.concatenate([part.round for part in parts])
+        out.xs = np.concatenate([part.xs for part in parts])
+        out.ys = np.concatenate([part.ys for part in parts])
+        out.radii = np.concatenate([part.radii for part in parts])
+        out.cores = np.concatenate([part.cores for part in parts])
+        out.odd = np.flatnonzero(~out.round)
+        out.reach = np.concatenate([part.reach for part in parts])
+        return out
 
 
 def distance_matrix(a: Feet, b: Feet) -> np.ndarray:
     """The closest distance between each footprint of ``a`` and each of ``b`` ((len(a), len(b)), inches, not
     clipped at 0: overlapping footprints give negative values), as :func:`~strategium.geometry.measure.min_distance`
-    computes each pair before taking the minimum."""
-    dx = a.centres[:, 0][:, None] - b.centres[:, 0][None, :]
-    dy = a.centres[:, 1][:, None] - b.centres[:, 1][None, :]
+    computes each pair before taking the minimum: the centres' distance for two round bases, shapely's distance
+    of the cores for every pair with a hull or an oval base (a row for each of ``a``'s, a column for each of
+    ``b``'s), then ``a``'s radius taken off and ``b``'s."""
+    dx = a.xs[:, None] - b.xs
+    dy = a.ys[:, None] - b.ys
     d: np.ndarray = np.sqrt(dx * dx + dy * dy)
-    other = ~(a.round[:, None] & b.round[None, :])
-    if bool(other.any()):
-        rows, cols = np.nonzero(other)
-        d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
-    out: np.ndarray = d - a.radii[:, None] - b.radii[None, :]
-    return out
+    if a.odd.size:
+        d[a.odd] = shapely.distance(a.cores[a.odd][:, None], b.cores)
+    if b.odd.size:
+        d[:, b.odd] = shapely.distance(a.cores[:, None], b.cores[b.odd])
+    d -= a.radii[:, None]
+    d -= b.radii
+    return d
 
 
 class Groups:
@@ -67,14 +97,50 @@ class Groups:
         self.size = len(groups)
         self.flat = Feet([f for g in groups for f in g])
         self.starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+        self.column_group = np.repeat(np.arange(self.size), [len(g) for g in groups])
+
+    @classmethod
+    def of_parts(cls, parts: Sequence[Feet]) -> Groups:
+        """``Groups([p.feet for p in parts])``, from the groups' :class:`Feet` (measured already). Raises
+        ``ValueError`` if a part is empty."""
+        if any(not len(p) for p in parts):
+            raise ValueError("every group needs at least one footprint")
+        out = cls.__new__(cls)
+        out.size = len(parts)
+        out.flat = Feet.joined(parts) if parts else Feet(())
+        out.starts = np.cumsum([0] + [len(p) for p in parts[:-1]])
+        out.column_group = np.repeat(np.arange(out.size), [len(p) for p in parts])
+        return out
 
     def per_footprint(self, a: Feet) -> np.ndarray:
         """((len(a), groups)) the closest distance between each footprint of ``a`` and any of each group (inches,
         not clipped at 0): ``min_distance([f], g)`` before clipping, for each f and g."""
         if not self.size:
             return np.zeros((len(a), 0))
-        out: np.ndarray = np.minimum.reduceat(distance_matrix(a, self.flat), self.starts, axis=1)
+        out: np.ndarray = np.minimum.reduceat(self._closest_cells(a), self.starts, axis=1)
         return out
+
+    def _closest_cells(self, a: Feet) -> np.ndarray:
+        """:func:`distance_matrix` of ``a`` and the groups' footprints where a cell may be the closest of its group
+        for its footprint of ``a``, infinite where it cannot: a pair with a hull or an oval is measured by shapely
+        only when its lower bound (the centres' distance less both cores' reaches) is within :data:`SLACK` of the
+        smallest upper bound in its group (the centres' distance: each centre lies inside its convex core), so each
+        group's minimum is the matrix's, bit for bit."""
+        b = self.flat
+        dx = a.xs[:, None] - b.xs
+        dy = a.ys[:, None] - b.ys
+        d: np.ndarray = np.sqrt(dx * dx + dy * dy)
+        if a.odd.size or b.odd.size:
+            upper = d - a.radii[:, None] - b.radii  # exact for two round bases
+            lower = upper - a.reach[:, None] - b.reach
+            best = np.minimum.reduceat(upper, self.starts, axis=1)[:, self.column_group]
+            odd = ~(a.round[:, None] & b.round)
+            rows, cols = np.nonzero(odd & (lower <= best + SLACK))
+            d[odd] = np.inf
+            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
+        d -= a.radii[:, None]
+        d -= b.radii
+        return d
 
     def min_distances(self, a: Feet, per_footprint: np.ndarray | None = None) -> list[float]:
         """For each group, the closest distance between any footprint of ``a`` and any of the group (inches, at
@@ -100,26 +166,37 @@ Pair = tuple[np.ndarray, float]
 """What is kept of a unit's measure to one enemy unit: the distance of each of the unit's footprints to the
 enemy's (inches, not clipped at 0) and the closest of them clipped at 0 (the unit's gap to the enemy)."""
 
+Found = tuple[list[tuple[str, Footprint]], tuple[Footprint, ...]]
+"""A unit's (model id, footprint) of each model on the table, and the footprints alone (in the same order)."""
+
 PAIRS_KEPT = 4096
 """How many (unit, enemy unit) measures :class:`EnemyGaps` keeps by value from one decision to the next (all are
 forgotten when there are more)."""
+
+
+ARRAYS_KEPT = 256
+"""How many footprint tuples (a unit's footprints) :class:`EnemyGaps` keeps as :class:`Feet`, and how many groups of
+them as :class:`Groups` (all are forgotten when there are more)."""
 
 
 class EnemyGaps:
     """A player's measures of its units' distances to the enemy's units (inches), each measured once per decision
     and kept by value from one decision to the next: the measure of a unit to an enemy unit is taken again only
     when the footprints of either have changed (footprints are compared by identity; the kept ones are held, so
-    their identity is never reused). ``player``: the player whose units are measured."""
+    their identity is never reused). A unit's footprints are kept while its models' poses stay the same (the pose
+    dicts are held and compared by identity and their change stamp, :mod:`strategium.engine.tracked`).
+    ``player``: the player whose units are measured."""
 
     def __init__(self, player: PlayerId) -> None:
         self.player = player
         self._at = Decisions()
-        self._feet_seen: dict[str, list[tuple[str, Footprint]]] = {}
+        self._feet_seen: dict[str, Found] = {}
         self._gaps_seen: dict[str, dict[str, Pair]] = {}
         self._plain_seen: dict[str, dict[str, float]] = {}
         self._foes_seen: list[tuple[str, tuple[Footprint, ...]]] | None = None
-        self._foes_last: tuple[tuple[object, ...], Groups] | None = None
-        self._arrays: dict[str, tuple[tuple[Footprint, ...], Feet]] = {}
+        self._feet_kept: dict[str, tuple[tuple[tuple[object, object, int], ...], Found]] = {}
+        self._arrays: dict[tuple[Footprint, ...], Feet] = {}
+        self._groups_kept: dict[tuple[tuple[Footprint, ...], ...], Groups] = {}
         self._pairs: dict[tuple[tuple[Footprint, ...], tuple[Footprint, ...]], Pair] = {}
 
     def _fresh(self, game: Game) -> None:
@@ -133,11 +210,48 @@ class EnemyGaps:
     def model_feet(self, game: Game, unit_id: str) -> list[tuple[str, Footprint]]:
         """(model id, footprint) of the unit's models on the table (with its joined characters), measured once per
         decision (do not change the list)."""
+        return self._found(game, unit_id)[0]
+
+    def _found(self, game: Game, unit_id: str) -> Found:
+        """:meth:`model_feet` and its footprints as a tuple, once per decision."""
         self._fresh(game)
+        return self._found_fresh(game, unit_id)
+
+    def _found_fresh(self, game: Game, unit_id: str) -> Found:
+        """:meth:`_found` once :meth:`_fresh` has been called at this decision."""
         found = self._feet_seen.get(unit_id)
         if found is None:
-            found = [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
-            self._feet_seen[unit_id] = found
+            found = self._feet_seen[unit_id] = self._feet_now(game, unit_id)
+        return found
+
+    def _feet_now(self, game: Game, unit_id: str) -> Found:
+        """``[(m.id, f) for _, m, f in charges.feet(game, unit_id)]`` and its footprints, kept while the unit and
+        its joined characters are the same and none of their pose dicts has changed (each held, with its change
+        stamp)."""
+        s = game.state
+        unit, joined = s.unit(unit_id), s.characters_joined_to(unit_id)
+        last = self._feet_kept.get(unit_id)
+        if not joined:  # the common case, compared without building a stamp
+            poses = s.units[unit_id].poses
+            if type(poses) is not TrackedDict:  # no change stamp: measured again
+                return _found(game, unit_id)
+            if last is not None and len(last[0]) == 1:
+                was = last[0][0]
+                if was[0] is unit and was[1] is poses and was[2] == poses.version:
+                    return last[1]
+            now: tuple[tuple[object, object, int], ...] = ((unit, poses, poses.version),)
+        else:
+            stamp: list[tuple[object, object, int]] = []
+            for u in (unit, *joined):
+                poses = s.units[u.id].poses
+                if type(poses) is not TrackedDict:
+                    return _found(game, unit_id)
+                stamp.append((u, poses, poses.version))
+            now = tuple(stamp)
+            if last is not None and _same_stamp(last[0], now):
+                return last[1]
+        found = _found(game, unit_id)
+        self._feet_kept[unit_id] = (now, found)
         return found
 
     def gaps(self, game: Game, unit_id: str) -> dict[str, float]:
@@ -164,8 +278,8 @@ class EnemyGaps:
         pair = self._measured(game, unit_id).get(other_id)
         if pair is None:
             return {}
-        ids = [mid for mid, _ in self.model_feet(game, unit_id)]
-        return {mid: max(0.0, float(v)) for mid, v in zip(ids, pair[0], strict=True)}
+        feet = self.model_feet(game, unit_id)
+        return {mid: max(0.0, v) for (mid, _), v in zip(feet, pair[0].tolist(), strict=True)}
 
     def _measured(self, game: Game, unit_id: str) -> dict[str, Pair]:
         """Enemy unit id -> (the distances of each of the unit's footprints to it: not clipped at 0, the unit's
@@ -173,57 +287,65 @@ class EnemyGaps:
         self._fresh(game)
         found = self._gaps_seen.get(unit_id)
         if found is None:
-            mine = tuple(f for _, f in self.model_feet(game, unit_id))
-            found = self._pairs_of(game, unit_id, mine) if mine else {}
+            mine = self._found_fresh(game, unit_id)[1]
+            found = self._pairs_of(game, mine) if mine else {}
             self._gaps_seen[unit_id] = found
         return found
 
-    def _pairs_of(self, game: Game, unit_id: str, mine: tuple[Footprint, ...]) -> dict[str, Pair]:
+    def _pairs_of(self, game: Game, mine: tuple[Footprint, ...]) -> dict[str, Pair]:
         """:meth:`_measured` for the unit's footprints ``mine`` (not empty): the kept measures, and the others
         measured in one pass."""
         foes = self._foes(game)
         pairs = self._pairs
-        missing = [k for k, (_, theirs) in enumerate(foes) if (mine, theirs) not in pairs]
+        missing = [theirs for _, theirs in foes if (mine, theirs) not in pairs]
         if missing:
             if len(pairs) + len(missing) > PAIRS_KEPT:
                 pairs.clear()
-                missing = list(range(len(foes)))
-            whole = len(missing) == len(foes)
-            groups = self._groups(foes) if whole else Groups([foes[k][1] for k in missing])
-            rows = groups.per_footprint(self._array(unit_id, mine))
+                missing = [theirs for _, theirs in foes]
+            rows = self._groups(tuple(missing)).per_footprint(self._array(mine))
             columns = rows.T.copy()  # each kept column a row of one new array (the same values as rows[:, j])
             closest = columns.min(axis=1).tolist()
-            for j, k in enumerate(missing):
-                pairs[(mine, foes[k][1])] = (columns[j], max(0.0, closest[j]))
+            for j, theirs in enumerate(missing):
+                pairs[(mine, theirs)] = (columns[j], max(0.0, closest[j]))
         return {e: pairs[(mine, theirs)] for e, theirs in foes}
 
-    def _array(self, unit_id: str, feet: tuple[Footprint, ...]) -> Feet:
-        """``Feet(feet)``, kept from the last decision while the unit's footprints are the same objects (held)."""
-        last = self._arrays.get(unit_id)
-        if last is not None and last[0] == feet:
-            return last[1]
-        made = Feet(feet)
-        self._arrays[unit_id] = (feet, made)
+    def _array(self, feet: tuple[Footprint, ...]) -> Feet:
+        """``Feet(feet)``, kept while the footprints are the same objects (held)."""
+        made = self._arrays.get(feet)
+        if made is None:
+            if len(self._arrays) >= ARRAYS_KEPT:
+                self._arrays.clear()
+            made = self._arrays[feet] = Feet(feet)
         return made
 
     def _foes(self, game: Game) -> list[tuple[str, tuple[Footprint, ...]]]:
-        """The enemy units with a model on the table and their footprints, found once per decision."""
-        self._fresh(game)
+        """The enemy units with a model on the table and their footprints, found once per decision (once
+        :meth:`_fresh` has been called at this decision)."""
         if self._foes_seen is None:
-            foes = [(e.id, tuple(f for _, f in self.model_feet(game, e.id))) for e in opt.enemies(game, self.player)]
+            foes = [(e.id, self._found_fresh(game, e.id)[1]) for e in opt.enemies(game, self.player)]
             self._foes_seen = [(e, f) for e, f in foes if f]
         return self._foes_seen
 
-    def _groups(self, foes: list[tuple[str, tuple[Footprint, ...]]]) -> Groups:
-        """The footprints of ``foes`` as :class:`Groups`, kept from the last call while they are the same footprint
-        objects (held)."""
-        key = tuple((e, *f) for e, f in foes)
-        last = self._foes_last
-        if last is not None and last[0] == key:
-            return last[1]
-        groups = Groups([f for _, f in foes])
-        self._foes_last = (key, groups)
-        return groups
+    def _groups(self, groups: tuple[tuple[Footprint, ...], ...]) -> Groups:
+        """``Groups(groups)`` (none empty), kept while they are the same footprint objects (held)."""
+        found = self._groups_kept.get(groups)
+        if found is None:
+            if len(self._groups_kept) >= ARRAYS_KEPT:
+                self._groups_kept.clear()
+            found = self._groups_kept[groups] = Groups.of_parts([self._array(g) for g in groups])
+        return found
+
+
+def _found(game: Game, unit_id: str) -> Found:
+    """The unit's (model id, footprint) pairs on the table (``charges.feet``) and the footprints alone."""
+    found = [(m.id, f) for _, m, f in charges.feet(game, unit_id)]
+    return found, tuple(f for _, f in found)
+
+
+def _same_stamp(a: tuple[tuple[object, object, int], ...], b: tuple[tuple[object, object, int], ...]) -> bool:
+    """Whether two stamps of :meth:`EnemyGaps._feet_now` are of the same units and the same pose dicts (by identity:
+    each held) at the same change stamps."""
+    return len(a) == len(b) and all(x[0] is y[0] and x[1] is y[1] and x[2] == y[2] for x, y in zip(a, b, strict=True))
 
 
 __all__ = ["EnemyGaps", "Feet", "Groups", "distance_matrix", "min_distances"]

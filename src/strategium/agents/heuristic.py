@@ -361,7 +361,7 @@ class HeuristicPlayer:
         penalty = (
             terrain.difficult_move_penalty if terrain.difficult_move_rule == "flat_penalty" and not exempt else 0.0
         )
-        radius = pr.probe_of(game, units).radius
+        radius = pr.probe_radius(game, units)
         return ps.MoveFilter(s, self.player, {u.id for u in units}, radius, keep_away, penalty)
 
     # -- the Movement phase ---------------------------------------------------------------------------------------
@@ -395,9 +395,7 @@ class HeuristicPlayer:
                 action = self._disembark(game, unit)
                 if action is not None:
                     return action
-        for unit in opt.movers(game, p):
-            if self._skip(game, unit.id):
-                continue
+        for unit in opt.movers(game, p, partial(self._skip, game)):
             action = self._move_unit(game, unit)
             if action is not None:
                 return action
@@ -484,9 +482,8 @@ class HeuristicPlayer:
     def shoot(self, game: Game) -> Action | None:
         """The next unit that can shoot fires at the target with the best expected damage."""
         p = self.player
-        for unit in opt.shooters(game, p):
-            if self._skip(game, unit.id):
-                continue
+        views: dict[str, expected.TargetView | None] = {}  # each target's, read once (the state stays the same)
+        for unit in opt.shooters(game, p, partial(self._skip, game)):
             reach = _weapon_reach(unit) + 2.0
             longest = opt.longest_range(unit.models)
             bounded: list[tuple[float, str]] = []
@@ -500,10 +497,13 @@ class HeuristicPlayer:
                 if armoury is None:
                     armoury = expected.guns(game, unit.id)
                 reaches = self._model_gaps(game, unit.id, enemy.id)
-                bound = expected.shooting_bound(game, armoury, enemy.id, gap, reaches)
+                if enemy.id not in views:
+                    views[enemy.id] = expected.target_view(game, enemy.id)
+                bound = expected.shooting_bound(game, armoury, enemy.id, gap, reaches, views[enemy.id])
                 if bound > 0:
                     bounded.append((bound, enemy.id))
-            for target in best_first(bounded, partial(expected.shooting_value, game, unit.id)):
+            value = partial(_shooting_value, game, unit.id, views)
+            for target in best_first(bounded, value):
                 action = Shoot(p, unit.id, target)
                 if self.verdicts.check(game, action):
                     return action
@@ -515,9 +515,7 @@ class HeuristicPlayer:
         of close combat is expected to hurt the target (as a fraction of its Wounds) more than the target hurts it
         back."""
         p, s = self.player, game.state
-        for unit in opt.chargers(game, p):
-            if self._skip(game, unit.id):
-                continue
+        for unit in opt.chargers(game, p, partial(self._skip, game)):
             bonus, _ = charges.movement_bonus(game, unit.id)
             ranked = []
             for enemy in opt.enemies(game, p):
@@ -560,8 +558,20 @@ def best_first(bounded: list[tuple[float, str]], value: Callable[[str], float]) 
         yield heapq.heappop(known)[1]
 
 
+def _shooting_value(game: Game, unit_id: str, views: dict[str, expected.TargetView | None], target: str) -> float:
+    """``expected.shooting_value`` with the target's view read already (``views``)."""
+    return expected.shooting_value(game, unit_id, target, views[target])
+
+
 def _weapon_reach(unit: Unit) -> float:
-    """The longest range among the unit's shooting weapons (inches; 8 for Templates; 0 with none)."""
+    """The longest range among the unit's shooting weapons (inches; 8 for Templates; 0 with none), kept in its first
+    model's memo (a unit's models and weapons never change)."""
+    if not unit.models:
+        return 0.0
+    memo = unit.models[0].memo
+    kept: tuple[Unit, float] | None = memo.get(_REACH)
+    if kept is not None and kept[0] is unit:
+        return kept[1]
     best = 0.0
     for m in unit.models:
         for w in m.weapons:
@@ -569,7 +579,12 @@ def _weapon_reach(unit: Unit) -> float:
                 best = max(best, float(w.range.maximum))
             elif w.range.kind.value.lower() == "template":
                 best = max(best, 8.0)
+    memo[_REACH] = (unit, best)
     return best
+
+
+_REACH = "heuristic.weapon_reach"
+"""The key in a unit's first model's :attr:`Model.memo` of (the unit, :func:`_weapon_reach` of it)."""
 
 
 def _fires_heavy(unit: Unit) -> bool:

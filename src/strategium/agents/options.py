@@ -6,7 +6,7 @@ Each list is in army-list order, so the players that read them stay deterministi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 from strategium.army.army import Model, Unit
@@ -118,13 +118,17 @@ def arrivals(game: Game, player: PlayerId) -> list[Unit]:
     return [u for u in hosts(game, player, Location.RESERVES) if s.facts.has(u.id, Fact.MAY_ARRIVE)]
 
 
-def movers(game: Game, player: PlayerId) -> list[Unit]:
-    """The player's units on the table that may still move this phase."""
+def movers(game: Game, player: PlayerId, passed: Callable[[str], bool] | None = None) -> list[Unit]:
+    """The player's units on the table that may still move this phase (without those for which ``passed`` says
+    True, left out before the engine is asked)."""
     s = game.state
     return [
         u
         for u in hosts(game, player)
-        if not is_building(u) and not s.facts.has(u.id, Fact.MOVED) and ask(game, Query.MAY_MOVE, u.id)
+        if not is_building(u)
+        and not s.facts.has(u.id, Fact.MOVED)
+        and (passed is None or not passed(u.id))
+        and ask(game, Query.MAY_MOVE, u.id)
     ]
 
 
@@ -158,14 +162,20 @@ def transports_for(game: Game, unit: Unit) -> list[str]:
     return out
 
 
-def shooters(game: Game, player: PlayerId) -> list[Unit]:
-    """The player's units that may make a Shooting Attack now."""
-    return [u for u in hosts(game, player) if ask(game, Query.MAY_SHOOT, u.id)]
+def shooters(game: Game, player: PlayerId, passed: Callable[[str], bool] | None = None) -> list[Unit]:
+    """The player's units that may make a Shooting Attack now (without those for which ``passed`` says True, left
+    out before the engine is asked)."""
+    return [u for u in hosts(game, player) if (passed is None or not passed(u.id)) and ask(game, Query.MAY_SHOOT, u.id)]
 
 
-def chargers(game: Game, player: PlayerId) -> list[Unit]:
-    """The player's units that may declare a Charge now."""
-    return [u for u in hosts(game, player) if not is_building(u) and ask(game, Query.MAY_CHARGE, u.id)]
+def chargers(game: Game, player: PlayerId, passed: Callable[[str], bool] | None = None) -> list[Unit]:
+    """The player's units that may declare a Charge now (without those for which ``passed`` says True, left out
+    before the engine is asked)."""
+    return [
+        u
+        for u in hosts(game, player)
+        if not is_building(u) and (passed is None or not passed(u.id)) and ask(game, Query.MAY_CHARGE, u.id)
+    ]
 
 
 def enemies(game: Game, player: PlayerId) -> list[Unit]:

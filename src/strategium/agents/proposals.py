@@ -67,11 +67,13 @@ def living_models(game: Game, units: Sequence[Unit]) -> tuple[Model, ...]:
     return tuple(m for u in units for m in u.models if not s.units[u.id].is_casualty(m.id))
 
 
-def probe_of(game: Game, units: Sequence[Unit]) -> Footprint:
-    """The round probe of ``units``' living models at the default heading: :attr:`Shape.probe` of
-    :func:`shape_of` without the rest of the shape."""
+def probe_radius(game: Game, units: Sequence[Unit]) -> float:
+    """The radius of the round probe of ``units``' living models at the default heading (inches): that of
+    :attr:`Shape.probe` of :func:`shape_of`, without the rest of the shape or the probe itself (as
+    :func:`~strategium.agents.placement_sampling.probe` measures it)."""
     s = game.state
-    return ps.probe(living_models(game, units), default_heading(s.battlefield, s.owner(units[0].id)))
+    heading = default_heading(s.battlefield, s.owner(units[0].id))
+    return max((ps.circumradius(m, heading) for m in living_models(game, units)), default=0.5)
 
 
 def shape_of(game: Game, units: Sequence[Unit], heading: float | None = None) -> Shape:

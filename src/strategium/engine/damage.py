@@ -102,15 +102,17 @@ _OWN_RULES = "damage.own_rules"
 
 def members(game: Game, unit_id: str) -> tuple[str, ...]:
     """The unit and the Independent Characters joined to it (ids), the unit first."""
-    return (unit_id, *(u.id for u in game.state.characters_joined_to(unit_id)))
+    joined = game.state.characters_joined_to(unit_id)
+    return (unit_id, *[u.id for u in joined]) if joined else (unit_id,)
 
 
 def living(game: Game, unit_id: str) -> list[tuple[str, Model]]:
     """(unit id, model) for every model of the unit and its joined characters still on the table."""
+    s = game.state
     out: list[tuple[str, Model]] = []
     for uid in members(game, unit_id):
-        status = game.state.units[uid]
-        out.extend((uid, m) for m in game.state.unit(uid).models if m.id in status.poses)
+        poses = s.units[uid].poses
+        out += [(uid, m) for m in s.unit(uid).models if m.id in poses]
     return out
 
 
@@ -129,15 +131,43 @@ def _closest_first(game: Game, unit_id: str, firers: Sequence[Footprint]) -> lis
 
 def _gaps(feet: Sequence[Footprint], firers: Sequence[Footprint]) -> list[float]:
     """For each footprint of ``feet``, the distance to the closest of ``firers`` (0.0 with no firers): the
-    minimum of ``measure.distance`` over the firers, computed in one array operation."""
+    minimum of ``measure.distance`` over the firers, computed in one array operation (between two round bases
+    the centres' distance ``sqrt(dx*dx + dy*dy)``, the operations GEOS uses, so bit for bit shapely's; with a
+    hull or an oval base on either side, shapely's)."""
     if not feet or not firers:
         return [0.0] * len(feet)
-    mine = np.array([f.core for f in feet], dtype=object)
-    theirs = np.array([f.core for f in firers], dtype=object)
-    r_mine = np.array([f.radius for f in feet])
-    r_theirs = np.array([f.radius for f in firers])
-    d = shapely.distance(mine[:, None], theirs[None, :]) - r_mine[:, None] - r_theirs[None, :]
-    return [max(0.0, float(x)) for x in d.min(axis=1)]
+    xa, ya, ra, odd_a = _arrays(feet)
+    xb, yb, rb, odd_b = _arrays(firers)
+    dx = xa[:, None] - xb
+    dy = ya[:, None] - yb
+    d: np.ndarray = np.sqrt(dx * dx + dy * dy)
+    if odd_a or odd_b:
+        theirs = np.array([f.core for f in firers], dtype=object)
+        if odd_a:
+            d[odd_a] = shapely.distance(np.array([feet[i].core for i in odd_a], dtype=object)[:, None], theirs)
+        if odd_b:
+            mine = np.array([f.core for f in feet], dtype=object)
+            d[:, odd_b] = shapely.distance(mine[:, None], theirs[odd_b])
+    d -= ra[:, None]
+    d -= rb
+    return [max(0.0, x) for x in d.min(axis=1).tolist()]
+
+
+def _arrays(feet: Sequence[Footprint]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """The centres' x and y of the round bases among ``feet`` (0 for the others), every radius, and the indices
+    of the others (hulls and oval bases)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    odd: list[int] = []
+    for i, f in enumerate(feet):
+        if type(f.core) is Point:
+            x, y = f.centre
+        else:
+            x = y = 0.0
+            odd.append(i)
+        xs.append(x)
+        ys.append(y)
+    return np.array(xs), np.array(ys), np.array([f.radius for f in feet]), odd
 
 
 def cover_save(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reason | None]:
