@@ -41,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from strategium.army.army import Model
@@ -53,10 +54,11 @@ from strategium.engine.charges import charge_of, feet, track
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
 from strategium.engine.decisions import DecisionKind
+from strategium.engine.effects import Effect
 from strategium.engine.events import DiceRolled, Event, Ruling
 from strategium.engine.handlers import handles
 from strategium.engine.placement import footprint, hull_of
-from strategium.engine.profiles_now import current
+from strategium.engine.profiles_now import active_sources, current
 from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.geometry.bases import facing_arcs, facings_touched
 from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, within
@@ -354,14 +356,17 @@ def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Mode
         step_len = min(reach, gap)
         if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
             table = _table_models(game)
-        here = footprint(model, pose).outer_bounds
+        start = footprint(model, pose)
+        here = start.outer_bounds
         path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
         others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
+        round_base = type(start.core) is Point
         while step_len > EPSILON:
-            new = Pose(pose.x + ux * step_len, pose.y + uy * step_len, pose.heading)
-            mine = footprint(model, new)
-            box = broad_phase.shifted(here, new.x - pose.x, new.y - pose.y)
-            if not any(broad_phase.meet(b, box) and table_checks.overlaps(mine, o) for o, b in others):
+            nx, ny = pose.x + ux * step_len, pose.y + uy * step_len
+            box = broad_phase.shifted(here, nx - pose.x, ny - pose.y)
+            if not _blocked(model, nx, ny, pose.heading, (round_base, start.radius), box, others):
+                new = Pose(nx, ny, pose.heading)
+                mine = footprint(model, new)
                 s.units[uid].poses[model.id] = new
                 table[(uid, model.id)] = (mine, mine.outer_bounds)
                 moved.setdefault(uid, []).append(model.id)
@@ -369,6 +374,39 @@ def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Mode
             step_len -= 0.1
     for uid, models in moved.items():
         game.log(PiledIn(step, s.unit(uid).name, tuple(models)))
+
+
+def _blocked(
+    model: Model,
+    x: float,
+    y: float,
+    heading: float,
+    base: tuple[bool, float],
+    box: broad_phase.Box,
+    others: list[tuple[Footprint, broad_phase.Box]],
+) -> bool:
+    """The model at pose (``x``, ``y``, ``heading``; its footprint's box ``box``) would overlap one of ``others``:
+    what ``table_checks.overlaps`` answers for the pairs whose boxes meet. ``base``: whether the model's footprint
+    is a round base, and its radius. A round base against another is
+    told apart without making its footprint, with the very float operations ``overlaps`` uses there (the distance
+    of the centres, ``measure.core_distance``, against the sum of the radii less EPSILON); any other pair is
+    tested on the footprint itself."""
+    mine: Footprint | None = None
+    round_base, radius = base
+    for o, b in others:
+        if not broad_phase.meet(b, box):
+            continue
+        if round_base and type(o.core) is Point:
+            ox, oy = o.centre
+            dx, dy = x - ox, y - oy
+            if math.sqrt(dx * dx + dy * dy) < radius + o.radius - EPSILON:
+                return True
+            continue
+        if mine is None:
+            mine = footprint(model, Pose(x, y, heading))
+        if table_checks.overlaps(mine, o):
+            return True
+    return False
 
 
 def _table_models(game: Game) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
@@ -390,11 +428,42 @@ def _host(game: Game, unit_id: str) -> str:
     return game.state.units[unit_id].joined_to or unit_id
 
 
-def _blows_at(game: Game, combat: Combat, step: int) -> list[_Blow]:
+class _Steps:
+    """The Initiative step (:func:`initiative_step`) of each model of one combat, kept while it cannot change.
+
+    The step reads the model's Characteristics now, its rules and weapons (fixed), its unit's Charge this turn and
+    the configuration. While no modifier source may act (:func:`profiles_now.active_sources` of the effects in force
+    is empty) the Characteristics now are the profile's own; the kept steps are dropped when the effects change
+    (the state's tuple is replaced then) and a step is kept with the Charge record it was found with (asked again
+    if that changes). With a source active, every step is asked afresh: the answers are the same either way."""
+
+    def __init__(self) -> None:
+        self._effects: tuple[Effect, ...] | None = None
+        self._usable = False
+        self._kept: dict[tuple[str, str], tuple[ChargeRecord | None, int]] = {}
+
+    def of(self, game: Game, unit_id: str, model: Model) -> int:
+        """The Initiative step ``model`` of ``unit_id`` fights at (as :func:`initiative_step` gives it)."""
+        effects = game.state.effects
+        if effects is not self._effects:
+            self._effects, self._usable, self._kept = effects, not active_sources(effects), {}
+        if not self._usable:
+            return initiative_step(game, unit_id, model)[0]
+        record = charge_of(game, unit_id)
+        kept = self._kept.get((unit_id, model.id))
+        if kept is not None and kept[0] is record:
+            return kept[1]
+        step = initiative_step(game, unit_id, model)[0]
+        self._kept[(unit_id, model.id)] = (record, step)
+        return step
+
+
+def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None) -> list[_Blow]:
     s = game.state
     engaged = s.config.fight.engaged_range
     everyone = [x for u in combat for x in feet(game, u)]
-    now = {(uid, m.id) for uid, m, _ in everyone if initiative_step(game, uid, m)[0] == step}  # pile-in keeps these
+    steps = steps or _Steps()
+    now = {(uid, m.id) for uid, m, _ in everyone if steps.of(game, uid, m) == step}  # pile-in keeps these
     _pile_in(game, step, combat, [x for x in everyone if (x[0], x[1].id) in now])
     everyone = [x for u in combat for x in feet(game, u)]
     blows: list[_Blow] = []
@@ -575,11 +644,12 @@ def fight(game: Game, combat: Combat) -> None:
     t = track(game)
     t.fought.append(combat)
     game.log(Ruling(f"Fight: {', '.join(combat)}", (core(FIGHT, "Initiative steps 10 down to the lowest"),)))
+    steps = _Steps()  # each model's Initiative step, found once for the combat's steps
     for step in range(10, game.state.config.fight.lowest_initiative_step - 1, -1):
         for hook in _STEP_HOOKS.get(step, ()):
             hook(game, combat, step)
         groups: dict[tuple[object, ...], list[_Blow]] = {}
-        for blow in _blows_at(game, combat, step):
+        for blow in _blows_at(game, combat, step, steps):
             key = (blow.unit_id, blow.weapon, blow.strength, blow.ap, blow.ws, blow.rules, blow.target)
             groups.setdefault(key, []).append(blow)
         for group in groups.values():
