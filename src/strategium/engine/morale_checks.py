@@ -318,7 +318,9 @@ def _obstacles(game: Game, unit_id: str) -> _Obstacles:
     ]
     walls = s.battlefield.impassable()
     t = s.battlefield.table
-    return _Obstacles(broad_phase.Boxed.of(others), walls, broad_phase.parts_of(walls), (0.0, 0.0, t.width, t.depth))
+    # each footprint's outer bounds are its box (``broad_phase.box_of``: the same sums), kept on the footprint
+    boxed = broad_phase.Boxed(tuple((mid, fp, fp.outer_bounds) for mid, fp in others))
+    return _Obstacles(boxed, walls, broad_phase.parts_of(walls), (0.0, 0.0, t.width, t.depth))
 
 
 def _hits_walls(fp: Footprint, box: broad_phase.Box, obstacles: _Obstacles) -> bool:
@@ -390,14 +392,18 @@ def _fall_back_poses(
         start = s.units[uid].poses[m.id]
         first = footprint(m, start).outer_bounds
         end = _shifted(start, direction, inches)
-        near = obstacles.others.near(
-            broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
-        )
-        blockers = [*((o, b) for _, o, b in near.items), *placed]
+        path = broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
+        near = obstacles.others.near(path)
+        # every step's box lies within the path's: a placed model whose box misses the path's meets none of them
+        blockers = [*((o, b) for _, o, b in near.items), *((o, b) for o, b in placed if broad_phase.meet(b, path))]
         steps = int(inches / FALL_BACK_STEP)
-        meets, clear = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers], obstacles)
         last = max(steps, 0)  # the last step the model may take: a clear step passes _free without an exact test
-        for k in (np.flatnonzero(~clear) + 1).tolist():
+        if not blockers and _path_clear(path, obstacles):
+            unclear: list[int] = []  # every step is clear (its box within the path's)
+        else:
+            meets, clear = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers], obstacles)
+            unclear = (np.flatnonzero(~clear) + 1).tolist()
+        for k in unclear:
             pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
             box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
             if not _free(game, m, pose, box, [blockers[j] for j in np.flatnonzero(meets[k - 1])], obstacles):
@@ -408,6 +414,12 @@ def _fall_back_poses(
         fp = footprint(m, best)
         placed.append((fp, fp.outer_bounds))
     return out
+
+
+def _path_clear(path: broad_phase.Box, obstacles: _Obstacles) -> bool:
+    """The box ``path`` lies within the table's and meets no wall's: then so does every box within it, each step
+    of a Fall Back along it is clear of the table's edge and the walls (as :func:`_step_meets` would find)."""
+    return broad_phase.inside(path, obstacles.table) and not any(broad_phase.meet(path, b) for b in obstacles.wall_boxes)
 
 
 def _step_meets(
