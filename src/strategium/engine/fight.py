@@ -432,23 +432,25 @@ class _Steps:
     """The Initiative step (:func:`initiative_step`) of each model of one combat, kept while it cannot change.
 
     The step reads the model's Characteristics now, its rules and weapons (fixed), its unit's Charge this turn and
-    the configuration. While no modifier source may act (:func:`profiles_now.active_sources` of the effects in force
-    is empty) the Characteristics now are the profile's own; the kept steps are dropped when the effects change
-    (the state's tuple is replaced then) and a step is kept with the Charge record it was found with (asked again
-    if that changes). With a source active, every step is asked afresh: the answers are the same either way."""
+    the configuration. The Characteristics now are the profile's with the modifiers of the sources active
+    (:mod:`strategium.engine.profiles_now`): while every one is an effect source (no plain source is registered:
+    ``active_sources(())`` is empty) they read only the effects in force, which change only with the state's tuple
+    of effects. So the kept steps are dropped when that tuple is replaced, and a step is kept with the Charge record
+    it was found with (asked again if that changes). With a plain source registered every step is asked afresh: the
+    answers are the same either way."""
 
     def __init__(self) -> None:
         self._effects: tuple[Effect, ...] | None = None
-        self._usable = False
+        self._usable = not active_sources(())
         self._kept: dict[tuple[str, str], tuple[ChargeRecord | None, int]] = {}
 
     def of(self, game: Game, unit_id: str, model: Model) -> int:
         """The Initiative step ``model`` of ``unit_id`` fights at (as :func:`initiative_step` gives it)."""
-        effects = game.state.effects
-        if effects is not self._effects:
-            self._effects, self._usable, self._kept = effects, not active_sources(effects), {}
         if not self._usable:
             return initiative_step(game, unit_id, model)[0]
+        effects = game.state.effects
+        if effects is not self._effects:
+            self._effects, self._kept = effects, {}
         record = charge_of(game, unit_id)
         kept = self._kept.get((unit_id, model.id))
         if kept is not None and kept[0] is record:
