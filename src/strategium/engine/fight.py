@@ -162,16 +162,21 @@ def at_initiative_step(step: int) -> Callable[[StepHook], StepHook]:
 def combats(game: Game) -> list[Combat]:
     """Every combat on the table: groups of units linked by being locked in combat."""
     engaged = game.state.assault.engaged
-    on_table = {u for u, s in game.state.units.items() if s.location is Location.TABLE}
+    units = game.state.units
+
+    def on_table(unit_id: str) -> bool:
+        status = units.get(unit_id)
+        return status is not None and status.location is Location.TABLE
+
     seen: set[str] = set()
     out: list[Combat] = []
     for start in engaged:
-        if start in seen or start not in on_table:
+        if start in seen or not on_table(start):
             continue
         group, frontier = {start}, [start]
         while frontier:
             for other in engaged.get(frontier.pop(), set()):
-                if other not in group and other in on_table:
+                if other not in group and on_table(other):
                     group.add(other)
                     frontier.append(other)
         seen |= group

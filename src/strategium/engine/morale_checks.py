@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -51,6 +52,7 @@ from strategium.engine.profiles_now import Modifier, current, effect_modifier_so
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import Phase, SubPhase
 from strategium.geometry.measure import Footprint
+from strategium.geometry.table import Table
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
 from strategium.rules.registry import RuleRef, find_rule
@@ -360,7 +362,14 @@ def _free(
 
 def _on_table(game: Game, fp: Footprint) -> bool:
     """The footprint stands wholly on the table."""
-    return bool(game.state.battlefield.table.polygon().buffer(1e-9).contains(fp.polygon()))
+    return bool(_table_grown(game.state.battlefield.table).contains(fp.polygon()))
+
+
+@lru_cache(maxsize=8)
+def _table_grown(table: Table) -> BaseGeometry:
+    """The table's rectangle grown by 1e-9 inch (made once per table size: the table is an immutable value)."""
+    grown: BaseGeometry = table.polygon().buffer(1e-9)
+    return grown
 
 
 def _fall_back_poses(
@@ -419,7 +428,9 @@ def _fall_back_poses(
 def _path_clear(path: broad_phase.Box, obstacles: _Obstacles) -> bool:
     """The box ``path`` lies within the table's and meets no wall's: then so does every box within it, each step
     of a Fall Back along it is clear of the table's edge and the walls (as :func:`_step_meets` would find)."""
-    return broad_phase.inside(path, obstacles.table) and not any(broad_phase.meet(path, b) for b in obstacles.wall_boxes)
+    if not broad_phase.inside(path, obstacles.table):
+        return False
+    return not any(broad_phase.meet(path, b) for b in obstacles.wall_boxes)
 
 
 def _step_meets(
