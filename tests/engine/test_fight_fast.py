@@ -1,6 +1,6 @@
 """The Fight sub-phase's shortcuts agree with the plain rule: the Pile-in's overlap test of round bases without
-footprints, the whole Pile-in against the step-by-step test re-stated here, and the Initiative steps kept for a
-combat against :func:`initiative_step`. Exact results."""
+footprints (:mod:`strategium.engine.pile_in`), the whole Pile-in against the step-by-step test re-stated here, and
+the Initiative steps kept for a combat against :func:`initiative_step`. Exact results."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from strategium.engine import broad_phase, table_checks
 from strategium.engine.board import Pose
 from strategium.engine.charges import feet
 from strategium.engine.effects import Duration, EffectKind
-from strategium.engine.fight import _blocked, _pile_in, _Steps, initiative_step
+from strategium.engine.fight import _Steps, initiative_step
 from strategium.engine.game import Game
+from strategium.engine.pile_in import blocked, pile_in
 from strategium.engine.placement import footprint
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact
@@ -63,17 +64,17 @@ def test_the_blocked_test_agrees_with_the_overlap_of_footprints(
     base = (type(start.core).__name__ == "Point", start.radius)
     box = broad_phase.shifted(start.outer_bounds, x - 10.0, y - 10.0)
     others = _others(spots)
-    assert _blocked(model, x, y, 0.0, base, box, others) == _exact(model, Pose(x, y), box, others)
+    assert blocked(model, x, y, 0.0, base, box, others) == _exact(model, Pose(x, y), box, others)
 
 
 def test_round_bases_a_hair_apart_and_a_hair_overlapping() -> None:
     start = footprint(ROUND, Pose(10.0, 10.0))
     other = Base(32.0).footprint(10.0 + 2 * start.radius, 10.0)  # touching: allowed
     others = [(other, other.outer_bounds)]
-    for dx, blocked in [(0.0, False), (1e-3, True), (-1e-3, False)]:
+    for dx, refused in [(0.0, False), (1e-3, True), (-1e-3, False)]:
         box = broad_phase.shifted(start.outer_bounds, dx, 0.0)
-        assert _blocked(ROUND, 10.0 + dx, 10.0, 0.0, (True, start.radius), box, others) is blocked
-        assert _exact(ROUND, Pose(10.0 + dx, 10.0), box, others) is blocked
+        assert blocked(ROUND, 10.0 + dx, 10.0, 0.0, (True, start.radius), box, others) is refused
+        assert _exact(ROUND, Pose(10.0 + dx, 10.0), box, others) is refused
 
 
 # -- the whole Pile-in, re-stated plainly ---------------------------------------------------------------------------
@@ -123,7 +124,7 @@ def _game(spots: list[tuple[float, float]]) -> Game:
 def test_the_pile_in_equals_the_step_by_step_test(spots: list[tuple[float, float]]) -> None:
     fast, plain = _game(spots), _game(spots)
     combat = ("a", "b")
-    _pile_in(fast, 5, combat, [x for u in combat for x in feet(fast, u)])
+    pile_in(fast, 5, combat, [x for u in combat for x in feet(fast, u)])
     _reference_pile_in(plain, combat, [x for u in combat for x in feet(plain, u)])
     for u in combat:
         assert fast.state.units[u].poses == plain.state.units[u].poses
@@ -133,7 +134,7 @@ def test_a_pile_in_stops_short_of_a_model_where_it_would_end() -> None:
     game = assault_game([squad("a", 2)], [squad("b", 1)])
     place(game, "a", (("a.1", Pose(20.0, 20.0)), ("a.2", Pose(20.0, 22.0))))
     place(game, "b", (("b.1", Pose(20.0, 24.0)),))
-    _pile_in(game, 4, ("a", "b"), [x for x in feet(game, "a") if x[1].id == "a.1"])
+    pile_in(game, 4, ("a", "b"), [x for x in feet(game, "a") if x[1].id == "a.1"])
     pose = game.state.units["a"].poses["a.1"]
     # 2.74" to contact with b.1; 2.74" less 20 steps of 0.1" leaves a.1 touching a.2 (touching is allowed)
     assert pose.x == 20.0 and round(pose.y, 9) == 20.740157480

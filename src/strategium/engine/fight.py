@@ -8,9 +8,10 @@ sub-phase begins (:mod:`strategium.engine.resolution`).
 At each Initiative step:
 
 1. Rules hooked with :func:`at_initiative_step` act first (Hammer of Wrath at step 10, HOW-3).
-2. **Pile-in**: each model whose step it is and that is not in base or hull contact with an enemy model of the
-   combat moves straight toward the closest one, up to ``fight.pile_in_distance``, stopping at contact or where it
-   would overlap another model (the simplest faithful Pile-in: no path-finding around models).
+2. **Pile-in** (:mod:`strategium.engine.pile_in`): each model whose step it is and that is not in base or hull
+   contact with an enemy model of the combat moves straight toward the closest one, up to
+   ``fight.pile_in_distance``, stopping at contact or where it would overlap another model (the simplest faithful
+   Pile-in: no path-finding around models).
 3. **Who attacks**: a model whose step it is, in base or hull contact with an enemy model of the combat, or within
    ``fight.engaged_range`` of a friendly model that is (CORE_B §5.5, 7th-edition convention). Models that attack
    at the same step all strike, even if slain at that step; models removed at an earlier step do not.
@@ -36,20 +37,16 @@ caused count toward combat resolution (``fight.mitigated_wounds_count``). Challe
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from shapely.geometry import Point
-from shapely.ops import nearest_points
-
 from strategium.army.army import Model
 from strategium.combat import AttackMode, AttackSpec, TargetVehicle, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.sources import configured, core
-from strategium.engine import broad_phase, damage, registries, table_checks
+from strategium.engine import damage, registries
 from strategium.engine.actions import Action, Verdict
-from strategium.engine.board import ChargeRecord, Location, Pose
+from strategium.engine.board import ChargeRecord, Location
 from strategium.engine.charges import charge_of, feet, track
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
@@ -57,11 +54,13 @@ from strategium.engine.decisions import DecisionKind
 from strategium.engine.effects import Effect
 from strategium.engine.events import DiceRolled, Event, Ruling
 from strategium.engine.handlers import handles
+from strategium.engine.pile_in import PiledIn as PiledIn
+from strategium.engine.pile_in import pile_in, side_feet
 from strategium.engine.placement import footprint, hull_of
 from strategium.engine.profiles_now import active_sources, current
 from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.geometry.bases import facing_arcs, facings_touched
-from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, within
+from strategium.geometry.measure import Footprint, distance, in_contact, within
 from strategium.model.characteristics import (
     BuildingCharacteristics,
     Facing,
@@ -115,18 +114,6 @@ class MeleeAttacksResolved(Event):
     @property
     def reasons(self) -> tuple[Reason, ...]:
         return self.why
-
-
-@dataclass(frozen=True)
-class PiledIn(Event):
-    """Models of a unit made their Pile-in move at Initiative ``step``."""
-
-    step: int
-    unit_name: str
-    models: tuple[str, ...]
-
-    def text(self) -> str:
-        return f"Initiative step {self.step}: {self.unit_name} piles in ({', '.join(self.models)})"
 
 
 @dataclass(frozen=True)
@@ -337,98 +324,6 @@ def _blow(game: Game, unit_id: str, model: Model, target: str, target_model: str
 # -- the fight -------------------------------------------------------------------------------------------------------
 
 
-def _side_feet(game: Game, combat: Combat, player: PlayerId) -> list[tuple[str, Model, Footprint]]:
-    return [x for u in combat if game.state.owner(u) == player for x in feet(game, u)]
-
-
-def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model, Footprint]]) -> None:
-    s = game.state
-    reach = s.config.fight.pile_in_distance
-    moved: dict[str, list[str]] = {}
-    table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] | None = None  # made when first needed
-    for uid, model, fp in movers:
-        foes = _side_feet(game, combat, 3 - s.owner(uid))
-        if not foes or any(in_contact(fp, f) for _, _, f in foes):
-            continue
-        foe = min((f for _, _, f in foes), key=lambda f: distance(fp, f))
-        gap = distance(fp, foe)
-        a, b = nearest_points(fp.core, foe.core)
-        length = math.hypot(b.x - a.x, b.y - a.y)
-        if length <= EPSILON:
-            continue
-        ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
-        pose = s.units[uid].poses[model.id]
-        step_len = min(reach, gap)
-        if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
-            table = _table_models(game)
-        start = footprint(model, pose)
-        here = start.outer_bounds
-        path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
-        others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
-        round_base = type(start.core) is Point
-        while step_len > EPSILON:
-            nx, ny = pose.x + ux * step_len, pose.y + uy * step_len
-            box = broad_phase.shifted(here, nx - pose.x, ny - pose.y)
-            if not _blocked(model, nx, ny, pose.heading, (round_base, start.radius), box, others):
-                new = Pose(nx, ny, pose.heading)
-                mine = footprint(model, new)
-                s.units[uid].poses[model.id] = new
-                table[(uid, model.id)] = (mine, mine.outer_bounds)
-                moved.setdefault(uid, []).append(model.id)
-                break
-            step_len -= 0.1
-    for uid, models in moved.items():
-        game.log(PiledIn(step, s.unit(uid).name, tuple(models)))
-
-
-def _blocked(
-    model: Model,
-    x: float,
-    y: float,
-    heading: float,
-    base: tuple[bool, float],
-    box: broad_phase.Box,
-    others: list[tuple[Footprint, broad_phase.Box]],
-) -> bool:
-    """The model at pose (``x``, ``y``, ``heading``; its footprint's box ``box``) would overlap one of ``others``:
-    what ``table_checks.overlaps`` answers for the pairs whose boxes meet. ``base``: whether the model's footprint
-    is a round base, and its radius. A round base against another is
-    told apart without making its footprint, with the very float operations ``overlaps`` uses there (the distance
-    of the centres, ``measure.core_distance``, against the sum of the radii less EPSILON); any other pair is
-    tested on the footprint itself."""
-    mine: Footprint | None = None
-    round_base, radius = base
-    for o, b in others:
-        if not broad_phase.meet(b, box):
-            continue
-        if round_base and type(o.core) is Point:
-            ox, oy = o.centre
-            dx, dy = x - ox, y - oy
-            if math.sqrt(dx * dx + dy * dy) < radius + o.radius - EPSILON:
-                return True
-            continue
-        if mine is None:
-            mine = footprint(model, Pose(x, y, heading))
-        if table_checks.overlaps(mine, o):
-            return True
-    return False
-
-
-def _table_models(game: Game) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
-    """Every model on the table, by (unit id, model id): its footprint and box (:mod:`.broad_phase`)."""
-    s = game.state
-    out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] = {}
-    for st in s.units.values():
-        if st.location is not Location.TABLE:
-            continue
-        for m in s.unit(st.unit_id).models:
-            p = st.poses.get(m.id)
-            if p is not None:
-                fp = footprint(m, p)
-                out[(st.unit_id, m.id)] = (fp, fp.outer_bounds)
-    return out
-
-
 def _host(game: Game, unit_id: str) -> str:
     return game.state.units[unit_id].joined_to or unit_id
 
@@ -471,7 +366,7 @@ def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None
     everyone = [x for u in combat for x in feet(game, u)]
     steps = steps or _Steps()
     now = {(uid, m.id) for uid, m, _ in everyone if steps.of(game, uid, m) == step}  # pile-in keeps these
-    _pile_in(game, step, combat, [x for x in everyone if (x[0], x[1].id) in now])
+    pile_in(game, step, combat, [x for x in everyone if (x[0], x[1].id) in now])
     everyone = [x for u in combat for x in feet(game, u)]
     blows: list[_Blow] = []
     sides: dict[PlayerId, tuple[list[tuple[str, Model, Footprint]], list[Footprint]]] = {}
@@ -480,8 +375,8 @@ def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None
             continue
         player = s.owner(uid)
         if player not in sides:  # nothing moves while the blows are found: each side's foes and friends once
-            enemy = _side_feet(game, combat, 3 - player)
-            touching = [f for _, _, f in _side_feet(game, combat, player) if any(in_contact(f, g) for _, _, g in enemy)]
+            enemy = side_feet(game, combat, 3 - player)
+            touching = [f for _, _, f in side_feet(game, combat, player) if any(in_contact(f, g) for _, _, g in enemy)]
             sides[player] = (enemy, touching)
         foes, friends = sides[player]
         if not foes:

@@ -322,7 +322,24 @@ def _obstacles(game: Game, unit_id: str) -> _Obstacles:
     t = s.battlefield.table
     # each footprint's outer bounds are its box (``broad_phase.box_of``: the same sums), kept on the footprint
     boxed = broad_phase.Boxed(tuple((mid, fp, fp.outer_bounds) for mid, fp in others))
-    return _Obstacles(boxed, walls, broad_phase.parts_of(walls), (0.0, 0.0, t.width, t.depth))
+    return _Obstacles(boxed, walls, _wall_boxes(walls), (0.0, 0.0, t.width, t.depth))
+
+
+_WALLS_KEPT: list[tuple[BaseGeometry, tuple[broad_phase.Box, ...]]] = []
+"""The last walls :func:`_wall_boxes` boxed and their boxes (one entry, replaced; the geometry held)."""
+
+
+def _wall_boxes(walls: BaseGeometry | None) -> tuple[broad_phase.Box, ...]:
+    """``broad_phase.parts_of(walls)``, kept for the last walls asked about (a battlefield's union of Impassable
+    pieces and Buildings is made once: the same immutable geometry is asked about again, found by identity)."""
+    if walls is None:
+        return ()
+    kept = _WALLS_KEPT[0] if _WALLS_KEPT else None
+    if kept is not None and kept[0] is walls:
+        return kept[1]
+    boxes = broad_phase.parts_of(walls)
+    _WALLS_KEPT[:] = [(walls, boxes)]
+    return boxes
 
 
 def _hits_walls(fp: Footprint, box: broad_phase.Box, obstacles: _Obstacles) -> bool:
