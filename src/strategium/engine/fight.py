@@ -366,6 +366,8 @@ def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None
     everyone = [x for u in combat for x in feet(game, u)]
     steps = steps or _Steps()
     now = {(uid, m.id) for uid, m, _ in everyone if steps.of(game, uid, m) == step}  # pile-in keeps these
+    if not now:
+        return []  # no model's step: nobody piles in nor attacks
     pile_in(game, step, combat, [x for x in everyone if (x[0], x[1].id) in now])
     everyone = [x for u in combat for x in feet(game, u)]
     blows: list[_Blow] = []
