@@ -151,3 +151,11 @@ def test_kept_steps_equal_initiative_step_and_follow_the_effects() -> None:
     assert [steps.of(game, u, m) for u, m in models] == [initiative_step(game, u, m)[0] for u, m in models]
     game.add_effect(EffectKind.STUPEFIED, "b", Duration.UNTIL_END_OF_TURN, core("test", "Stupefied"))
     assert [steps.of(game, u, m) for u, m in models] == [initiative_step(game, u, m)[0] for u, m in models]
+
+
+def test_the_reach_box_holds_every_mover_grown_by_the_reach() -> None:
+    from strategium.engine.pile_in import REACH_SLACK, reach_box
+
+    movers = [("a", ROUND, Base(25.4).footprint(1.0, 2.0)), ("b", ROUND, Base(50.8).footprint(4.0, -1.0))]
+    grow = 3.0 + REACH_SLACK
+    assert reach_box(movers, 3.0) == (0.5 - grow, -2.0 - grow, 5.0 + grow, 2.5 + grow)

@@ -283,7 +283,8 @@ def apply_charge_move(game: Game, action: ChargeMove) -> None:
     before = {k: set(v) for k, v in s.assault.engaged.items()}
     if not surge:
         mine = [f for _, _, f in feet(game, record.unit_id)]
-        contacted = tuple(t for t in record.targets if any(in_contact(a, b) for a in mine for _, _, b in feet(game, t)))
+        theirs = {t: [f for _, _, f in feet(game, t)] for t in record.targets}  # each target's footprints once
+        contacted = tuple(t for t in record.targets if any(in_contact(a, b) for a in mine for b in theirs[t]))
         record.success = bool(contacted)
         for t in contacted:
             engage(game, record.unit_id, t)

@@ -3,10 +3,10 @@ step it is and that is not in base or hull contact with an enemy model of the co
 closest one, up to ``fight.pile_in_distance``, stopping at contact or where it would overlap another model.
 
 The move is tried at the full distance, then 0.1" shorter each time, until the model overlaps no other model there
-(:func:`blocked`). The models that may be in the way are found once per model by their boxes (the box of its whole
-move, :mod:`strategium.engine.broad_phase`); a round base against another round base is told apart by the distance
-of their centres, with the very float operations of the exact test (``table_checks.overlaps``), so no footprint
-is made for the positions refused.
+(:func:`blocked`). The models that may be in the way are found by their boxes (:mod:`strategium.engine.broad_phase`):
+once per Pile-in those near any mover (:func:`reach_box`), then for each model those near its whole move. A round
+base against another round base is told apart by the distance of their centres, with the very float operations of
+the exact test (``table_checks.overlaps``), so no footprint is made for the positions refused.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model
         pose = s.units[uid].poses[model.id]
         step_len = min(reach, gap)
         if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
-            table = table_models(game)
+            table = table_models(game, reach_box(movers, reach))
         start = footprint(model, pose)
         here = start.outer_bounds
         path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
@@ -126,8 +126,11 @@ def blocked(
     return False
 
 
-def table_models(game: Game) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
-    """Every model on the table, by (unit id, model id): its footprint and box (:mod:`.broad_phase`)."""
+def table_models(
+    game: Game, near: broad_phase.Box | None = None
+) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
+    """Every model on the table, by (unit id, model id): its footprint and box (:mod:`.broad_phase`); with ``near``,
+    only those whose box meets that box (``broad_phase.meet``)."""
     s = game.state
     out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] = {}
     for st in s.units.values():
@@ -137,5 +140,26 @@ def table_models(game: Game) -> dict[tuple[str, str], tuple[Footprint, broad_pha
             p = st.poses.get(m.id)
             if p is not None:
                 fp = footprint(m, p)
-                out[(st.unit_id, m.id)] = (fp, fp.outer_bounds)
+                box = fp.outer_bounds
+                if near is None or broad_phase.meet(box, near):
+                    out[(st.unit_id, m.id)] = (fp, box)
     return out
+
+
+REACH_SLACK = 1e-6
+"""Inches added to the Pile-in distance for :func:`reach_box` (a unit vector's rounding is some 1e-16 of it)."""
+
+
+def reach_box(movers: list[tuple[str, Model, Footprint]], reach: float) -> broad_phase.Box:
+    """A box holding every box a model of ``movers`` may take in a Pile-in of at most ``reach`` inches (and so the
+    box of each one's whole move): their boxes where they stand, grown by the reach. A model whose box does not meet
+    it meets none of those; as the movers end within it, the models that may be in any mover's way are found once
+    per Pile-in (not among every model on the table, per mover)."""
+    boxes = [fp.outer_bounds for _, _, fp in movers]
+    grow = reach + REACH_SLACK
+    return (
+        min(b[0] for b in boxes) - grow,
+        min(b[1] for b in boxes) - grow,
+        max(b[2] for b in boxes) + grow,
+        max(b[3] for b in boxes) + grow,
+    )
