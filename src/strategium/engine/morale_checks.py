@@ -264,7 +264,8 @@ def fall_back(game: Game, unit_id: str, why: Reason) -> None:
     dx, dy = edge.x - centre.x, edge.y - centre.y
     norm = math.hypot(dx, dy) or 1.0
     direction = (dx / norm, dy / norm)
-    obstacles = _obstacles(game, unit_id)  # nothing moves until the poses are found: one set for both
+    # nothing moves until the poses are found: one set for both, of the models near some model's path
+    obstacles = _obstacles(game, unit_id, _paths_box(game, alive, direction, roll.total))
     reaches_edge = any(
         _leaves_table(game, m, s.units[uid].poses[m.id], direction, roll.total, obstacles) for uid, m in alive
     )
@@ -308,7 +309,10 @@ class _Obstacles:
     table: broad_phase.Box
 
 
-def _obstacles(game: Game, unit_id: str) -> _Obstacles:
+def _obstacles(game: Game, unit_id: str, near: broad_phase.Box | None = None) -> _Obstacles:
+    """The obstacles of a Fall Back of ``unit_id``; with ``near``, only the other models whose boxes meet that box
+    (``Boxed.near``: a box holding every model's path, :func:`_paths_box`, leaves out only models no path's box
+    meets, which each model's own broad phase would leave out)."""
     s = game.state
     moving = set(damage.members(game, unit_id))
     others = [
@@ -322,6 +326,8 @@ def _obstacles(game: Game, unit_id: str) -> _Obstacles:
     t = s.battlefield.table
     # each footprint's outer bounds are its box (``broad_phase.box_of``: the same sums), kept on the footprint
     boxed = broad_phase.Boxed(tuple((mid, fp, fp.outer_bounds) for mid, fp in others))
+    if near is not None:
+        boxed = boxed.near(near)
     return _Obstacles(boxed, walls, _wall_boxes(walls), (0.0, 0.0, t.width, t.depth))
 
 
@@ -340,6 +346,23 @@ def _wall_boxes(walls: BaseGeometry | None) -> tuple[broad_phase.Box, ...]:
     boxes = broad_phase.parts_of(walls)
     _WALLS_KEPT[:] = [(walls, boxes)]
     return boxes
+
+
+def _paths_box(
+    game: Game, alive: list[tuple[str, Model]], direction: tuple[float, float], inches: float
+) -> broad_phase.Box | None:
+    """The box holding the box of every model's path (``inches`` along ``direction``, as :func:`_fall_back_poses`
+    and :func:`_blocked_before_edge` box it: the same sums), or None with no model."""
+    s = game.state
+    boxes = []
+    for uid, m in alive:
+        start = s.units[uid].poses[m.id]
+        first = footprint(m, start).outer_bounds
+        end = _shifted(start, direction, inches)
+        boxes.append(broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y)))
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _hits_walls(fp: Footprint, box: broad_phase.Box, obstacles: _Obstacles) -> bool:
