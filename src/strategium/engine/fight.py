@@ -336,8 +336,8 @@ class _Steps:
     (:mod:`strategium.engine.profiles_now`): while every one is an effect source (no plain source is registered:
     ``active_sources(())`` is empty) they read only the effects in force, which change only with the state's tuple
     of effects. So the kept steps are dropped when that tuple is replaced, and a step is kept with the Charge record
-    it was found with (asked again if that changes). With a plain source registered every step is asked afresh: the
-    answers are the same either way."""
+    it was found with (asked again if another is found; records are made and changed in the Charge sub-phase only).
+    With a plain source registered every step is asked afresh: the answers are the same either way."""
 
     def __init__(self) -> None:
         self._effects: tuple[Effect, ...] | None = None
