@@ -104,10 +104,9 @@ def blocked(
 ) -> bool:
     """The model at pose (``x``, ``y``, ``heading``; its footprint's box ``box``) would overlap one of ``others``:
     what ``table_checks.overlaps`` answers for the pairs whose boxes meet. ``base``: whether the model's footprint
-    is a round base, and its radius. A round base against another is
-    told apart without making its footprint, with the very float operations ``overlaps`` uses there (the distance
-    of the centres, ``measure.core_distance``, against the sum of the radii less EPSILON); any other pair is
-    tested on the footprint itself."""
+    is a round base, and its radius. A round base against another is told apart without making its footprint, with
+    the very float operations ``overlaps`` uses there (the distance of the centres, ``measure.core_distance``,
+    against the sum of the radii less EPSILON); any other pair is tested on the footprint itself."""
     mine: Footprint | None = None
     round_base, radius = base
     for o, b in others:
