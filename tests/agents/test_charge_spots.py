@@ -134,3 +134,24 @@ def test_no_charge_no_move() -> None:
     game = demo_battle(4, 1)
     unit_id = next(iter(game.state.units))
     assert charge_spots.charge_positions(game, unit_id) == ()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_footprints(), min_size=1, max_size=4), st.lists(_footprints(), max_size=8), st.floats(0, 3))
+def test_the_models_near_the_span_hold_those_near_each_area(
+    movers: list[Footprint], others: list[Footprint], inches: float
+) -> None:
+    span = charge_spots._grown(charge_spots._span([f.outer_bounds for f in movers]), 2.0)
+    kept = [o for o in others if charge_spots._box_near(o, span, inches)]
+    everyone = charge_spots.Nearby([(o, 0.0, 0.0, 0.0) for o in others])
+    for fp in movers:
+        area = charge_spots._grown(fp.outer_bounds, 2.0)
+        near = [one[0] for one in everyone.near(area, inches)]
+        assert near == [o for o in kept if o in near]
+        assert all(o in kept for o in near)
+
+
+def test_the_span_of_boxes() -> None:
+    assert charge_spots._span([(0.0, 1.0, 2.0, 3.0), (-1.0, 2.0, 1.0, 4.0)]) == (-1.0, 1.0, 2.0, 4.0)
+    assert charge_spots._box_near(Footprint(Point(5.0, 0.0), 1.0), (0.0, 0.0, 2.0, 2.0), 2.0)  # 2" apart: near
+    assert not charge_spots._box_near(Footprint(Point(5.0, 0.0), 1.0), (0.0, 0.0, 2.0, 2.0), 1.9)

@@ -290,3 +290,34 @@ def test_an_unfinished_charge_fails_when_the_step_ends() -> None:
     assert not is_locked(game, "a") and game.state.units["a"].poses["a.1"] == Pose(20, 20)
     with pytest.raises(IllegalActionError):
         game.apply(ChargeMove(1, "a", (("a.1", Pose(20, 25 - TOUCH)),)))
+
+
+def test_the_foes_kept_by_the_span_of_the_ends_hold_every_foe_near_one() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from shapely.geometry import Point
+
+    from strategium.engine.box_gap import SLACK, box_gap
+    from strategium.engine.charge_moves import _span, _within_gap
+    from strategium.engine.movement_common import Leg
+    from strategium.geometry.measure import EPSILON, Footprint
+
+    model = squad("m").models[0]
+    spot = st.tuples(st.floats(0, 20), st.floats(0, 20))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(spot, min_size=1, max_size=4), st.lists(spot, max_size=10), st.floats(0, 3))
+    def check(ends: list[tuple[float, float]], spots: list[tuple[float, float]], gap: float) -> None:
+        moves = [Leg("m", model, Footprint(Point(x, y), 0.63), Footprint(Point(x, y), 0.63)) for x, y in ends]
+        foes = [("t" if i % 3 == 0 else "f", f"f.{i}", Footprint(Point(x, y), 0.5)) for i, (x, y) in enumerate(spots)]
+        kept = _within_gap(foes, moves, gap, ("t",))
+        for g in moves:
+            near = [
+                f
+                for f in foes
+                if f[0] != "t" and box_gap(g.after.outer_bounds, f[2].outer_bounds) <= gap + EPSILON + SLACK
+            ]
+            assert [f for f in kept if f in near] == near
+
+    check()
+    assert _span([(0.0, 1.0, 2.0, 3.0), (1.0, -1.0, 4.0, 2.0)]) == (0.0, -1.0, 4.0, 3.0)

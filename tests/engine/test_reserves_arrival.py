@@ -142,3 +142,32 @@ def test_OUT_1_a_failed_roll_leaves_the_whole_group_in_reserves() -> None:
     to_turn_2_reserves(game, 2)
     assert rolls(game, "Disordered") == []
     assert not game.state.facts.has("o1", Fact.MAY_ARRIVE) and not game.state.facts.has("o2", Fact.MAY_ARRIVE)
+
+
+def test_the_entry_legs_are_kept_for_the_same_arrival_and_made_again_for_another() -> None:
+    from strategium.engine.reserves_arrival import _entry_legs
+
+    game = reserves_game()
+    to_turn_2_reserves(game, 3)
+    units = [game.state.unit("res")]
+    here = line(units[0], 30, 6.3)
+    first = _entry_legs(game, units, here, Edge.SOUTH)
+    again = _entry_legs(game, units, here, Edge.SOUTH)
+    assert again == first and all(a is b for a, b in zip(again, first, strict=True))
+    other = _entry_legs(game, units, line(units[0], 30, 5.3), Edge.SOUTH)
+    assert [round(g.length, 9) for g in other] == [round(g.length - 1.0, 9) for g in first]
+    remade = _entry_legs(game, units, here, Edge.SOUTH)  # made again (the kept answer was replaced): the same legs
+    assert [(g.unit_id, g.model.id, g.before.key, g.after.key) for g in remade] == [
+        (g.unit_id, g.model.id, g.before.key, g.after.key) for g in first
+    ]
+    assert not any(a is b for a, b in zip(remade, first, strict=True))
+    # a leg runs from just off the edge (its farthest point on the edge line) to the pose: 6.3" + 0.63"
+    assert {round(g.length, 9) for g in first} == {round(6.3 + 16 / 25.4, 9)}
+
+
+def test_the_bounds_of_footprints() -> None:
+    from strategium.engine.reserves_arrival import _bounds_of
+    from strategium.geometry.bases import Base
+
+    feet = [Base(25.4).footprint(1.0, 2.0), Base(50.8).footprint(4.0, -1.0)]
+    assert _bounds_of(feet) == (0.5, -2.0, 5.0, 2.5)

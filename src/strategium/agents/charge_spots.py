@@ -121,6 +121,20 @@ def _grown(box: tuple[float, float, float, float], inches: float) -> tuple[float
     return (box[0] - inches, box[1] - inches, box[2] + inches, box[3] + inches)
 
 
+def _span(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    """The smallest box holding every one of ``boxes`` (not empty)."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _box_near(fp: Footprint, box: tuple[float, float, float, float], inches: float) -> bool:
+    """The test of :meth:`Nearby.near`: ``fp``'s outer bounds come within ``inches`` (+ :data:`BOX_SLACK`) of
+    ``box`` along both axes. It holds for a box within ``box`` only if it holds for ``box`` (the same sums)."""
+    x0, y0, x1, y1 = box
+    d = inches + BOX_SLACK
+    a0, b0, a1, b1 = fp.outer_bounds
+    return a0 < x1 + d and x0 - d < a1 and b0 < y1 + d and y0 - d < b1
+
+
 def _clear(
     model: Model,
     spot: Pose,
@@ -162,14 +176,20 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
         gaps = [distance(fp, t) for t in targets]
         closest = min(gaps)
         measured.append((closest, uid, model, fp, targets[gaps.index(closest)]))
+    if not measured:
+        return ()
     measured.sort(key=lambda m: m[0])  # stable: as sorting by the closest distance
     moving = {uid for _, uid, _, _, _ in measured}
+    gap = s.config.movement.enemy_distance
+    # every model's area (below) lies within ``span``: only the models near it can be near one of them
+    span = _grown(_span([fp.outer_bounds for _, _, _, fp, _ in measured]), limit + BOX_SLACK)
     others = Nearby(
         [
             _solid(game, owner_id, m, fp)
             for uid in s.units
             if uid not in moving
             for owner_id, m, fp in _feet_of(game, (uid,))
+            if _box_near(fp, span, 0.0)
         ]
     )
     owner = s.owner(unit_id)
@@ -179,9 +199,9 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
             for uid, st in s.units.items()
             if st.player != owner and uid not in record.targets
             for owner_id, m, fp in _feet_of(game, (uid,))
+            if _box_near(fp, span, gap + 1e-3)
         ]
     )
-    gap = s.config.movement.enemy_distance
     placed: list[Solid] = []
     out: list[tuple[str, Pose]] = []
     for closest, uid, model, fp, target in measured:

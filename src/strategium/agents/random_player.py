@@ -44,7 +44,7 @@ from strategium.engine.actions import (
     JoinUnit,
     ScoutRedeploy,
 )
-from strategium.engine.board import Location, ReserveMode
+from strategium.engine.board import Location, Placement, ReserveMode
 from strategium.engine.charges import ChargeMove, DeclareCharge
 from strategium.engine.fight import FightCombat
 from strategium.engine.game import Game
@@ -311,12 +311,21 @@ def charge_move(game: Game, player: PlayerId, unit_id: str, check: Check = Game.
         return None
     from strategium.engine.board import ChargeStage
 
+    # each proposal is made only when the ones before it are not legal (they read the state alone: the same poses)
+    candidates: tuple[Callable[[], Placement], ...]
     if record.stage is ChargeStage.SURGE_MOVE:
-        candidates = [pr.surge_positions(game, unit_id, charges.surge_distance(record))]
-        candidates.append(pr.surge_positions(game, unit_id, 0.0))
+        distance = charges.surge_distance(record)
+        candidates = (
+            lambda: pr.surge_positions(game, unit_id, distance),
+            lambda: pr.surge_positions(game, unit_id, 0.0),
+        )
     else:
-        candidates = [charge_spots.charge_positions(game, unit_id), pr.translation_to_contact(game, unit_id)]
-    for where in candidates:
+        candidates = (
+            lambda: charge_spots.charge_positions(game, unit_id),
+            lambda: pr.translation_to_contact(game, unit_id),
+        )
+    for make in candidates:
+        where = make()
         if where:
             action = ChargeMove(player, unit_id, where)
             if check(game, action):

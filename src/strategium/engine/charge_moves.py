@@ -81,6 +81,9 @@ def _path_problems(game: Game, record: ChargeRecord, moves: list[Leg], limit: fl
     walls = [(t.name, t.footprint, b) for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True) if t.is_impassable]
     walls += [(b.name, b.footprint, box) for b, box in zip(bf.buildings, bf.building_bounds, strict=True)]
     others = other_footprints(s, {u.id for u in party(game, record.unit_id)})
+    if moves:  # a model whose box misses the box of every path's box misses each path's (the same comparisons)
+        span = _span([g.bounds for g in moves])
+        others = [(other_id, fp) for other_id, fp in others if broad_phase.meet(span, fp.outer_bounds)]
     for g in moves:
         if g.length > limit + EPSILON:
             reasons.append(core(CHARGES, f'{g.model.id} may move at most {limit:g}" (it moved {g.length:.2f}")'))
@@ -114,6 +117,7 @@ def _charge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list
     if not touching:
         reasons.append(core(CHARGES, "at least one model must end in base or hull contact with a target", CHARGE_PAGE))
     gap = config.movement.enemy_distance
+    foes = _within_gap(foes, moves, gap, record.targets)
     for g in moves:
         here = g.after.outer_bounds
         for unit_id, model_id, f in foes:
@@ -135,12 +139,32 @@ def _charge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list
     return reasons
 
 
+def _span(boxes: list[broad_phase.Box]) -> broad_phase.Box:
+    """The smallest box holding every one of ``boxes`` (not empty)."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _within_gap(
+    foes: list[tuple[str, str, Footprint]], moves: list[Leg], gap: float, targets: tuple[str, ...]
+) -> list[tuple[str, str, Footprint]]:
+    """The ``foes`` (in their order; none of the units ``targets``) whose box comes within ``gap`` (+ EPSILON +
+    SLACK) of the box holding every model's end: the only ones whose box can come that near one model's end
+    (that box lies within it, and a box gap only shrinks as a box grows), so the per-model tests keep the others
+    out by their boxes all the same."""
+    if not moves:
+        return []
+    span = _span([g.after.outer_bounds for g in moves])
+    return [
+        foe for foe in foes if foe[0] not in targets and box_gap(span, foe[2].outer_bounds) <= gap + EPSILON + SLACK
+    ]
+
+
 def _surge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list[Reason]:
     s = game.state
     reasons = _path_problems(game, record, moves, float(surge_distance(record)))
     targets = _target_feet(game, record)
     gap = s.config.movement.enemy_distance
-    foes = _enemy_feet(game, s.owner(record.unit_id))
+    foes = _within_gap(_enemy_feet(game, s.owner(record.unit_id)), moves, gap, ())
     for g in moves:
         before = min(distance(g.before, f) for _, _, f in targets)
         after = min(distance(g.after, f) for _, _, f in targets)
@@ -191,11 +215,19 @@ def _grenades(game: Game, unit_id: str) -> bool:
 
 def _terrain_penalty(game: Game, record: ChargeRecord, moves: list[Leg], contacted: tuple[str, ...]) -> None:
     s = game.state
-    pieces = [t for t in s.battlefield.terrain if t.is_difficult or t.is_dangerous]
-    crossed = {t.name for g in moves for t in pieces if overlaps_area(g.path, t.footprint)}
+    bf = s.battlefield
+    pieces = [(t, b) for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True) if t.is_difficult or t.is_dangerous]
+    # a path (a footprint) whose box does not meet a piece's shares no area with it: not built nor measured
+    crossed = {
+        t.name for g in moves for t, b in pieces if broad_phase.meet(g.bounds, b) and overlaps_area(g.path, t.footprint)
+    }
     for t in contacted:
         for _, _, f in feet(game, t):
-            crossed |= {p.name for p in pieces if overlaps_area(f.polygon(), p.footprint)}
+            crossed |= {
+                p.name
+                for p, b in pieces
+                if broad_phase.meet(f.outer_bounds, b) and overlaps_area(f.polygon(), p.footprint)
+            }
     if not crossed:
         return
     name = s.unit(record.unit_id).name
@@ -251,7 +283,8 @@ def apply_charge_move(game: Game, action: ChargeMove) -> None:
     before = {k: set(v) for k, v in s.assault.engaged.items()}
     if not surge:
         mine = [f for _, _, f in feet(game, record.unit_id)]
-        contacted = tuple(t for t in record.targets if any(in_contact(a, b) for a in mine for _, _, b in feet(game, t)))
+        theirs = {t: [f for _, _, f in feet(game, t)] for t in record.targets}  # each target's footprints once
+        contacted = tuple(t for t in record.targets if any(in_contact(a, b) for a in mine for b in theirs[t]))
         record.success = bool(contacted)
         for t in contacted:
             engage(game, record.unit_id, t)

@@ -8,9 +8,10 @@ sub-phase begins (:mod:`strategium.engine.resolution`).
 At each Initiative step:
 
 1. Rules hooked with :func:`at_initiative_step` act first (Hammer of Wrath at step 10, HOW-3).
-2. **Pile-in**: each model whose step it is and that is not in base or hull contact with an enemy model of the
-   combat moves straight toward the closest one, up to ``fight.pile_in_distance``, stopping at contact or where it
-   would overlap another model (the simplest faithful Pile-in: no path-finding around models).
+2. **Pile-in** (:mod:`strategium.engine.pile_in`): each model whose step it is and that is not in base or hull
+   contact with an enemy model of the combat moves straight toward the closest one, up to
+   ``fight.pile_in_distance``, stopping at contact or where it would overlap another model (the simplest faithful
+   Pile-in: no path-finding around models).
 3. **Who attacks**: a model whose step it is, in base or hull contact with an enemy model of the combat, or within
    ``fight.engaged_range`` of a friendly model that is (CORE_B §5.5, 7th-edition convention). Models that attack
    at the same step all strike, even if slain at that step; models removed at an earlier step do not.
@@ -36,30 +37,30 @@ caused count toward combat resolution (``fight.mitigated_wounds_count``). Challe
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from shapely.ops import nearest_points
-
 from strategium.army.army import Model
 from strategium.combat import AttackMode, AttackSpec, TargetVehicle, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.sources import configured, core
-from strategium.engine import broad_phase, damage, registries, table_checks
+from strategium.engine import damage, registries
 from strategium.engine.actions import Action, Verdict
-from strategium.engine.board import ChargeRecord, Location, Pose
+from strategium.engine.board import ChargeRecord, Location
 from strategium.engine.charges import charge_of, feet, track
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
 from strategium.engine.decisions import DecisionKind
+from strategium.engine.effects import Effect
 from strategium.engine.events import DiceRolled, Event, Ruling
 from strategium.engine.handlers import handles
+from strategium.engine.pile_in import PiledIn as PiledIn
+from strategium.engine.pile_in import pile_in, side_feet
 from strategium.engine.placement import footprint, hull_of
-from strategium.engine.profiles_now import current
+from strategium.engine.profiles_now import active_sources, current
 from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.geometry.bases import facing_arcs, facings_touched
-from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, within
+from strategium.geometry.measure import Footprint, distance, in_contact, within
 from strategium.model.characteristics import (
     BuildingCharacteristics,
     Facing,
@@ -116,18 +117,6 @@ class MeleeAttacksResolved(Event):
 
 
 @dataclass(frozen=True)
-class PiledIn(Event):
-    """Models of a unit made their Pile-in move at Initiative ``step``."""
-
-    step: int
-    unit_name: str
-    models: tuple[str, ...]
-
-    def text(self) -> str:
-        return f"Initiative step {self.step}: {self.unit_name} piles in ({', '.join(self.models)})"
-
-
-@dataclass(frozen=True)
 class CombatFought(Event):
     """A combat was fought; ``scores`` are the Wounds each unit caused in it."""
 
@@ -160,16 +149,21 @@ def at_initiative_step(step: int) -> Callable[[StepHook], StepHook]:
 def combats(game: Game) -> list[Combat]:
     """Every combat on the table: groups of units linked by being locked in combat."""
     engaged = game.state.assault.engaged
-    on_table = {u for u, s in game.state.units.items() if s.location is Location.TABLE}
+    units = game.state.units
+
+    def on_table(unit_id: str) -> bool:
+        status = units.get(unit_id)
+        return status is not None and status.location is Location.TABLE
+
     seen: set[str] = set()
     out: list[Combat] = []
     for start in engaged:
-        if start in seen or start not in on_table:
+        if start in seen or not on_table(start):
             continue
         group, frontier = {start}, [start]
         while frontier:
             for other in engaged.get(frontier.pop(), set()):
-                if other not in group and other in on_table:
+                if other not in group and on_table(other):
                     group.add(other)
                     frontier.append(other)
         seen |= group
@@ -330,72 +324,51 @@ def _blow(game: Game, unit_id: str, model: Model, target: str, target_model: str
 # -- the fight -------------------------------------------------------------------------------------------------------
 
 
-def _side_feet(game: Game, combat: Combat, player: PlayerId) -> list[tuple[str, Model, Footprint]]:
-    return [x for u in combat if game.state.owner(u) == player for x in feet(game, u)]
-
-
-def _pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model, Footprint]]) -> None:
-    s = game.state
-    reach = s.config.fight.pile_in_distance
-    moved: dict[str, list[str]] = {}
-    table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] | None = None  # made when first needed
-    for uid, model, fp in movers:
-        foes = _side_feet(game, combat, 3 - s.owner(uid))
-        if not foes or any(in_contact(fp, f) for _, _, f in foes):
-            continue
-        foe = min((f for _, _, f in foes), key=lambda f: distance(fp, f))
-        gap = distance(fp, foe)
-        a, b = nearest_points(fp.core, foe.core)
-        length = math.hypot(b.x - a.x, b.y - a.y)
-        if length <= EPSILON:
-            continue
-        ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
-        pose = s.units[uid].poses[model.id]
-        step_len = min(reach, gap)
-        if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
-            table = _table_models(game)
-        here = footprint(model, pose).outer_bounds
-        path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
-        others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
-        while step_len > EPSILON:
-            new = Pose(pose.x + ux * step_len, pose.y + uy * step_len, pose.heading)
-            mine = footprint(model, new)
-            box = broad_phase.shifted(here, new.x - pose.x, new.y - pose.y)
-            if not any(broad_phase.meet(b, box) and table_checks.overlaps(mine, o) for o, b in others):
-                s.units[uid].poses[model.id] = new
-                table[(uid, model.id)] = (mine, mine.outer_bounds)
-                moved.setdefault(uid, []).append(model.id)
-                break
-            step_len -= 0.1
-    for uid, models in moved.items():
-        game.log(PiledIn(step, s.unit(uid).name, tuple(models)))
-
-
-def _table_models(game: Game) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
-    """Every model on the table, by (unit id, model id): its footprint and box (:mod:`.broad_phase`)."""
-    s = game.state
-    out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] = {}
-    for st in s.units.values():
-        if st.location is not Location.TABLE:
-            continue
-        for m in s.unit(st.unit_id).models:
-            p = st.poses.get(m.id)
-            if p is not None:
-                fp = footprint(m, p)
-                out[(st.unit_id, m.id)] = (fp, fp.outer_bounds)
-    return out
-
-
 def _host(game: Game, unit_id: str) -> str:
     return game.state.units[unit_id].joined_to or unit_id
 
 
-def _blows_at(game: Game, combat: Combat, step: int) -> list[_Blow]:
+class _Steps:
+    """The Initiative step (:func:`initiative_step`) of each model of one combat, kept while it cannot change.
+
+    The step reads the model's Characteristics now, its rules and weapons (fixed), its unit's Charge this turn and
+    the configuration. The Characteristics now are the profile's with the modifiers of the sources active
+    (:mod:`strategium.engine.profiles_now`): while every one is an effect source (no plain source is registered:
+    ``active_sources(())`` is empty) they read only the effects in force, which change only with the state's tuple
+    of effects. So the kept steps are dropped when that tuple is replaced, and a step is kept with the Charge record
+    it was found with (asked again if another is found; records are made and changed in the Charge sub-phase only).
+    With a plain source registered every step is asked afresh: the answers are the same either way."""
+
+    def __init__(self) -> None:
+        self._effects: tuple[Effect, ...] | None = None
+        self._usable = not active_sources(())
+        self._kept: dict[tuple[str, str], tuple[ChargeRecord | None, int]] = {}
+
+    def of(self, game: Game, unit_id: str, model: Model) -> int:
+        """The Initiative step ``model`` of ``unit_id`` fights at (as :func:`initiative_step` gives it)."""
+        if not self._usable:
+            return initiative_step(game, unit_id, model)[0]
+        effects = game.state.effects
+        if effects is not self._effects:
+            self._effects, self._kept = effects, {}
+        record = charge_of(game, unit_id)
+        kept = self._kept.get((unit_id, model.id))
+        if kept is not None and kept[0] is record:
+            return kept[1]
+        step = initiative_step(game, unit_id, model)[0]
+        self._kept[(unit_id, model.id)] = (record, step)
+        return step
+
+
+def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None) -> list[_Blow]:
     s = game.state
     engaged = s.config.fight.engaged_range
     everyone = [x for u in combat for x in feet(game, u)]
-    now = {(uid, m.id) for uid, m, _ in everyone if initiative_step(game, uid, m)[0] == step}  # pile-in keeps these
-    _pile_in(game, step, combat, [x for x in everyone if (x[0], x[1].id) in now])
+    steps = steps or _Steps()
+    now = {(uid, m.id) for uid, m, _ in everyone if steps.of(game, uid, m) == step}  # pile-in keeps these
+    if not now:
+        return []  # no model's step: nobody piles in nor attacks
+    pile_in(game, step, combat, [x for x in everyone if (x[0], x[1].id) in now])
     everyone = [x for u in combat for x in feet(game, u)]
     blows: list[_Blow] = []
     sides: dict[PlayerId, tuple[list[tuple[str, Model, Footprint]], list[Footprint]]] = {}
@@ -404,8 +377,8 @@ def _blows_at(game: Game, combat: Combat, step: int) -> list[_Blow]:
             continue
         player = s.owner(uid)
         if player not in sides:  # nothing moves while the blows are found: each side's foes and friends once
-            enemy = _side_feet(game, combat, 3 - player)
-            touching = [f for _, _, f in _side_feet(game, combat, player) if any(in_contact(f, g) for _, _, g in enemy)]
+            enemy = side_feet(game, combat, 3 - player)
+            touching = [f for _, _, f in side_feet(game, combat, player) if any(in_contact(f, g) for _, _, g in enemy)]
             sides[player] = (enemy, touching)
         foes, friends = sides[player]
         if not foes:
@@ -575,11 +548,12 @@ def fight(game: Game, combat: Combat) -> None:
     t = track(game)
     t.fought.append(combat)
     game.log(Ruling(f"Fight: {', '.join(combat)}", (core(FIGHT, "Initiative steps 10 down to the lowest"),)))
+    steps = _Steps()  # each model's Initiative step, found once for the combat's steps
     for step in range(10, game.state.config.fight.lowest_initiative_step - 1, -1):
         for hook in _STEP_HOOKS.get(step, ()):
             hook(game, combat, step)
         groups: dict[tuple[object, ...], list[_Blow]] = {}
-        for blow in _blows_at(game, combat, step):
+        for blow in _blows_at(game, combat, step, steps):
             key = (blow.unit_id, blow.weapon, blow.strength, blow.ap, blow.ws, blow.rules, blow.target)
             groups.setdefault(key, []).append(blow)
         for group in groups.values():

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -51,6 +52,7 @@ from strategium.engine.profiles_now import Modifier, current, effect_modifier_so
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import Phase, SubPhase
 from strategium.geometry.measure import Footprint
+from strategium.geometry.table import Table
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
 from strategium.rules.registry import RuleRef, find_rule
@@ -262,7 +264,8 @@ def fall_back(game: Game, unit_id: str, why: Reason) -> None:
     dx, dy = edge.x - centre.x, edge.y - centre.y
     norm = math.hypot(dx, dy) or 1.0
     direction = (dx / norm, dy / norm)
-    obstacles = _obstacles(game, unit_id)  # nothing moves until the poses are found: one set for both
+    # nothing moves until the poses are found: one set for both, of the models near some model's path
+    obstacles = _obstacles(game, unit_id, _paths_box(game, alive, direction, roll.total))
     reaches_edge = any(
         _leaves_table(game, m, s.units[uid].poses[m.id], direction, roll.total, obstacles) for uid, m in alive
     )
@@ -306,7 +309,10 @@ class _Obstacles:
     table: broad_phase.Box
 
 
-def _obstacles(game: Game, unit_id: str) -> _Obstacles:
+def _obstacles(game: Game, unit_id: str, near: broad_phase.Box | None = None) -> _Obstacles:
+    """The obstacles of a Fall Back of ``unit_id``; with ``near``, only the other models whose boxes meet that box
+    (``Boxed.near``: a box holding every model's path, :func:`_paths_box`, leaves out only models no path's box
+    meets, which each model's own broad phase would leave out)."""
     s = game.state
     moving = set(damage.members(game, unit_id))
     others = [
@@ -318,7 +324,45 @@ def _obstacles(game: Game, unit_id: str) -> _Obstacles:
     ]
     walls = s.battlefield.impassable()
     t = s.battlefield.table
-    return _Obstacles(broad_phase.Boxed.of(others), walls, broad_phase.parts_of(walls), (0.0, 0.0, t.width, t.depth))
+    # each footprint's outer bounds are its box (``broad_phase.box_of``: the same sums), kept on the footprint
+    boxed = broad_phase.Boxed(tuple((mid, fp, fp.outer_bounds) for mid, fp in others))
+    if near is not None:
+        boxed = boxed.near(near)
+    return _Obstacles(boxed, walls, _wall_boxes(walls), (0.0, 0.0, t.width, t.depth))
+
+
+_WALLS_KEPT: list[tuple[BaseGeometry, tuple[broad_phase.Box, ...]]] = []
+"""The last walls :func:`_wall_boxes` boxed and their boxes (one entry, replaced; the geometry held)."""
+
+
+def _wall_boxes(walls: BaseGeometry | None) -> tuple[broad_phase.Box, ...]:
+    """``broad_phase.parts_of(walls)``, kept for the last walls asked about (a battlefield's union of Impassable
+    pieces and Buildings is made once: the same immutable geometry is asked about again, found by identity)."""
+    if walls is None:
+        return ()
+    kept = _WALLS_KEPT[0] if _WALLS_KEPT else None
+    if kept is not None and kept[0] is walls:
+        return kept[1]
+    boxes = broad_phase.parts_of(walls)
+    _WALLS_KEPT[:] = [(walls, boxes)]
+    return boxes
+
+
+def _paths_box(
+    game: Game, alive: list[tuple[str, Model]], direction: tuple[float, float], inches: float
+) -> broad_phase.Box | None:
+    """The box holding the box of every model's path (``inches`` along ``direction``, as :func:`_fall_back_poses`
+    and :func:`_blocked_before_edge` box it: the same sums), or None with no model."""
+    s = game.state
+    boxes = []
+    for uid, m in alive:
+        start = s.units[uid].poses[m.id]
+        first = footprint(m, start).outer_bounds
+        end = _shifted(start, direction, inches)
+        boxes.append(broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y)))
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _hits_walls(fp: Footprint, box: broad_phase.Box, obstacles: _Obstacles) -> bool:
@@ -358,7 +402,14 @@ def _free(
 
 def _on_table(game: Game, fp: Footprint) -> bool:
     """The footprint stands wholly on the table."""
-    return bool(game.state.battlefield.table.polygon().buffer(1e-9).contains(fp.polygon()))
+    return bool(_table_grown(game.state.battlefield.table).contains(fp.polygon()))
+
+
+@lru_cache(maxsize=8)
+def _table_grown(table: Table) -> BaseGeometry:
+    """The table's rectangle grown by 1e-9 inch (made once per table size: the table is an immutable value)."""
+    grown: BaseGeometry = table.polygon().buffer(1e-9)
+    return grown
 
 
 def _fall_back_poses(
@@ -390,14 +441,18 @@ def _fall_back_poses(
         start = s.units[uid].poses[m.id]
         first = footprint(m, start).outer_bounds
         end = _shifted(start, direction, inches)
-        near = obstacles.others.near(
-            broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
-        )
-        blockers = [*((o, b) for _, o, b in near.items), *placed]
+        path = broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y))
+        near = obstacles.others.near(path)
+        # every step's box lies within the path's: a placed model whose box misses the path's meets none of them
+        blockers = [*((o, b) for _, o, b in near.items), *((o, b) for o, b in placed if broad_phase.meet(b, path))]
         steps = int(inches / FALL_BACK_STEP)
-        meets, clear = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers], obstacles)
         last = max(steps, 0)  # the last step the model may take: a clear step passes _free without an exact test
-        for k in (np.flatnonzero(~clear) + 1).tolist():
+        if not blockers and _path_clear(path, obstacles):
+            unclear: list[int] = []  # every step is clear (its box within the path's)
+        else:
+            meets, clear = _step_meets(start, first, direction, inches, steps, [b for _, b in blockers], obstacles)
+            unclear = (np.flatnonzero(~clear) + 1).tolist()
+        for k in unclear:
             pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
             box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
             if not _free(game, m, pose, box, [blockers[j] for j in np.flatnonzero(meets[k - 1])], obstacles):
@@ -408,6 +463,14 @@ def _fall_back_poses(
         fp = footprint(m, best)
         placed.append((fp, fp.outer_bounds))
     return out
+
+
+def _path_clear(path: broad_phase.Box, obstacles: _Obstacles) -> bool:
+    """The box ``path`` lies within the table's and meets no wall's: then so does every box within it, each step
+    of a Fall Back along it is clear of the table's edge and the walls (as :func:`_step_meets` would find)."""
+    if not broad_phase.inside(path, obstacles.table):
+        return False
+    return not any(broad_phase.meet(path, b) for b in obstacles.wall_boxes)
 
 
 def _step_meets(

@@ -43,13 +43,15 @@ After each ordinary arrival, and after step 5 for a Flanking Assault, a ``UnitsA
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from strategium.army.army import Unit
+from strategium.army.army import Model, Unit
 from strategium.engine import morale
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location, Placement, ReserveMode
+from strategium.engine.box_gap import SLACK, box_gap
 from strategium.engine.citations import Reason
 from strategium.engine.decisions import Decision, DecisionKind
 from strategium.engine.events import Event, Ruling, TurnStarted
@@ -79,8 +81,8 @@ from strategium.engine.state import GameState
 from strategium.engine.timing import Phase, PlayerId, SubPhase, opponent
 from strategium.engine.transports import boarding_problem
 from strategium.engine.watchers import Fact
-from strategium.geometry.measure import Footprint, farthest_distance, min_distance, within
-from strategium.geometry.table import Edge
+from strategium.geometry.measure import EPSILON, Footprint, farthest_distance, min_distance, within
+from strategium.geometry.table import Edge, Table
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
@@ -342,18 +344,37 @@ def _apply_choose_edge(game: Game, action: ChooseEntryEdge) -> None:
 
 
 def _entry_legs(game: Game, units: list[Unit], positions: Placement, edge: Edge) -> list[Leg]:
-    """Each model's straight entry from just off ``edge`` to its pose (see the module docstring)."""
+    """Each model's straight entry from just off ``edge`` to its pose (see the module docstring).
+
+    The legs depend only on the table, the edge, the positions and the models moved (their shapes): the last
+    answer is kept with those (the models held, found again by identity) for the apply that follows a check."""
     s = game.state
-    line = Footprint(s.battlefield.table.edge_line(edge))
+    table = s.battlefield.table
+    alive = living(s, units)
+    kept = _LEGS_KEPT[0] if _LEGS_KEPT else None
+    if (
+        kept is not None
+        and kept[0] == (table, edge, positions)
+        and len(kept[1]) == len(alive)
+        and all(a is b for a, b in zip(kept[1], (m for _, m in alive), strict=True))
+        and all(g.unit_id == u.id for g, (u, _) in zip(kept[2], alive, strict=True))
+    ):
+        return list(kept[2])
+    line = Footprint(table.edge_line(edge))
     nx, ny = INWARD[edge]
     where = dict(positions)
     out = []
-    for unit, model in living(s, units):
+    for unit, model in alive:
         after = footprint(model, where[model.id])
         far = farthest_distance(after, line)
         before = after.translated(-nx * far, -ny * far)
         out.append(Leg(unit.id, model, before, after))
+    _LEGS_KEPT[:] = [((table, edge, positions), tuple(m for _, m in alive), tuple(out))]
     return out
+
+
+_LEGS_KEPT: list[tuple[tuple[Table, Edge, Placement], tuple[Model, ...], tuple[Leg, ...]]] = []
+"""The last :func:`_entry_legs` answer: ((table, edge, positions), the models, the legs); one entry, replaced."""
 
 
 def _arrival_edge(game: Game, action: Arrive) -> tuple[Edge | None, Reason | None]:
@@ -488,9 +509,12 @@ def finish_flanking(game: Game, player: PlayerId) -> None:
         if (pose := s.units[uid].poses.get(m.id)) is not None
     ]
     reach = s.config.flanking_assault.pinning_range
+    around = _bounds_of(ours)
     for enemy in s.units_of(opponent(player), Location.TABLE):
         theirs = [footprint(m, p) for m in enemy.models if (p := s.units[enemy.id].poses.get(m.id)) is not None]
-        if ours and theirs and within(min_distance(ours, theirs), reach):
+        if not ours or not theirs or box_gap(around, _bounds_of(theirs)) > reach + EPSILON + SLACK:
+            continue  # (the boxes' gap is at most the distance: certainly out of range)
+        if within(min_distance(ours, theirs), reach):
             game.log(
                 Ruling(
                     f'{enemy.name} is within {reach:g}" of the Flanking Assault: Pinning test',
@@ -499,6 +523,19 @@ def finish_flanking(game: Game, player: PlayerId) -> None:
             )
             morale.pinning_test(game, enemy.id, FLANKING)
     game.emit(UnitsArrived(player, tuple(arrived), ReserveMode.FLANKING_ASSAULT, edge))
+
+
+def _bounds_of(feet: list[Footprint]) -> tuple[float, float, float, float]:
+    """The box holding every footprint of ``feet`` (their outer bounds; an empty list: a box that holds nothing)."""
+    if not feet:
+        return (math.inf, math.inf, -math.inf, -math.inf)
+    boxes = [f.outer_bounds for f in feet]
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 @on_step(Phase.MOVEMENT, SubPhase.MOVE)

@@ -1,0 +1,161 @@
+"""The Fight sub-phase's shortcuts agree with the plain rule: the Pile-in's overlap test of round bases without
+footprints (:mod:`strategium.engine.pile_in`), the whole Pile-in against the step-by-step test re-stated here, and
+the Initiative steps kept for a combat against :func:`initiative_step`. Exact results."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.ops import nearest_points
+
+from strategium.army.army import Model
+from strategium.combat.sources import core
+from strategium.engine import broad_phase, table_checks
+from strategium.engine.board import Pose
+from strategium.engine.charges import feet
+from strategium.engine.effects import Duration, EffectKind
+from strategium.engine.fight import _Steps, initiative_step
+from strategium.engine.game import Game
+from strategium.engine.pile_in import blocked, pile_in
+from strategium.engine.placement import footprint
+from strategium.geometry.bases import Base, Hull
+from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact
+from tests.engine.builders_assault import assault_game, place, squad
+from tests.engine.test_fight import QUICK, charged
+
+ROUND = squad("r", 1, base=32.0).models[0]
+OVAL = squad("o", 1, base=None).models[0]
+
+
+def _others(spots: list[tuple[float, float, int]]) -> list[tuple[Footprint, broad_phase.Box]]:
+    out = []
+    for x, y, kind in spots:
+        if kind == 0:
+            fp = Base(25.0).footprint(x, y)
+        elif kind == 1:
+            fp = Base(40.0).footprint(x, y)
+        elif kind == 2:
+            fp = Base(60.0, 35.0).footprint(x, y, 30.0)
+        else:
+            fp = Hull(x, y, 4.0, 2.5, 15.0).footprint()
+        out.append((fp, fp.outer_bounds))
+    return out
+
+
+def _exact(model: Model, pose: Pose, box: broad_phase.Box, others: list[tuple[Footprint, broad_phase.Box]]) -> bool:
+    mine = footprint(model, pose)
+    return any(broad_phase.meet(b, box) and table_checks.overlaps(mine, o) for o, b in others)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.floats(8, 12),
+    st.floats(8, 12),
+    st.lists(st.tuples(st.floats(6, 14), st.floats(6, 14), st.integers(0, 3)), max_size=6),
+    st.booleans(),
+)
+def test_the_blocked_test_agrees_with_the_overlap_of_footprints(
+    x: float, y: float, spots: list[tuple[float, float, int]], oval: bool
+) -> None:
+    model = OVAL if oval else ROUND
+    start = footprint(model, Pose(10.0, 10.0))
+    base = (type(start.core).__name__ == "Point", start.radius)
+    box = broad_phase.shifted(start.outer_bounds, x - 10.0, y - 10.0)
+    others = _others(spots)
+    assert blocked(model, x, y, 0.0, base, box, others) == _exact(model, Pose(x, y), box, others)
+
+
+def test_round_bases_a_hair_apart_and_a_hair_overlapping() -> None:
+    start = footprint(ROUND, Pose(10.0, 10.0))
+    other = Base(32.0).footprint(10.0 + 2 * start.radius, 10.0)  # touching: allowed
+    others = [(other, other.outer_bounds)]
+    for dx, refused in [(0.0, False), (1e-3, True), (-1e-3, False)]:
+        box = broad_phase.shifted(start.outer_bounds, dx, 0.0)
+        assert blocked(ROUND, 10.0 + dx, 10.0, 0.0, (True, start.radius), box, others) is refused
+        assert _exact(ROUND, Pose(10.0 + dx, 10.0), box, others) is refused
+
+
+# -- the whole Pile-in, re-stated plainly ---------------------------------------------------------------------------
+
+
+def _reference_pile_in(game: Game, combat: tuple[str, ...], movers: list[tuple[str, Model, Footprint]]) -> None:
+    """The Pile-in as the module docstring states it: every step tested on the footprint against every model."""
+    s = game.state
+    reach = s.config.fight.pile_in_distance
+    for uid, model, fp in movers:
+        foes = [f for u in combat if s.owner(u) != s.owner(uid) for _, _, f in feet(game, u)]
+        if not foes or any(in_contact(fp, f) for f in foes):
+            continue
+        foe = min(foes, key=lambda f: distance(fp, f))
+        gap = distance(fp, foe)
+        a, b = nearest_points(fp.core, foe.core)
+        length = math.hypot(b.x - a.x, b.y - a.y)
+        if length <= EPSILON:
+            continue
+        ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+        pose = s.units[uid].poses[model.id]
+        step_len = min(reach, gap)
+        while step_len > EPSILON:
+            new = Pose(pose.x + ux * step_len, pose.y + uy * step_len, pose.heading)
+            mine = footprint(model, new)
+            others = [
+                footprint(m, st_.poses[m.id])
+                for st_ in s.units.values()
+                for m in s.unit(st_.unit_id).models
+                if m.id in st_.poses and m.id != model.id
+            ]
+            if not any(table_checks.overlaps(mine, o) for o in others):
+                s.units[uid].poses[model.id] = new
+                break
+            step_len -= 0.1
+
+
+def _game(spots: list[tuple[float, float]]) -> Game:
+    game = assault_game([squad("a", 4)], [squad("b", 4, base=25.0)])
+    place(game, "a", tuple((f"a.{i + 1}", Pose(16.0 + 2 * i + x, 20.0 + y)) for i, (x, y) in enumerate(spots[:4])))
+    place(game, "b", tuple((f"b.{i + 1}", Pose(16.0 + 2 * i + x, 24.0 + y)) for i, (x, y) in enumerate(spots[4:])))
+    return game
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.floats(-4, 4), st.floats(-2, 2)), min_size=8, max_size=8))
+def test_the_pile_in_equals_the_step_by_step_test(spots: list[tuple[float, float]]) -> None:
+    fast, plain = _game(spots), _game(spots)
+    combat = ("a", "b")
+    pile_in(fast, 5, combat, [x for u in combat for x in feet(fast, u)])
+    _reference_pile_in(plain, combat, [x for u in combat for x in feet(plain, u)])
+    for u in combat:
+        assert fast.state.units[u].poses == plain.state.units[u].poses
+
+
+def test_a_pile_in_stops_short_of_a_model_where_it_would_end() -> None:
+    game = assault_game([squad("a", 2)], [squad("b", 1)])
+    place(game, "a", (("a.1", Pose(20.0, 20.0)), ("a.2", Pose(20.0, 22.0))))
+    place(game, "b", (("b.1", Pose(20.0, 24.0)),))
+    pile_in(game, 4, ("a", "b"), [x for x in feet(game, "a") if x[1].id == "a.1"])
+    pose = game.state.units["a"].poses["a.1"]
+    # 2.74" to contact with b.1; 2.74" less 20 steps of 0.1" leaves a.1 touching a.2 (touching is allowed)
+    assert pose.x == 20.0 and round(pose.y, 9) == 20.740157480
+
+
+# -- the kept Initiative steps ---------------------------------------------------------------------------------------
+
+
+def test_kept_steps_equal_initiative_step_and_follow_the_effects() -> None:
+    game = charged([squad("a")], [squad("b", chars=QUICK)])
+    steps = _Steps()
+    models = [(u, m) for u in ("a", "b") for m in game.state.unit(u).models]
+    assert [steps.of(game, u, m) for u, m in models] == [4, 5]  # I4 (no bonus for the Charge), I5
+    assert [steps.of(game, u, m) for u, m in models] == [initiative_step(game, u, m)[0] for u, m in models]
+    game.add_effect(EffectKind.STUPEFIED, "b", Duration.UNTIL_END_OF_TURN, core("test", "Stupefied"))
+    assert [steps.of(game, u, m) for u, m in models] == [initiative_step(game, u, m)[0] for u, m in models]
+
+
+def test_the_reach_box_holds_every_mover_grown_by_the_reach() -> None:
+    from strategium.engine.pile_in import REACH_SLACK, reach_box
+
+    movers = [("a", ROUND, Base(25.4).footprint(1.0, 2.0)), ("b", ROUND, Base(50.8).footprint(4.0, -1.0))]
+    grow = 3.0 + REACH_SLACK
+    assert reach_box(movers, 3.0) == (0.5 - grow, -2.0 - grow, 5.0 + grow, 2.5 + grow)
