@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import shapely
 import shapely.affinity
 from hypothesis import assume, given, settings
@@ -84,3 +85,16 @@ def test_outer_tangents_support_both_polygons(
     fast = umbras([source], [blocker])[0, 0].intersection(window)
     slow = umbras_by_shadows([source], [blocker])[0, 0].intersection(window)
     assert shapely.hausdorff_distance(fast, slow) < 1e-6  # inches: the same region (slivers of rounding aside)
+
+
+def test_tangents_crossing_a_hair_before_the_contact_vertex_end_the_umbra() -> None:
+    """A blocker vertex 1e-9" off the lower tangent puts the tangents' crossing 2.4e-8" before the far contact
+    vertex (23, 0): the umbra still ends there (it is the blocker itself), not cast to FAR (the property test's
+    find)."""
+    source = shapely.Polygon([(0, 0), (0, 2), (1, 0)])
+    blocker = shapely.Polygon([(11, 1), (11, 1e-9), (23, 0)])
+    fast = umbras([source], [blocker])[0, 0]
+    slow = umbras_by_shadows([source], [blocker])[0, 0]
+    assert fast.bounds[2] < 23.0 + 1e-6
+    assert fast.symmetric_difference(slow).area < 1e-8
+    assert fast.area == pytest.approx(blocker.area, abs=1e-8)
