@@ -145,12 +145,12 @@ class TableModels:
     """
 
     def __init__(self, entries: list[Entry]) -> None:
-        unit_ids, players, models, poses, feet = zip(*entries, strict=True) if entries else ((), (), (), (), ())
+        unit_ids, players, model_ids, models, poses, feet = zip(*entries, strict=True) if entries else ((),) * 6
         self.unit_ids: tuple[str, ...] = unit_ids
         self.players: tuple[PlayerId, ...] = players
         self.models: tuple[Model, ...] = models
         self.poses: tuple[Pose, ...] = poses
-        self.items: tuple[tuple[str, Footprint], ...] = tuple((m.id, fp) for m, fp in zip(models, feet, strict=True))
+        self.items: tuple[tuple[str, Footprint], ...] = tuple(zip(model_ids, feet, strict=True))
         self.index = FootprintIndex(self.items)
         self._masks: dict[object, np.ndarray] = {}
 
@@ -216,8 +216,8 @@ class TableModels:
 UnitKey = tuple[str, PlayerId, Location, tuple[tuple[str, Pose], ...]]
 """A unit's part of :func:`table_models`' key: its id, player, location and poses (by value)."""
 
-Entry = tuple[str, PlayerId, Model, Pose, Footprint]
-"""One model of :class:`TableModels`: unit id, player, model, pose, footprint."""
+Entry = tuple[str, PlayerId, str, Model, Pose, Footprint]
+"""One model of :class:`TableModels`: unit id, player, model id, model, pose, footprint."""
 
 _last_table: list[tuple[Any, TableModels, dict[str, tuple[UnitKey, list[Entry]]]]] = []
 """The last snapshot of :func:`table_models`, the key it was built for and, by unit id, each unit's part of the key
@@ -256,7 +256,7 @@ def table_models(state: GameState) -> TableModels:
             got = kept[1]
         else:
             got = [
-                (status.unit_id, status.player, m, status.poses[m.id], footprint(m, status.poses[m.id]))
+                (status.unit_id, status.player, m.id, m, status.poses[m.id], footprint(m, status.poses[m.id]))
                 for m in state.unit(status.unit_id).models
                 if m.id in status.poses
             ]
