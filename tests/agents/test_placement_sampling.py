@@ -127,17 +127,31 @@ def test_round4_agrees_with_round(values: list[float]) -> None:
     assert [_bits(v) for v in got.ravel()] == [_bits(round(v, 4)) for v in values]
 
 
-def test_table_circles_reused_by_unit_equal_those_measured_afresh() -> None:
+def test_table_circles_are_those_of_every_model_on_the_table() -> None:
     from dataclasses import replace
 
+    from strategium.engine.placement import table_models
+
+    def expected(state: GameState) -> list[tuple[float, float, float, int]]:
+        out = []
+        for uid, status in state.units.items():
+            if status.location is not Location.TABLE:
+                continue
+            models = {m.id: m for m in state.unit(uid).models}
+            for mid, pose in status.poses.items():
+                out.append((pose.x, pose.y, ps.circumradius(models[mid], pose.heading), int(status.player)))
+        return sorted(out)
+
+    def got(state: GameState) -> list[tuple[float, float, float, int]]:
+        xs, ys, rs, owners = ps._table_circles_of(table_models(state))
+        return sorted(zip(xs.tolist(), ys.tolist(), rs.tolist(), owners.tolist(), strict=True))
+
     state = heuristic_game(6)[0].state
-    kept = ps._table_circles(state)  # fills (or reuses) the rows of every unit
+    kept = got(state)
+    assert kept == expected(state)
     moved = next(uid for uid, s in state.units.items() if s.location is Location.TABLE and s.poses)
     mid, pose = next(iter(state.units[moved].poses.items()))
     state.units[moved].poses[mid] = replace(pose, x=pose.x + 0.5, heading=pose.heading + 10.0)
-    again = ps._table_circles(state)  # one unit's rows measured again, the others reused
-    ps._CIRCLES.clear()
-    fresh = ps._table_circles(state)
-    for a, b in zip(again, fresh, strict=True):
-        assert a.tolist() == b.tolist()
-    assert kept[0].tolist() != again[0].tolist()
+    again = got(state)  # a new snapshot: measured again
+    assert again == expected(state)
+    assert again != kept

@@ -239,3 +239,30 @@ def test_pieces_under_a_leg_are_those_its_path_overlaps(
     ]
     assert dangerous_pieces(game, leg) == expected
     assert dangerous_pieces(game, leg, slow_pieces(game)) == expected
+
+
+def test_a_sure_overlap_with_terrain_is_an_overlap() -> None:
+    """The shortcut of ``difficult_under`` and ``dangerous_pieces`` (an end's centre deep inside a piece) only ever
+    says what the exact area test says; legs near and across the demo battlefield's pieces, of bases and hulls."""
+    from strategium.agents.setup import demo_battle
+    from strategium.engine.movement_common import Leg, _surely_overlaps
+
+    game = demo_battle(0)
+    bf = game.state.battlefield
+    models = [m for army in game.state.armies for u in army.units for m in u.models]
+    shapes = {(m.base_mm, m.profile.has_armour_values): m for m in models}  # one model per kind of base or hull
+    rng = np.random.default_rng(5)
+    sure = 0
+    for place, piece in enumerate(bf.terrain):
+        x0, y0, x1, y1 = piece.footprint.bounds
+        for model in shapes.values():
+            for _ in range(12):
+                a = Pose(
+                    float(rng.uniform(x0 - 3, x1 + 3)), float(rng.uniform(y0 - 3, y1 + 3)), float(rng.uniform(0, 360))
+                )
+                b = Pose(a.x + float(rng.uniform(-6, 6)), a.y + float(rng.uniform(-6, 6)), a.heading)
+                leg = Leg("u", model, footprint(model, a), footprint(model, b))
+                if _surely_overlaps(bf, ("test", place), piece, leg):
+                    sure += 1
+                    assert overlaps_area(leg.path, piece.footprint)
+    assert sure > 0

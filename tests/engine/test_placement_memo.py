@@ -33,3 +33,37 @@ def test_a_placed_unit_is_kept_while_its_poses_stay_the_same() -> None:
     assert placed_unit(unit, UnitStatus(unit.id, 2, Location.TABLE, moved)).player == 2
     fresh = placed_unit(unit, status, tuple(poses.items()))  # given poses: built, not kept
     assert [m.footprint.key for m in fresh.models] == [m.footprint.key for m in first.models]
+
+
+def test_feet_are_kept_while_the_party_and_its_poses_stay_the_same() -> None:
+    from dataclasses import replace
+
+    from strategium.engine import charges
+    from strategium.engine.board import Location
+    from tests.agents.games import heuristic_game
+
+    game = heuristic_game(2)[0]
+    s = game.state
+
+    def fresh(unit_id: str) -> list[tuple[str, str, tuple[float, float, float, bytes]]]:
+        members = charges.party(game, unit_id)
+        return [(u, m.id, fp.key) for u, m, fp in charges._feet(members, s.units)]
+
+    def kept(unit_id: str) -> list[tuple[str, str, tuple[float, float, float, bytes]]]:
+        return [(u, m.id, fp.key) for u, m, fp in charges.feet(game, unit_id)]
+
+    on_table = [uid for uid, st in s.units.items() if st.location is Location.TABLE and st.poses]
+    assert len(on_table) >= 2
+    for uid in on_table:
+        assert kept(uid) == fresh(uid)
+        assert kept(uid) == fresh(uid)  # asked again: the kept answer
+    mover, other = on_table[0], on_table[1]
+    before_other = kept(other)
+    mid, pose = next(iter(s.units[mover].poses.items()))
+    s.units[mover].poses[mid] = replace(pose, x=pose.x + 0.25)  # a change in place: a new version
+    assert kept(mover) == fresh(mover) and kept(mover) != [] and kept(other) == before_other
+    s.units[mover].poses = {m: p for m, p in s.units[mover].poses.items() if m != mid}  # a new dict
+    assert kept(mover) == fresh(mover) and mid not in [m for _, m, _ in kept(mover)]
+    listed = charges.feet(game, other)
+    listed.clear()  # a caller's list is its own
+    assert kept(other) == before_other

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from strategium.errors import InputError
 from strategium.geometry.bases import Hull, facing_arcs, facings_touched
+from strategium.geometry.measure import Footprint
 from strategium.model.characteristics import Facing
 from tests.geometry.helpers import disc
 
@@ -50,3 +53,23 @@ def test_facing_arcs_are_drawn_through_the_corners() -> None:
     # on the ray from the centre through the front-left corner: both arcs
     assert facing_arcs(HULL, (10 + 2.5 * 4, 10 + 1.5 * 4)) == {Facing.FRONT, Facing.SIDE}
     assert facing_arcs(HULL, (10, 10)) == frozenset()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.floats(-100.0, 100.0), st.sampled_from([0.0, -0.0, 1e-300, -1e-300])),
+    st.one_of(st.floats(-100.0, 100.0), st.sampled_from([0.0, -0.0, 5e-324])),
+    st.floats(0.01, 5.0),
+)
+def test_round_footprint_as_a_point_footprint(x: float, y: float, radius: float) -> None:
+    import struct
+
+    from shapely.geometry import Point
+
+    from strategium.geometry.bases import round_footprint
+
+    fast, plain = round_footprint(x, y, radius), Footprint(Point(x, y), radius)
+    bits = [struct.pack("<d", v) for v in (*fast.centre, *fast.bounds)]
+    assert bits == [struct.pack("<d", v) for v in (*plain.centre, *plain.bounds)]
+    assert fast.core.wkb == plain.core.wkb and fast.radius == plain.radius
+    assert fast.outer_bounds == plain.outer_bounds and fast.key == plain.key

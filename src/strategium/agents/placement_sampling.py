@@ -24,9 +24,9 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from strategium.agents.spots import Spots
-from strategium.army.army import Model, Unit
+from strategium.army.army import Model
 from strategium.engine.board import Location, Placement, Pose, UnitStatus
-from strategium.engine.placement import footprint
+from strategium.engine.placement import TableModels, footprint, table_models
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import EPSILON, Footprint, distance
@@ -435,8 +435,9 @@ class MoveFilter:
         self.penalty = penalty
         self.keep_away = keep_away
         self.allowed, self.walls, self.difficult = _static(state, radius)
-        xs, ys, rs, owners, units = state.cached(("agents.MoveFilter.table",), lambda: _table_circles(state))
-        keep = np.array([u not in moving for u in units], dtype=bool)
+        table = table_models(state)
+        xs, ys, rs, owners = _table_circles_of(table)
+        keep = table.outside(moving)
         self.ox, self.oy, self.orad = xs[keep], ys[keep], rs[keep]
         self.foe = owners[keep] != player
 
@@ -560,38 +561,26 @@ INNER = 0.9
 0.92 of it: cos(22.5 degrees); the rest is the margin for rounding)."""
 
 
-def _table_circles(state: GameState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(x, y, circumradius, player, unit id) of every model on the table, as arrays (for :class:`MoveFilter`)."""
-    xs: list[float] = []
-    ys: list[float] = []
-    rs: list[float] = []
-    owners: list[PlayerId] = []
-    units: list[str] = []
-    for uid, status in state.units.items():
-        if status.location is not Location.TABLE:
-            continue
-        unit = state.unit(uid)
-        poses = tuple(status.poses.items())
-        kept = _CIRCLES.get(uid)
-        if kept is not None and kept[0] is unit and kept[1] == poses:
-            x, y, r = kept[2]
-        else:
-            models = {m.id: m for m in unit.models}
-            x = [pose.x for _, pose in poses]
-            y = [pose.y for _, pose in poses]
-            r = [circumradius(models[mid], pose.heading) for mid, pose in poses]
-            _CIRCLES[uid] = (unit, poses, (x, y, r))
-        xs += x
-        ys += y
-        rs += r
-        owners += [status.player] * len(x)
-        units += [uid] * len(x)
-    return np.array(xs), np.array(ys), np.array(rs), np.array(owners, dtype=int), np.array(units, dtype=object)
+def _table_circles_of(table: TableModels) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(x, y, circumradius, player) of every model of a :func:`table_models` snapshot, as arrays in its order (for
+    :class:`MoveFilter`); kept for the last snapshot asked about (snapshots never change; the one held is compared by
+    identity, so it cannot be another object with a reused identity)."""
+    last = _CIRCLES[0] if _CIRCLES else None
+    if last is not None and last[0] is table:
+        return last[1]
+    xs = np.array([pose.x for pose in table.poses], dtype=float)
+    ys = np.array([pose.y for pose in table.poses], dtype=float)
+    rs = np.array([circumradius(m, pose.heading) for m, pose in zip(table.models, table.poses, strict=True)])
+    owners = np.array(table.players, dtype=int)
+    for values in (xs, ys, rs, owners):
+        values.flags.writeable = False
+    _CIRCLES[:] = [(table, (xs, ys, rs, owners))]
+    return xs, ys, rs, owners
 
 
-_CIRCLES: dict[str, tuple[Unit, Placement, tuple[list[float], list[float], list[float]]]] = {}
-"""By unit id: the unit (held, compared by identity), its poses and the (x, y, circumradius) lists
-:func:`_table_circles` gave for them, reused while the unit and its poses are the same (compared by value)."""
+_CIRCLES: list[tuple[TableModels, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]] = []
+"""The last :func:`table_models` snapshot :func:`_table_circles_of` measured, and its arrays (one entry, replaced
+whole)."""
 
 
 def _segment_distance(

@@ -53,7 +53,7 @@ give no penalty: Pinned units here (p.244), Stupefied units in :mod:`strategium.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -61,7 +61,7 @@ from strategium.army.army import Model, Unit
 from strategium.combat.sources import configured, core
 from strategium.engine import registries
 from strategium.engine.actions import Action, Verdict
-from strategium.engine.board import AssaultTrack, ChargeRecord, ChargeStage, Location, Placement
+from strategium.engine.board import AssaultTrack, ChargeRecord, ChargeStage, Location, Placement, Pose, UnitStatus
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
 from strategium.engine.decisions import Decision, DecisionKind
@@ -210,10 +210,42 @@ def living(game: Game, unit_id: str) -> list[tuple[str, Model]]:
 
 
 def feet(game: Game, unit_id: str) -> list[tuple[str, Model, Footprint]]:
-    """(unit id, model, footprint) of every model of the unit and its joined characters on the table."""
+    """(unit id, model, footprint) of every model of the unit and its joined characters on the table (a new list).
+
+    Kept by unit: the answer is given again while the party is the same units and each one's poses are the same
+    dict at the same version (:class:`~strategium.engine.tracked.TrackedDict`: any change to it stamps a new one),
+    so an unmoved unit is not measured again after other units have moved; the units and dicts are held and
+    compared by identity (a dict of another state or battle is another object)."""
+    members = party(game, unit_id)
+    statuses = game.state.units
+    marks: list[tuple[Unit, dict[str, Pose], int]] = []
+    for u in members:
+        poses = statuses[u.id].poses
+        version: int | None = getattr(poses, "version", None)
+        if version is None:  # not tracked: measured afresh
+            return _feet(members, statuses)
+        marks.append((u, poses, version))
+    kept = _FEET.get(unit_id)
+    if (
+        kept is not None
+        and len(kept[0]) == len(marks)
+        and all(a[0] is b[0] and a[1] is b[1] and a[2] == b[2] for a, b in zip(kept[0], marks, strict=True))
+    ):
+        return list(kept[1])
+    found = _feet(members, statuses)
+    _FEET[unit_id] = (tuple(marks), tuple(found))
+    return found
+
+
+_FEET: dict[str, tuple[tuple[tuple[Unit, dict[str, Pose], int], ...], tuple[tuple[str, Model, Footprint], ...]]] = {}
+"""By unit id: the (unit, poses dict, its version) of each member of the party and the answer of :func:`feet`."""
+
+
+def _feet(members: list[Unit], statuses: Mapping[str, UnitStatus]) -> list[tuple[str, Model, Footprint]]:
+    """:func:`feet` of the party ``members`` measured afresh."""
     out: list[tuple[str, Model, Footprint]] = []
-    for u in party(game, unit_id):
-        poses = game.state.units[u.id].poses
+    for u in members:
+        poses = statuses[u.id].poses
         out += [(u.id, m, footprint(m, poses[m.id])) for m in u.models if m.id in poses]
     return out
 

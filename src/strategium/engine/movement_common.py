@@ -22,13 +22,13 @@ from strategium.engine.actions import Verdict
 from strategium.engine.board import Location, Placement
 from strategium.engine.citations import Reason
 from strategium.engine.events import Ruling
-from strategium.engine.placement import table_models
+from strategium.engine.placement import inradius, table_models
 from strategium.engine.profiles_now import current
 from strategium.engine.state import GameState
 from strategium.engine.timing import Phase, PlayerId, SubPhase
 from strategium.engine.watchers import Fact
 from strategium.geometry.measure import EPSILON, Footprint
-from strategium.geometry.terrain import TerrainPiece
+from strategium.geometry.terrain import Battlefield, TerrainPiece
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
 
@@ -204,11 +204,59 @@ def difficult_pieces(game: Game, path: BaseGeometry) -> list[str]:
 def difficult_under(game: Game, leg: Leg) -> list[str]:
     """:func:`difficult_pieces` of the leg's path, the same names in the same order; pieces whose bounds do not
     meet the leg's (:attr:`Leg.bounds` contain the path) cannot share area with it and are not measured."""
-    pieces = game.state.battlefield.difficult_bounds
+    bf = game.state.battlefield
+    pieces = bf.difficult_bounds
     if not pieces:
         return []
     box = leg.bounds
-    return [t.name for t, b in pieces if broad_phase.meet(box, b) and overlaps_area(leg.path, t.footprint)]
+    return [
+        t.name
+        for i, (t, b) in enumerate(pieces)
+        if broad_phase.meet(box, b)
+        and (_surely_overlaps(bf, ("difficult", i), t, leg) or overlaps_area(leg.path, t.footprint))
+    ]
+
+
+def _surely_overlaps(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, leg: Leg) -> bool:
+    """A sure yes of ``overlaps_area(leg.path, piece.footprint)`` without building the path: the centre of the
+    model's footprint at either end lies inside the piece shrunk by half the model's inradius (:func:`_shrunk`: every
+    point of it is at least 0.45 of the inradius from the piece's edge), so the disc of 0.45 inradius about that centre
+    lies in the piece and in the footprint (which holds the disc of its inradius), the footprint in the path: they
+    share that disc, far more than EPSILON (the inradius is at least 0.02"). False says nothing (the exact test
+    decides). ``place`` names the piece in a list of the battlefield's."""
+    half = inradius(leg.model) / 2
+    if half < 0.01:
+        return False
+    inner = _shrunk(bf, place, piece, half)
+    if inner is None:
+        return False
+    (x0, y0), (x1, y1) = leg.after.centre, leg.before.centre
+    return bool(shapely.contains_xy(inner, x0, y0)) or bool(shapely.contains_xy(inner, x1, y1))
+
+
+def _shrunk(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, inches: float) -> BaseGeometry | None:
+    """The piece's footprint shrunk by ``inches`` (prepared; None when nothing is left), kept per battlefield (held,
+    compared by identity: it never changes), the piece's place and ``inches`` (with the piece, held and compared).
+    GEOS approximates the rounded corners with chords within 0.5% of the distance and simplifies the outline within
+    1% of it, so every point of the shrunk area is at least 0.9 ``inches`` from the piece's edge."""
+    last = _SHRUNK[0] if _SHRUNK else None
+    if last is None or last[0] is not bf:
+        last = (bf, {})
+        _SHRUNK[:] = [last]
+    key = (place, inches)
+    found = last[1].get(key)
+    if found is None or found[0] is not piece:  # (a piece at that place of another list: measured afresh)
+        inner: BaseGeometry | None = piece.footprint.buffer(-inches)
+        if inner is not None and inner.is_empty:
+            inner = None
+        if inner is not None:
+            shapely.prepare(inner)
+        found = last[1][key] = (piece, inner)
+    return found[1]
+
+
+_SHRUNK: list[tuple[Battlefield, dict[tuple[tuple[str, int], float], tuple[TerrainPiece, BaseGeometry | None]]]] = []
+"""The shrunk pieces of :func:`_shrunk`, with the battlefield they belong to (one entry)."""
 
 
 def dangerous_pieces(game: Game, leg: Leg, pieces: Sequence[SlowPiece] | None = None) -> list[str]:
@@ -220,10 +268,13 @@ def dangerous_pieces(game: Game, leg: Leg, pieces: Sequence[SlowPiece] | None = 
         return []
     cavalry = is_cavalry(leg.model)
     box = leg.bounds
+    bf = game.state.battlefield
     return [
         t.name
-        for t, b, dangerous in pieces
-        if (dangerous or cavalry) and broad_phase.meet(box, b) and overlaps_area(leg.path, t.footprint)
+        for i, (t, b, dangerous) in enumerate(pieces)
+        if (dangerous or cavalry)
+        and broad_phase.meet(box, b)
+        and (_surely_overlaps(bf, ("slow", i), t, leg) or overlaps_area(leg.path, t.footprint))
     ]
 
 

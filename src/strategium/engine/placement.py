@@ -140,13 +140,16 @@ class TableModels:
     """Every model on the table at one moment, with a spatial index over their footprints.
 
     ``items`` are (model id, footprint) in the state's unit order, each unit's models in army order;
-    ``unit_ids`` and ``players`` say whose each item is. Built by :func:`table_models`; never changed.
+    ``unit_ids`` and ``players`` say whose each item is, ``models`` and ``poses`` which model it is and where it
+    stands. Built by :func:`table_models`; never changed.
     """
 
-    def __init__(self, entries: list[tuple[str, PlayerId, str, Footprint]]) -> None:
-        unit_ids, players, model_ids, feet = zip(*entries, strict=True) if entries else ((), (), (), ())
+    def __init__(self, entries: list[Entry]) -> None:
+        unit_ids, players, model_ids, models, poses, feet = zip(*entries, strict=True) if entries else ((),) * 6
         self.unit_ids: tuple[str, ...] = unit_ids
         self.players: tuple[PlayerId, ...] = players
+        self.models: tuple[Model, ...] = models
+        self.poses: tuple[Pose, ...] = poses
         self.items: tuple[tuple[str, Footprint], ...] = tuple(zip(model_ids, feet, strict=True))
         self.index = FootprintIndex(self.items)
         self._masks: dict[object, np.ndarray] = {}
@@ -190,25 +193,31 @@ class TableModels:
         bounds; a superset), in the order of :meth:`enemies_of`."""
         return [[self.items[i] for i in row] for row in self.index.boxes_near(boxes, inches, self._foes(player))]
 
+    def outside(self, moving: Collection[str]) -> np.ndarray:
+        """One boolean per item: whether its unit is not among ``moving`` (unit ids); kept per set (read-only)."""
+        return self._outside(moving)
+
     def _outside(self, moving: Collection[str]) -> np.ndarray:
         key = frozenset(moving)
         mask = self._masks.get(key)
         if mask is None:
             mask = self._masks[key] = np.array([u not in key for u in self.unit_ids], dtype=bool)
+            mask.flags.writeable = False
         return mask
 
     def _foes(self, player: PlayerId) -> np.ndarray:
         mask = self._masks.get(player)
         if mask is None:
             mask = self._masks[player] = np.array([p != player for p in self.players], dtype=bool)
+            mask.flags.writeable = False
         return mask
 
 
 UnitKey = tuple[str, PlayerId, Location, tuple[tuple[str, Pose], ...]]
 """A unit's part of :func:`table_models`' key: its id, player, location and poses (by value)."""
 
-Entry = tuple[str, PlayerId, str, Footprint]
-"""One model of :class:`TableModels`: unit id, player, model id, footprint."""
+Entry = tuple[str, PlayerId, str, Model, Pose, Footprint]
+"""One model of :class:`TableModels`: unit id, player, model id, model, pose, footprint."""
 
 _last_table: list[tuple[Any, TableModels, dict[str, tuple[UnitKey, list[Entry]]]]] = []
 """The last snapshot of :func:`table_models`, the key it was built for and, by unit id, each unit's part of the key
@@ -247,7 +256,7 @@ def table_models(state: GameState) -> TableModels:
             got = kept[1]
         else:
             got = [
-                (status.unit_id, status.player, m.id, footprint(m, status.poses[m.id]))
+                (status.unit_id, status.player, m.id, m, status.poses[m.id], footprint(m, status.poses[m.id]))
                 for m in state.unit(status.unit_id).models
                 if m.id in status.poses
             ]

@@ -14,7 +14,7 @@ from functools import cache
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Polygon
 
 from strategium.errors import InputError
 from strategium.geometry.measure import EPSILON, MM_PER_INCH, Footprint, distance
@@ -65,13 +65,26 @@ class Base:
         """The base placed with its centre at (x, y) inches; an oval's long axis points along ``heading``
         (degrees, anticlockwise from the +x axis)."""
         if self.width_mm is None:
-            return Footprint(Point(x, y), self.radius)
+            return round_footprint(x, y, self.radius)
         px, py = _oval(self.length_mm, self.width_mm)
         h = math.radians(heading)
         coords = np.empty((OVAL_SEGMENTS, 2))
         coords[:, 0] = x + px * math.cos(h) - py * math.sin(h)
         coords[:, 1] = y + px * math.sin(h) + py * math.cos(h)
         return Footprint(shapely.polygons(coords), 0.0)
+
+
+def round_footprint(x: float, y: float, radius: float) -> Footprint:
+    """A round base of ``radius`` inches centred on (x, y): ``Footprint(Point(x, y), radius)`` with its centre and
+    bounds filled in as the footprint would compute them (the point's centroid and envelope, bit for bit: the
+    centroid is the coordinate added to zero, so a -0.0 becomes 0.0; the envelope is the coordinate itself)
+    instead of asking shapely for them."""
+    fx, fy = float(x), float(y)
+    fp = Footprint(shapely.points((fx, fy)), radius)
+    kept = fp.__dict__  # the cached properties' values (the dataclass is frozen; its fields are not touched)
+    kept["centre"] = (fx + 0.0, fy + 0.0)
+    kept["bounds"] = (fx, fy, fx, fy)
+    return fp
 
 
 @cache
