@@ -239,3 +239,24 @@ def test_polygon_overlap_told_by_bounds_agrees_with_the_intersection(
 def _right_of(fp: Footprint) -> tuple[float, float]:
     """The lower-left corner of a box that touches ``fp``'s bounds on the right."""
     return (fp.bounds[2], fp.bounds[1])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.floats(min_value=-3.0, max_value=9.0, allow_nan=False),
+    st.floats(min_value=-3.0, max_value=9.0, allow_nan=False),
+    angles,
+    st.sampled_from((Base(32), Base(25), Base(60))),
+    st.sampled_from((Base(60, 35), Base(75, 42))),
+    st.booleans(),
+)
+def test_a_round_base_and_a_polygon_overlap_as_their_distance_says(
+    x: float, y: float, heading: float, round_base: Base, oval: Base, hull: bool
+) -> None:
+    """``table_checks.overlaps`` of a round base and an oval base or hull is the distance test (cores closer than
+    the radii by more than EPSILON), whether or not their boxes tell them apart first."""
+    a = Hull(3.0, 3.0, 3.0, 2.0, heading).footprint() if hull else oval.footprint(3.0, 3.0, heading)
+    b = round_base.footprint(x, y, 0.0)
+    exact = float(a.core.distance(b.core)) < a.radius + b.radius - 1e-6
+    assert table_checks.overlaps(a, b) == exact
+    assert table_checks.overlaps(b, a) == exact

@@ -14,7 +14,16 @@ from shapely.geometry import Point, Polygon, box
 
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.index import FootprintIndex
-from strategium.geometry.measure import EPSILON, Footprint, circle_polygon, core_distance, distance, min_distance
+from strategium.geometry.measure import (
+    EPSILON,
+    Footprint,
+    boxes_apart,
+    circle_polygon,
+    core_distance,
+    distance,
+    in_contact,
+    min_distance,
+)
 from strategium.geometry.regions import may_stand, on_table
 from strategium.geometry.table import Table
 from strategium.geometry.terrain import Battlefield, Building, TerrainKind, terrain_piece
@@ -258,3 +267,40 @@ def test_min_distance_with_a_hull_is_kept_by_value() -> None:
     assert min_distance([twin], bases) == first
     moved = Hull(41.0, 10.0, 4.6, 3.6, 0.0).footprint()  # another value: measured afresh
     assert min_distance([moved], bases) == _min_distance_by_shapely([moved], bases) == first + 1.0
+
+
+@st.composite
+def near_pairs(draw: st.DrawFn) -> tuple[Footprint, Footprint]:
+    """Two footprints (round, oval or hull) within a few inches of each other: touching, overlapping or apart."""
+    a = draw(footprints())
+    x, y = a.centre
+    dx, dy = draw(st.floats(-7.0, 7.0)), draw(st.floats(-7.0, 7.0))
+    kind = draw(st.sampled_from(["round", "oval", "hull"]))
+    if kind == "round":
+        return a, Footprint(Point(x + dx, y + dy), draw(radius))
+    if kind == "oval":
+        return a, Base(60, 35).footprint(x + dx, y + dy, draw(heading))
+    return a, Hull(x + dx, y + dy, 4.6, 3.6, draw(heading)).footprint()
+
+
+@settings(max_examples=500, deadline=None)
+@given(near_pairs(), st.floats(-0.01, 3.0))
+def test_boxes_apart_only_where_the_distance_is_beyond(pair: tuple[Footprint, Footprint], beyond: float) -> None:
+    """The box test never says "apart" for footprints within ``beyond`` of each other; contact agrees with the
+    measured distance either way."""
+    a, b = pair
+    measured = float(a.core.distance(b.core)) - a.radius - b.radius
+    if boxes_apart(a, b, beyond):
+        assert measured > beyond
+    assert in_contact(a, b) == (max(0.0, measured) <= EPSILON)
+
+
+def test_boxes_apart_tells_a_far_hull_from_a_base_and_leaves_near_ones_to_measure() -> None:
+    hull = Hull(20.0, 20.0, 4.6, 3.6, 0.0).footprint()  # 4.6" x 3.6" about (20, 20): x 17.7-22.3
+    r = Base(32).radius
+    far = Footprint(Point(30.0, 20.0), r)  # box gap 7.7", less the radius
+    touching = Footprint(Point(22.3 + r, 20.0), r)
+    assert boxes_apart(hull, far, 7.0) and not boxes_apart(hull, far, 7.1)
+    assert not boxes_apart(hull, touching, -EPSILON)
+    assert in_contact(hull, touching) and not in_contact(hull, far)
+    assert not boxes_apart(far, touching, 100.0)  # two round bases: always measured

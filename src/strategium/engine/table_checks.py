@@ -18,7 +18,7 @@ from strategium.engine.citations import Reason
 from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
-from strategium.geometry.measure import EPSILON, Footprint, core_distance, distance, within
+from strategium.geometry.measure import EPSILON, Footprint, boxes_apart, core_distance, distance, within
 from strategium.geometry.regions import may_stand
 from strategium.model.unit_types import SubType
 
@@ -53,8 +53,11 @@ def overlaps(a: Footprint, b: Footprint) -> bool:
     """True if two footprints overlap (touching is allowed).
 
     Two polygons (hulls, oval bases) whose bounds do not overlap share no area: they are told apart from the
-    bounds alone (the answer the intersection would give), the intersection is built only for the others."""
+    bounds alone (the answer the intersection would give), the intersection is built only for the others. A
+    round base and a polygon are told apart by their boxes when those are clearly apart (``boxes_apart``)."""
     if a.radius > 0 or b.radius > 0:
+        if boxes_apart(a, b, -EPSILON):
+            return False
         return core_distance(a, b) < a.radius + b.radius - EPSILON
     assert isinstance(a.core, Polygon) and isinstance(b.core, Polygon)
     ax0, ay0, ax1, ay1 = a.bounds

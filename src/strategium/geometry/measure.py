@@ -215,8 +215,31 @@ def within(d: float, inches: float) -> bool:
 
 
 def in_contact(a: Footprint, b: Footprint | BaseGeometry) -> bool:
-    """Base or hull contact: the footprints touch or overlap (closest distance at most EPSILON)."""
+    """Base or hull contact: the footprints touch or overlap (closest distance at most EPSILON).
+
+    Two footprints whose cores' bounds are farther apart than their radii (by more than :data:`BOX_SLACK`) are
+    told apart from the bounds alone (the gap between the boxes never exceeds the distance)."""
+    if isinstance(b, Footprint) and boxes_apart(a, b, EPSILON):
+        return False
     return distance(a, b) <= EPSILON
+
+
+BOX_SLACK = 1e-6
+"""Inches by which the gap between two footprints' boxes must exceed a distance before :func:`boxes_apart` says
+"farther": far more than the rounding of a distance on a table of a few feet."""
+
+
+def boxes_apart(a: Footprint, b: Footprint, beyond: float) -> bool:
+    """True when the footprints are surely more than ``beyond`` inches apart, from their cores' bounds alone (the
+    gap between the two boxes, less both radii, exceeds ``beyond`` by more than :data:`BOX_SLACK`); False when the
+    bounds cannot tell (measure then). Round bases are not worth it (their distance is plain arithmetic): False."""
+    if type(a.core) is Point and type(b.core) is Point:
+        return False
+    ax0, ay0, ax1, ay1 = a.bounds
+    bx0, by0, bx1, by1 = b.bounds
+    dx = max(0.0, ax0 - bx1, bx0 - ax1)
+    dy = max(0.0, ay0 - by1, by0 - ay1)
+    return math.hypot(dx, dy) - a.radius - b.radius > beyond + BOX_SLACK
 
 
 def farthest_distance(a: Footprint, b: Footprint) -> float:
