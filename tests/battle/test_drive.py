@@ -3,11 +3,14 @@ and a legal one is checked once for the player, the Chooser and the loop togethe
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from strategium.agents.base import GameTooLongError, PlayerError
 from strategium.agents.setup import demo_battle
 from strategium.agents.verdicts import Check, Verdicts
+from strategium.battle import run
 from strategium.battle.run import Chooser, Watcher, drive
 from strategium.engine.actions import Action, EndStep
 from strategium.engine.game import Game
@@ -45,3 +48,19 @@ def test_the_chooser_and_the_loop_reuse_the_players_verdicts() -> None:
     # the Chooser and the loop ask once each per action; the player had already checked most of them
     assert chooser.verdicts.reused >= 30
     assert chooser.fallbacks == []
+
+
+def test_the_battle_loop_collects_young_garbage_less_often_and_puts_the_thresholds_back() -> None:
+    """Inside ``drive`` the youngest generation is collected every YOUNG_THRESHOLD allocations; the thresholds are
+    as before once it returns or raises."""
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    def watching(game: Game) -> Action:
+        seen.append(gc.get_threshold())
+        return _ends_everything(game)
+
+    with pytest.raises(PlayerError):
+        drive(demo_battle(seed=5), watching, Watcher())
+    assert seen == [(max(before[0], run.YOUNG_THRESHOLD), before[1], before[2])]
+    assert gc.get_threshold() == before
