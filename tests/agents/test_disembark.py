@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shapely
+
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.agents.heuristic import HeuristicPlayer
@@ -58,3 +60,18 @@ def test_the_heuristic_disembarks_in_that_position() -> None:
     assert game.check(action).legal
     game.apply(action)
     assert game.state.units[unit.id].location is Location.TABLE
+
+
+def test_the_enemy_zone_near_a_box_is_the_whole_zone_inside_it() -> None:
+    """``enemy_zone`` from only the enemies whose grown footprints reach a box covers, inside the box, what the
+    zone of every enemy covers (the arrival and Disembark regions ask for it near their own bounds)."""
+    game, unit, _ = _first_disembark_position()
+    s = game.state
+    player = s.owner(unit.id)
+    near = (20.0, 10.0, 40.0, 30.0)
+    whole = ps.enemy_zone(s, player, 6.0)
+    part = ps.enemy_zone(s, player, 6.0, near)
+    window = shapely.box(*near)
+    assert not whole.intersection(window).is_empty  # the box meets the zone: the test is not empty
+    assert whole.intersection(window).symmetric_difference(part.intersection(window)).area < 1e-9
+    assert part.area < whole.area  # enemies far from the box were left out

@@ -124,9 +124,16 @@ def _reaches(fp: Footprint, grow_by: float, box: tuple[float, float, float, floa
     return minx - grow <= box[2] and maxx + grow >= box[0] and miny - grow <= box[3] and maxy + grow >= box[1]
 
 
-def enemy_zone(state: GameState, player: PlayerId, inches: float) -> BaseGeometry:
-    """Everything within ``inches`` of an enemy model on the table (a polygon approximation, a little larger)."""
-    return _grown_union(_footprints(state, lambda _, status: status.player != player), inches, CLEARANCE)
+def enemy_zone(
+    state: GameState, player: PlayerId, inches: float, near: tuple[float, float, float, float] | None = None
+) -> BaseGeometry:
+    """Everything within ``inches`` of an enemy model on the table (a polygon approximation, a little larger).
+    ``near`` (minx, miny, maxx, maxy): only the models whose grown footprint reaches that box count (the area is
+    then the same inside the box)."""
+    found = _footprints(state, lambda _, status: status.player != player)
+    if near is not None:
+        found = tuple(fp for fp in found if _reaches(fp, inches + CLEARANCE, near))
+    return _grown_union(found, inches, CLEARANCE)
 
 
 def edge_strip(state: GameState, edge: Edge, depth: float) -> BaseGeometry:

@@ -240,10 +240,13 @@ def allowance(game: Game, units: Sequence[Unit], run: bool) -> float:
     return 0.0 if best is math.inf else best
 
 
-def enemy_keep_out(game: Game, player: PlayerId, shape: Shape) -> BaseGeometry:
-    """Centres at which the probe would end within ``movement.enemy_distance`` of an enemy model."""
+def enemy_keep_out(
+    game: Game, player: PlayerId, shape: Shape, near: tuple[float, float, float, float] | None = None
+) -> BaseGeometry:
+    """Centres at which the probe would end within ``movement.enemy_distance`` of an enemy model (``near``: only
+    inside that box, as :func:`~strategium.agents.placement_sampling.enemy_zone`)."""
     s = game.state
-    return ps.enemy_zone(s, player, s.config.movement.enemy_distance + shape.probe.radius)
+    return ps.enemy_zone(s, player, s.config.movement.enemy_distance + shape.probe.radius, near)
 
 
 def arrival_region(game: Game, unit: Unit, shape: Shape, edge: Edge, run: bool) -> BaseGeometry:
@@ -255,7 +258,7 @@ def arrival_region(game: Game, unit: Unit, shape: Shape, edge: Edge, run: bool) 
     strip = ps.edge_strip(s, edge, depth)
     region = strip.intersection(on_table_region(s.battlefield, shape.probe))
     region = region.difference(standing_forbidden(s.battlefield, shape.probe))
-    region = region.difference(enemy_keep_out(game, s.owner(unit.id), shape))
+    region = region.difference(enemy_keep_out(game, s.owner(unit.id), shape, region.bounds))
     return _free(game, region, shape, {u.id for u in units})
 
 
@@ -272,7 +275,7 @@ def disembark_region(game: Game, unit: Unit, shape: Shape) -> BaseGeometry:
         return Point()
     region = grow(hull, reach).intersection(on_table_region(s.battlefield, shape.probe))
     region = region.difference(standing_forbidden(s.battlefield, shape.probe))
-    region = region.difference(enemy_keep_out(game, s.owner(unit.id), shape))
+    region = region.difference(enemy_keep_out(game, s.owner(unit.id), shape, region.bounds))
     return _free(game, region, shape, {u.id for u in party(s, unit.id)})  # the Transport itself stands in the way
 
 
