@@ -155,3 +155,30 @@ def test_table_circles_are_those_of_every_model_on_the_table() -> None:
     again = got(state)  # a new snapshot: measured again
     assert again == expected(state)
     assert again != kept
+
+
+def test_round4_keeps_the_values_that_are_not_numbers_and_empty_arrays() -> None:
+    with np.errstate(invalid="ignore"):  # inf - inf on the way, as before
+        got = ps.round4(np.array([[math.inf, -math.inf], [math.nan, 1.23456]]))
+    assert got[0, 0] == math.inf and got[0, 1] == -math.inf and math.isnan(got[1, 0]) and got[1, 1] == 1.2346
+    assert ps.round4(np.empty((2, 0, 3))).shape == (2, 0, 3)
+
+
+_coord = st.floats(min_value=-80, max_value=80, allow_nan=False)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 5), st.integers(1, 6), st.data())
+def test_path_distances_are_those_of_segment_distance_bit_for_bit(
+    moves: int, models: int, points: int, data: st.DataObject
+) -> None:
+    def arr(*shape: int) -> np.ndarray:
+        size = math.prod(shape)
+        return np.array(data.draw(st.lists(_coord, min_size=size, max_size=size))).reshape(shape)
+
+    bx, by, px, py = arr(models), arr(models), arr(points), arr(points)
+    ax, ay = arr(moves, models), arr(moves, models)
+    ax[0, 0], ay[0, 0] = bx[0], by[0]  # a model that does not move
+    got = ps._path_distances(bx, by, ax, ay, px[None, :] - bx[:, None], py[None, :] - by[:, None], px, py)
+    want = ps._segment_distance(np.tile(bx, moves), np.tile(by, moves), ax.ravel(), ay.ravel(), px, py)
+    assert got.tobytes() == want.reshape(moves, models, points).tobytes()

@@ -447,6 +447,9 @@ class MoveFilter:
         keep = table.outside(moving)
         self.ox, self.oy, self.orad = xs[keep], ys[keep], rs[keep]
         self.foe = owners[keep] != player
+        # per other model: how far a new centre must stay, and a path (built once; the same sums as plausible's)
+        self._need = self.orad + radius + np.where(self.foe, keep_away + CLEARANCE, -CLEARANCE)
+        self._pass = self.orad + radius - CLEARANCE
 
     def plausible(self, before: Mapping[str, Pose], after: Placement, reach: float) -> bool:
         """Whether moving the models from ``before`` to ``after`` passes the screen (``reach``: the allowance)."""
@@ -482,34 +485,37 @@ class MoveFilter:
         ys = [p.y for p in before.values()]
         n = len(xs)
         bx, by = np.array(xs, dtype=float), np.array(ys, dtype=float)
-        ox, oy, orad, foe = self.ox, self.oy, self.orad, self.foe
+        ox, oy, need, path = self.ox, self.oy, self._need, self._pass
         if len(ox) and n:
-            need = orad + self.radius + np.where(foe, self.keep_away + CLEARANCE, -CLEARANCE)
             start = np.hypot(bx[:, None] - ox[None, :], by[:, None] - oy[None, :]).min(axis=0)
             close = start <= reach + need + NEAR_SLACK
-            ox, oy, orad, need = ox[close], oy[close], orad[close], need[close]
-        steps = np.array(offsets, dtype=float).reshape(len(offsets), 2)
-        starts = [0, chunk] if chunk < len(offsets) else [0]  # the first chunk, then all the others at once
-        for first, end in zip(starts, [*starts[1:], len(offsets)], strict=True):
-            part = steps[first:end]
-            count = len(part)
-            ends = np.empty((2, count, n))
-            ends[0] = bx[None, :] + part[:, 0:1]
-            ends[1] = by[None, :] + part[:, 1:2]
-            ax, ay = round4(ends)  # the new centres, rounded as :func:`translated` rounds them
-            ok = shapely.contains_xy(self.allowed, ax.ravel(), ay.ravel()).reshape(count, n).all(axis=1)
-            if len(ox) and n:
+            if not bool(close.all()):
+                ox, oy, need, path = ox[close], oy[close], need[close], path[close]
+        count = len(offsets)
+        steps = np.array(offsets, dtype=float).reshape(count, 2)
+        ends = np.empty((2, count, n))
+        ends[0] = bx[None, :] + steps[:, 0:1]
+        ends[1] = by[None, :] + steps[:, 1:2]
+        ax_all, ay_all = round4(ends)  # the new centres, rounded as :func:`translated` rounds them
+        near_any = bool(len(ox)) and n > 0
+        if near_any:  # per model and other model: the other model's centre less the model's start
+            rel_x, rel_y = ox[None, :] - bx[:, None], oy[None, :] - by[:, None]
+        starts = [0, chunk] if chunk < count else [0]  # the first chunk, then all the others at once
+        for first, last in zip(starts, [*starts[1:], count], strict=True):
+            ax, ay = ax_all[first:last], ay_all[first:last]
+            ok = shapely.contains_xy(self.allowed, ax, ay).all(axis=1)
+            if near_any:
                 k = np.flatnonzero(ok)
                 if len(k):
-                    d_end = np.hypot(ax[k][:, :, None] - ox[None, None, :], ay[k][:, :, None] - oy[None, None, :])
-                    ok[k[(d_end < need[None, None, :]).any(axis=(1, 2))]] = False
-                k = np.flatnonzero(ok)
-                if len(k):
-                    d_path = _segment_distance(
-                        np.tile(bx, len(k)), np.tile(by, len(k)), ax[k].ravel(), ay[k].ravel(), ox, oy
-                    )
-                    near = d_path < orad[None, :] + self.radius - CLEARANCE
-                    ok[k[near.reshape(len(k), -1).any(axis=1)]] = False
+                    kx, ky = ax[k], ay[k]
+                    d_end = np.hypot(kx[:, :, None] - ox, ky[:, :, None] - oy)
+                    ok[k[(d_end < need).any(axis=(1, 2))]] = False
+                    keep = ok[k]
+                    if not bool(keep.all()):
+                        k, kx, ky = k[keep], kx[keep], ky[keep]
+                    if len(k):
+                        near = _path_distances(bx, by, kx, ky, rel_x, rel_y, ox, oy) < path
+                        ok[k[near.any(axis=(1, 2))]] = False
             for i in np.flatnonzero(ok):
                 if self._paths_clear(bx, by, ax[i], ay[i], reach):
                     yield first + int(i)
@@ -539,9 +545,14 @@ def round4(values: np.ndarray) -> np.ndarray:
     (one correctly rounded division of exact operands); the values near a half, large or not finite are
     rounded by Python itself."""
     scaled = values * 1e4
-    out: np.ndarray = np.rint(scaled) / 1e4
-    sure = (np.abs(scaled - np.floor(scaled) - 0.5) > 1e-6) & (np.abs(scaled) < 2.0**30)
-    if not bool(sure.all()):
+    whole = np.rint(scaled)
+    out: np.ndarray = whole / 1e4
+    if not out.size:
+        return out
+    off = np.abs(scaled - whole)  # from the nearest whole number: within 1e-6 of a half when above 0.5 - 1e-6
+    size = np.abs(scaled)
+    if not (off.max() < 0.5 - 1e-6 and size.max() < 2.0**30):  # (false too when any value is not a number)
+        sure = (off < 0.5 - 1e-6) & (size < 2.0**30)
         flat_out, flat_in = out.reshape(-1), values.reshape(-1)
         for i in np.flatnonzero(~sure.reshape(-1)):
             flat_out[i] = round(float(flat_in[i]), 4)
@@ -600,4 +611,26 @@ def _segment_distance(
     t = np.clip(t, 0.0, 1.0)
     cx, cy = bx[:, None] + t * dx, by[:, None] + t * dy
     out: np.ndarray = np.hypot(px[None, :] - cx, py[None, :] - cy)
+    return out
+
+
+def _path_distances(
+    bx: np.ndarray,
+    by: np.ndarray,
+    ax: np.ndarray,
+    ay: np.ndarray,
+    rel_x: np.ndarray,
+    rel_y: np.ndarray,
+    px: np.ndarray,
+    py: np.ndarray,
+) -> np.ndarray:
+    """:func:`_segment_distance` of many moves at once, value for value: distances (moves x moving models x
+    points) from each segment (b -> a) to each point. ``bx``, ``by``: the starts (models); ``ax``, ``ay``: the
+    ends (moves x models); ``rel_x``, ``rel_y``: each point less each start (models x points)."""
+    dx, dy = (ax - bx)[:, :, None], (ay - by)[:, :, None]
+    length2 = dx * dx + dy * dy
+    t = (rel_x * dx + rel_y * dy) / np.where(length2 > 0, length2, 1.0)
+    np.minimum(np.maximum(t, 0.0, out=t), 1.0, out=t)
+    cx, cy = bx[:, None] + t * dx, by[:, None] + t * dy
+    out: np.ndarray = np.hypot(px - cx, py - cy)
     return out
