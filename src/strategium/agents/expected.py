@@ -25,10 +25,10 @@ from strategium.combat.tables import (
 from strategium.engine import damage, fight, shooting
 from strategium.engine.fight import armour_map
 from strategium.engine.game import Game
-from strategium.engine.profiles_now import active_sources, current
+from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH, _weapon_limit, shots_dice
-from strategium.model.characteristics import Characteristics
+from strategium.model.characteristics import Characteristics, KnightCharacteristics
 from strategium.model.unit_types import UnitType
 from strategium.model.weapons import RangeKind, WeaponClass
 from strategium.rules.registry import RuleRef
@@ -93,9 +93,8 @@ def target_view(game: Game, target_id: str) -> TargetView | None:
     """The :class:`TargetView` of ``target_id`` now, or None when none of its models is left.
 
     Kept across decisions in the first living model's :attr:`Model.memo`, under a value key of everything it
-    reads: the members (the unit and its joined characters), the living models' ids, the first model's wounds
-    lost and the points per model; only while no modifier source is active (the effects in force give none:
-    :func:`strategium.engine.profiles_now.active_sources`), as the profile then is the Characteristics now."""
+    reads: the members (the unit and its joined characters), the living models' ids, the points per model and the
+    first model's wounds lost and Characteristics now (:func:`strategium.engine.profiles_now.current`)."""
     s = game.state
     members = damage.members(game, target_id)
     living = damage.living(game, target_id)
@@ -103,15 +102,14 @@ def target_view(game: Game, target_id: str) -> TargetView | None:
         return None
     total_models = sum(len(s.unit(uid).models) for uid in members)
     per_model = (s.unit(target_id).points or 10 * total_models) / max(total_models, 1)
-    if active_sources(s.effects):  # a modifier may change the Characteristics read: worked out anew
-        return _target_view(game, living, per_model)
     uid, model = living[0]
-    key = (members, tuple(m.id for _, m in living), s.units[uid].wounds_lost.get(model.id, 0), per_model)
+    now = current(game, uid, model)
+    key = (members, tuple(m.id for _, m in living), per_model, s.units[uid].wounds_lost.get(model.id, 0), now)
     memo = model.memo
     kept: tuple[tuple[object, ...], TargetView] | None = memo.get(_VIEW)
     if kept is not None and kept[0] == key:
         return kept[1]
-    view = _target_view(game, living, per_model)
+    view = _target_view(game, living, per_model, now)
     memo[_VIEW] = (key, view)
     return view
 
@@ -120,7 +118,11 @@ _VIEW = "agents.expected.target_view"
 """The key in a model's :attr:`Model.memo` of the last :class:`TargetView` worked out with it first (with its key)."""
 
 
-def _target_view(game: Game, living: list[tuple[str, Model]], per_model: float) -> TargetView:
+def _target_view(
+    game: Game, living: list[tuple[str, Model]], per_model: float, now: Characteristics | KnightCharacteristics | None
+) -> TargetView:
+    """The view of the target whose living models are ``living`` (not empty), the first's Characteristics now
+    being ``now``."""
     s = game.state
     uid, model = living[0]
     if any(m.profile.has_armour_values for _, m in living):  # damage.is_vehicle_target
@@ -133,7 +135,6 @@ def _target_view(game: Game, living: list[tuple[str, Model]], per_model: float) 
             armour=min(armour_map(model).values(), default=10),
             left=max(1, hp - s.units[uid].wounds_lost.get(model.id, 0)),
         )
-    now = current(game, uid, model)
     chars = now if isinstance(now, Characteristics) else model.profile.characteristics
     return TargetView(
         living[0],
