@@ -352,12 +352,8 @@ def shooting_bound(
             if vehicle:
                 values.append(hits * _chance(armour - g.strength))
                 continue
-            p_wound = _chance(wound_target(g.strength, toughness))
-            saves = [x for x in (invulnerable,) if x is not None]
-            if sv is not None and armour_save_allowed(sv, g.ap):
-                saves.append(sv)
-            p_save = _chance(min(saves)) if saves else 0.0
-            values.append(hits * p_wound * (1 - p_save))
+            p_wound, p_unsaved = _wound_and_unsaved(g.strength, toughness, g.ap, sv, invulnerable)
+            values.append(hits * p_wound * p_unsaved)
         total += sum(sorted(values, reverse=True)[:limit])
     if vehicle:
         bound = min(1.0, total / view.left) * view.per_model * view.models
@@ -375,6 +371,22 @@ def _hit_chance(bs: int, snap: bool, primarch: bool, snap_bs: int) -> float:
     asked for each model's weapons."""
     used = bs if not snap or primarch else min(bs, snap_bs)
     return float(shooting_hit_target(used).chance)
+
+
+@lru_cache(maxsize=1024)
+def _wound_and_unsaved(
+    strength: int, toughness: int, ap: int | None, sv: int | None, invulnerable: int | None
+) -> tuple[float, float]:
+    """(the chance to wound at ``strength`` against ``toughness``, the chance a wound is not saved by the better of
+    the armour save ``sv`` against ``ap`` and the ``invulnerable`` save), as :func:`shooting_bound` counts them
+    (``1 - p_save``, the same floats); kept, as a unit's guns meet the same few targets again and again. Raises
+    ``InputError`` (from ``wound_target``) for a Strength or Toughness below 1."""
+    p_wound = _chance(wound_target(strength, toughness))
+    saves = [x for x in (invulnerable,) if x is not None]
+    if sv is not None and armour_save_allowed(sv, ap):
+        saves.append(sv)
+    p_save = _chance(min(saves)) if saves else 0.0
+    return p_wound, 1 - p_save
 
 
 @lru_cache(maxsize=64)
