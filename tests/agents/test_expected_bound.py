@@ -11,7 +11,8 @@ from strategium.agents import options as opt
 from strategium.agents.base import play
 from strategium.agents.heuristic import HeuristicPlayer, best_first
 from strategium.agents.setup import demo_battle
-from strategium.combat.tables import effective_bs, shooting_hit_target
+from strategium.combat.saves import armour_save_allowed
+from strategium.combat.tables import effective_bs, shooting_hit_target, success_chance, wound_target
 from strategium.config import RulesConfig
 from strategium.engine.actions import Action
 from strategium.engine.game import Game
@@ -108,3 +109,20 @@ def test_the_kept_hit_chance_is_the_tables() -> None:
                     used, _ = effective_bs(bs, snap_shots=snap, primarch=primarch, config=config)
                     want = float(shooting_hit_target(used).chance)
                     assert expected._hit_chance(bs, snap, primarch, snap_bs) == want
+
+
+def test_the_kept_wound_and_save_chances_are_the_tables() -> None:
+    """``_wound_and_unsaved`` gives the chance to wound and the chance a wound is not saved as the tables give
+    them, for every Strength, Toughness, AP, armour save and invulnerable save."""
+    for strength in range(1, 11):
+        for toughness in range(1, 11):
+            for ap in (None, *range(1, 7)):
+                for sv in (None, *range(2, 7)):
+                    for invulnerable in (None, *range(3, 7)):
+                        saves = [x for x in (invulnerable,) if x is not None]
+                        if armour_save_allowed(sv, ap):
+                            assert sv is not None
+                            saves.append(sv)
+                        p_save = float(success_chance(min(saves))) if saves else 0.0
+                        want = (float(success_chance(wound_target(strength, toughness))), 1 - p_save)
+                        assert expected._wound_and_unsaved(strength, toughness, ap, sv, invulnerable) == want

@@ -28,7 +28,7 @@ from strategium.engine.game import Game
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH, _weapon_limit, shots_dice
-from strategium.model.characteristics import Characteristics
+from strategium.model.characteristics import Characteristics, KnightCharacteristics
 from strategium.model.unit_types import UnitType
 from strategium.model.weapons import RangeKind, WeaponClass
 from strategium.rules.registry import RuleRef
@@ -90,20 +90,42 @@ class TargetView:
 
 
 def target_view(game: Game, target_id: str) -> TargetView | None:
-    """The :class:`TargetView` of ``target_id`` now, or None when none of its models is left (a pure function of
-    the state: kept while it stays the same, ``Game.cached``)."""
-    return game.cached(("agents.expected.target_view", target_id), lambda: _target_view(game, target_id))
+    """The :class:`TargetView` of ``target_id`` now, or None when none of its models is left.
 
-
-def _target_view(game: Game, target_id: str) -> TargetView | None:
+    Kept across decisions in the first living model's :attr:`Model.memo`, under a value key of everything it
+    reads: the members (the unit and its joined characters), the living models' ids, the points per model and the
+    first model's wounds lost and Characteristics now (:func:`strategium.engine.profiles_now.current`)."""
     s = game.state
+    members = damage.members(game, target_id)
     living = damage.living(game, target_id)
     if not living:
         return None
-    total_models = sum(len(s.unit(uid).models) for uid in damage.members(game, target_id))
+    total_models = sum(len(s.unit(uid).models) for uid in members)
     per_model = (s.unit(target_id).points or 10 * total_models) / max(total_models, 1)
     uid, model = living[0]
-    if damage.is_vehicle_target(game, target_id):
+    now = current(game, uid, model)
+    key = (members, tuple(m.id for _, m in living), per_model, s.units[uid].wounds_lost.get(model.id, 0), now)
+    memo = model.memo
+    kept: tuple[tuple[object, ...], TargetView] | None = memo.get(_VIEW)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    view = _target_view(game, living, per_model, now)
+    memo[_VIEW] = (key, view)
+    return view
+
+
+_VIEW = "agents.expected.target_view"
+"""The key in a model's :attr:`Model.memo` of the last :class:`TargetView` worked out with it first (with its key)."""
+
+
+def _target_view(
+    game: Game, living: list[tuple[str, Model]], per_model: float, now: Characteristics | KnightCharacteristics | None
+) -> TargetView:
+    """The view of the target whose living models are ``living`` (not empty), the first's Characteristics now
+    being ``now``."""
+    s = game.state
+    uid, model = living[0]
+    if any(m.profile.has_armour_values for _, m in living):  # damage.is_vehicle_target
         hp: int = getattr(model.profile.characteristics, "hp", None) or 1
         return TargetView(
             living[0],
@@ -113,7 +135,6 @@ def _target_view(game: Game, target_id: str) -> TargetView | None:
             armour=min(armour_map(model).values(), default=10),
             left=max(1, hp - s.units[uid].wounds_lost.get(model.id, 0)),
         )
-    now = current(game, uid, model)
     chars = now if isinstance(now, Characteristics) else model.profile.characteristics
     return TargetView(
         living[0],
@@ -331,12 +352,8 @@ def shooting_bound(
             if vehicle:
                 values.append(hits * _chance(armour - g.strength))
                 continue
-            p_wound = _chance(wound_target(g.strength, toughness))
-            saves = [x for x in (invulnerable,) if x is not None]
-            if sv is not None and armour_save_allowed(sv, g.ap):
-                saves.append(sv)
-            p_save = _chance(min(saves)) if saves else 0.0
-            values.append(hits * p_wound * (1 - p_save))
+            p_wound, p_unsaved = _wound_and_unsaved(g.strength, toughness, g.ap, sv, invulnerable)
+            values.append(hits * p_wound * p_unsaved)
         total += sum(sorted(values, reverse=True)[:limit])
     if vehicle:
         bound = min(1.0, total / view.left) * view.per_model * view.models
@@ -354,6 +371,22 @@ def _hit_chance(bs: int, snap: bool, primarch: bool, snap_bs: int) -> float:
     asked for each model's weapons."""
     used = bs if not snap or primarch else min(bs, snap_bs)
     return float(shooting_hit_target(used).chance)
+
+
+@lru_cache(maxsize=1024)
+def _wound_and_unsaved(
+    strength: int, toughness: int, ap: int | None, sv: int | None, invulnerable: int | None
+) -> tuple[float, float]:
+    """(the chance to wound at ``strength`` against ``toughness``, the chance a wound is not saved by the better of
+    the armour save ``sv`` against ``ap`` and the ``invulnerable`` save), as :func:`shooting_bound` counts them
+    (``1 - p_save``, the same floats); kept, as a unit's guns meet the same few targets again and again. Raises
+    ``InputError`` (from ``wound_target``) for a Strength or Toughness below 1."""
+    p_wound = _chance(wound_target(strength, toughness))
+    saves = [x for x in (invulnerable,) if x is not None]
+    if sv is not None and armour_save_allowed(sv, ap):
+        saves.append(sv)
+    p_save = _chance(min(saves)) if saves else 0.0
+    return p_wound, 1 - p_save
 
 
 @lru_cache(maxsize=64)

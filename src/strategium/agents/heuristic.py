@@ -110,6 +110,12 @@ class HeuristicPlayer:
         """Whether the unit was already judged to do nothing in this step (remembered, so it is not re-judged)."""
         return (game.state.clock.turn_index, str(game.state.clock), unit_id) in self._passed
 
+    def _skipper(self, game: Game) -> Callable[[str], bool]:
+        """:meth:`_skip` for ``game`` as it is now (the step read once)."""
+        clock = game.state.clock
+        turn, step, passed = clock.turn_index, str(clock), self._passed
+        return lambda unit_id: (turn, step, unit_id) in passed
+
     def _pass(self, game: Game, unit_id: str) -> None:
         self._passed.add((game.state.clock.turn_index, str(game.state.clock), unit_id))
 
@@ -395,7 +401,7 @@ class HeuristicPlayer:
                 action = self._disembark(game, unit)
                 if action is not None:
                     return action
-        for unit in opt.movers(game, p, partial(self._skip, game)):
+        for unit in opt.movers(game, p, self._skipper(game)):
             action = self._move_unit(game, unit)
             if action is not None:
                 return action
@@ -483,12 +489,15 @@ class HeuristicPlayer:
         """The next unit that can shoot fires at the target with the best expected damage."""
         p = self.player
         views: dict[str, expected.TargetView | None] = {}  # each target's, read once (the state stays the same)
-        for unit in opt.shooters(game, p, partial(self._skip, game)):
+        enemies: list[Unit] | None = None  # found once (the state stays the same)
+        for unit in opt.shooters(game, p, self._skipper(game)):
             reach = _weapon_reach(unit) + 2.0
             longest = opt.longest_range(unit.models)
             bounded: list[tuple[float, str]] = []
             armoury = None  # the unit's weapons, read once some enemy is in range
-            for enemy in opt.enemies(game, p):
+            if enemies is None:
+                enemies = opt.enemies(game, p)
+            for enemy in enemies:
                 gap = self._gap(game, unit.id, enemy.id)
                 if gap is None or gap > reach:
                     continue
@@ -515,10 +524,13 @@ class HeuristicPlayer:
         of close combat is expected to hurt the target (as a fraction of its Wounds) more than the target hurts it
         back."""
         p, s = self.player, game.state
-        for unit in opt.chargers(game, p, partial(self._skip, game)):
+        enemies: list[Unit] | None = None  # found once (the state stays the same)
+        for unit in opt.chargers(game, p, self._skipper(game)):
             bonus, _ = charges.movement_bonus(game, unit.id)
             ranked = []
-            for enemy in opt.enemies(game, p):
+            if enemies is None:
+                enemies = opt.enemies(game, p)
+            for enemy in enemies:
                 d = self._gap(game, unit.id, enemy.id)
                 if d is None:
                     continue

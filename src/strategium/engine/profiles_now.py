@@ -116,7 +116,12 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
     base = model.profile.characteristics
     if not isinstance(base, _PROFILES):
         return None
-    mods = modifiers(game, unit_id, model)
+    effects = game.state.effects
+    last = _active_kept[0] if _active_kept else None
+    sources = last[1] if last is not None and last[0] is effects else active_sources(effects)
+    mods: list[Modifier] = []
+    for source in sources:  # as modifiers(), without the call when no source is active
+        mods += source(game, unit_id, model)
     if not mods:  # the profile itself if its values are at their floors (kept in the model's memo)
         floors: bool | None = model.memo.get(_FLOORS)
         if floors is None:

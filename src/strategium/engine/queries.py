@@ -95,17 +95,21 @@ _ALLOWED = Answer(True)
 
 def ask(game: Game, query: Query, unit_id: str) -> Answer:
     """Ask ``query`` about ``unit_id``: every registered blocker, each checked against the exemptions."""
-    standing: list[Block] = []
-    lifted: list[tuple[Block, Reason]] = []
+    standing: list[Block] | None = None  # made at the first block (most answers have none)
+    lifted: list[tuple[Block, Reason]] | None = None
     for fn in _BLOCKERS.get(query, ()):
         block = fn(game, unit_id)
         if block is None:
             continue
         why = next((r for ex in _EXEMPTIONS.get(query, ()) if (r := ex(game, unit_id, block)) is not None), None)
         if why is None:
+            if standing is None:
+                standing = []
             standing.append(block)
         else:
+            if lifted is None:
+                lifted = []
             lifted.append((block, why))
-    if not standing and not lifted:
+    if standing is None and lifted is None:
         return _ALLOWED
-    return Answer(not standing, tuple(standing), tuple(lifted))
+    return Answer(standing is None, tuple(standing or ()), tuple(lifted or ()))
