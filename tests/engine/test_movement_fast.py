@@ -5,6 +5,7 @@ shape is computed once."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 from hypothesis import given, settings
@@ -13,12 +14,14 @@ from shapely.geometry import Point
 from shapely.ops import unary_union
 
 from strategium.engine.board import Location, Pose, UnitStatus
+from strategium.engine.movement import _model_immobile
 from strategium.engine.movement_common import enemy_footprints, other_footprints, overlaps_area, swept
 from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
 from strategium.engine.table_checks import _round_apart, _round_within, _within, overlaps
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import Footprint, distance, within
+from strategium.model.parsing import parse_unit_type
 from tests.engine.builders import line, rhino, unit
 from tests.engine.moving import start
 
@@ -266,3 +269,19 @@ def test_a_sure_overlap_with_terrain_is_an_overlap() -> None:
                     sure += 1
                     assert overlaps_area(leg.path, piece.footprint)
     assert sure > 0
+
+
+def test_a_model_s_immobility_is_read_from_its_profile_once() -> None:
+    """``_model_immobile``: a Fortification (Emplacement) never moves, a model without M has none to move by, an
+    Infantry model may move; the answer is kept in the model's memo (the same object next time)."""
+    infantry = unit("a", 1).models[0]
+    gun = replace(infantry, profile=replace(infantry.profile, unit_type=parse_unit_type("Fortification (Emplacement)")))
+    no_m = replace(
+        infantry, profile=replace(infantry.profile, characteristics=replace(infantry.profile.characteristics, m=None))
+    )
+    assert _model_immobile(infantry) is None
+    first = _model_immobile(gun)
+    assert first is not None and first.id == "immobile" and "never move" in first.reason.text
+    assert _model_immobile(gun) is first
+    blocked = _model_immobile(no_m)
+    assert blocked is not None and blocked.id == "no-movement"

@@ -466,12 +466,31 @@ def _guardian(game: Game, unit_id: str) -> Block | None:
 @blocker(Query.MAY_MOVE)
 def _immobile(game: Game, unit_id: str) -> Block | None:
     for m in _models(game, unit_id):
-        kind = m.profile.unit_type
-        if kind.unit_type in (UnitType.FORTIFICATION, UnitType.BUILDING) or kind.has(SubType.EMPLACEMENT):
-            return Block("immobile", core("Fortification", f"{kind} models never move", 103, Book.LEGACIES_ASTARTES))
-        if getattr(m.profile.characteristics, "m", 1) is None:
-            return Block("no-movement", core("Movement phase", f"{m.name} has no Movement Characteristic"))
+        block = _model_immobile(m)
+        if block is not None:
+            return block
     return None
+
+
+_IMMOBILE = "movement.immobile"
+"""The key in :attr:`Model.memo` of :func:`_model_immobile`'s answer (it reads only the model's profile)."""
+
+
+def _model_immobile(m: Model) -> Block | None:
+    """Why this model never moves (a Fortification, Building or Emplacement; no Movement Characteristic), or None;
+    kept in the model's memo."""
+    memo = m.memo
+    if _IMMOBILE in memo:
+        known: Block | None = memo[_IMMOBILE]
+        return known
+    kind = m.profile.unit_type
+    block = None
+    if kind.unit_type in (UnitType.FORTIFICATION, UnitType.BUILDING) or kind.has(SubType.EMPLACEMENT):
+        block = Block("immobile", core("Fortification", f"{kind} models never move", 103, Book.LEGACIES_ASTARTES))
+    elif getattr(m.profile.characteristics, "m", 1) is None:
+        block = Block("no-movement", core("Movement phase", f"{m.name} has no Movement Characteristic"))
+    memo[_IMMOBILE] = block
+    return block
 
 
 @blocker(Query.MAY_MOVE)
