@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from functools import lru_cache
-from itertools import chain
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from shapely.geometry.base import BaseGeometry
@@ -142,21 +141,17 @@ class TableModels:
 
     ``items`` are (model id, footprint) in the state's unit order, each unit's models in army order;
     ``unit_ids`` and ``players`` say whose each item is, ``models`` and ``poses`` which model it is and where it
-    stands. Built by :func:`table_models` from each unit's :class:`UnitPart`, in order; never changed.
+    stands. Built by :func:`table_models`; never changed.
     """
 
-    def __init__(self, parts: Sequence[UnitPart]) -> None:
-        self.unit_ids: tuple[str, ...] = tuple(chain.from_iterable(p.unit_ids for p in parts))
-        self.players: tuple[PlayerId, ...] = tuple(chain.from_iterable(p.players for p in parts))
-        self.models: tuple[Model, ...] = tuple(chain.from_iterable(p.models for p in parts))
-        self.poses: tuple[Pose, ...] = tuple(chain.from_iterable(p.poses for p in parts))
-        self.items: tuple[tuple[str, Footprint], ...] = tuple(chain.from_iterable(p.items for p in parts))
-        if parts:  # the index's arrays joined from the parts' (the same as FootprintIndex(self.items) builds)
-            cores = np.concatenate([p.cores for p in parts])
-            bounds = np.concatenate([p.bounds for p in parts])
-            self.index = FootprintIndex.of_parts(self.items, cores, bounds, max([p.reach for p in parts]))
-        else:
-            self.index = FootprintIndex(())
+    def __init__(self, entries: list[Entry]) -> None:
+        unit_ids, players, model_ids, models, poses, feet = zip(*entries, strict=True) if entries else ((),) * 6
+        self.unit_ids: tuple[str, ...] = unit_ids
+        self.players: tuple[PlayerId, ...] = players
+        self.models: tuple[Model, ...] = models
+        self.poses: tuple[Pose, ...] = poses
+        self.items: tuple[tuple[str, Footprint], ...] = tuple(zip(model_ids, feet, strict=True))
+        self.index = FootprintIndex(self.items)
         self._masks: dict[object, np.ndarray] = {}
 
     def others(self, moving: Collection[str]) -> list[tuple[str, Footprint]]:
@@ -221,36 +216,12 @@ class TableModels:
 UnitKey = tuple[str, PlayerId, Location, tuple[tuple[str, Pose], ...]]
 """A unit's part of :func:`table_models`' key: its id, player, location and poses (by value)."""
 
+Entry = tuple[str, PlayerId, str, Model, Pose, Footprint]
+"""One model of :class:`TableModels`: unit id, player, model id, model, pose, footprint."""
 
-class UnitPart(NamedTuple):
-    """One unit's models in a :class:`TableModels` (army order), with the arrays of their part of its index
-    (:meth:`FootprintIndex.arrays`): kept from one snapshot to the next while the unit's part of the key holds."""
-
-    key: UnitKey
-    unit_ids: tuple[str, ...]
-    players: tuple[PlayerId, ...]
-    models: tuple[Model, ...]
-    poses: tuple[Pose, ...]
-    items: tuple[tuple[str, Footprint], ...]
-    cores: np.ndarray
-    bounds: np.ndarray
-    reach: float
-
-
-def _unit_part(state: GameState, status: UnitStatus, unit_key: UnitKey) -> UnitPart:
-    """The unit's models with a pose, as a part of :class:`TableModels`."""
-    models = tuple(m for m in state.unit(status.unit_id).models if m.id in status.poses)
-    poses = tuple(status.poses[m.id] for m in models)
-    feet = [footprint(m, pose) for m, pose in zip(models, poses, strict=True)]
-    n = len(models)
-    items = tuple((m.id, fp) for m, fp in zip(models, feet, strict=True))
-    cores, bounds, reach = FootprintIndex.arrays(feet)
-    return UnitPart(unit_key, (status.unit_id,) * n, (status.player,) * n, models, poses, items, cores, bounds, reach)
-
-
-_last_table: list[tuple[Any, TableModels, dict[str, UnitPart]]] = []
-"""The last snapshot of :func:`table_models`, the key it was built for and, by unit id, each unit's part (one
-entry)."""
+_last_table: list[tuple[Any, TableModels, dict[str, tuple[UnitKey, list[Entry]]]]] = []
+"""The last snapshot of :func:`table_models`, the key it was built for and, by unit id, each unit's part of the key
+and its entries (one entry)."""
 
 
 def table_models(state: GameState) -> TableModels:
@@ -273,19 +244,25 @@ def table_models(state: GameState) -> TableModels:
             _unchanged[:] = [(tracked, CLOCK.now, state.armies, last[1])]
         return last[1]
     reuse = last[2] if last is not None and last[0][0] == state.armies else {}
-    by_unit: dict[str, UnitPart] = {}
-    parts: list[UnitPart] = []
+    by_unit: dict[str, tuple[UnitKey, list[Entry]]] = {}
+    entries: list[Entry] = []
     for status, unit_key in zip(state.units.values(), units, strict=True):
         if status.location is not Location.TABLE:
             continue
-        # the unit's part is reused when its part of the key is equal (compared, not hashed: the poses of an
+        # the unit's entries are reused when its part of the key is equal (compared, not hashed: the poses of an
         # unmoved unit are the same objects, which the comparison passes at once)
-        part = reuse.get(status.unit_id)
-        if part is None or part.key != unit_key:
-            part = _unit_part(state, status, unit_key)
-        by_unit[status.unit_id] = part
-        parts.append(part)
-    snapshot = TableModels(parts)
+        kept = reuse.get(status.unit_id)
+        if kept is not None and kept[0] == unit_key:
+            got = kept[1]
+        else:
+            got = [
+                (status.unit_id, status.player, m.id, m, status.poses[m.id], footprint(m, status.poses[m.id]))
+                for m in state.unit(status.unit_id).models
+                if m.id in status.poses
+            ]
+        by_unit[status.unit_id] = (unit_key, got)
+        entries.extend(got)
+    snapshot = TableModels(entries)
     _last_table[:] = [(key, snapshot, by_unit)]  # replaced whole, never edited
     if tracked is not None:
         _unchanged[:] = [(tracked, CLOCK.now, state.armies, snapshot)]

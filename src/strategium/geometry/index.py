@@ -22,30 +22,11 @@ class FootprintIndex:
 
     def __init__(self, items: Sequence[tuple[str, Footprint]]) -> None:
         self.items = list(items)
-        self._cores, self._bounds, self._reach = self.arrays([fp for _, fp in self.items])
-
-    @classmethod
-    def of_parts(
-        cls, items: Sequence[tuple[str, Footprint]], cores: np.ndarray, bounds: np.ndarray, reach: float
-    ) -> FootprintIndex:
-        """The index of ``items`` from arrays already made: ``cores`` (object array, each item's core in order),
-        ``bounds`` (``shapely.bounds`` of them, shape (n, 4)) and ``reach`` (the largest radius, 0.0 for none),
-        e.g. joined from the indexes' arrays of parts of ``items`` (the same index as ``FootprintIndex(items)``)."""
-        index = cls.__new__(cls)
-        index.items = list(items)
-        index._cores = cores
-        index._bounds = bounds
-        index._reach = reach
-        return index
-
-    @staticmethod
-    def arrays(feet: Sequence[Footprint]) -> tuple[np.ndarray, np.ndarray, float]:
-        """The cores (object array), their bounds (shape (n, 4)) and the largest radius (0.0 for none) of
-        ``feet``: the arrays of their index, to join with :meth:`of_parts`."""
+        feet = [fp for _, fp in self.items]
         # np.fromiter builds the object array without probing each geometry as a sequence (as np.array does)
-        cores = np.fromiter([fp.core for fp in feet], dtype=object, count=len(feet))
-        bounds = shapely.bounds(cores) if len(feet) else np.empty((0, 4))
-        return cores, bounds, max([fp.radius for fp in feet], default=0.0)
+        self._cores = np.fromiter([fp.core for fp in feet], dtype=object, count=len(feet))
+        self._bounds = shapely.bounds(self._cores) if feet else np.empty((0, 4))
+        self._reach = max([fp.radius for fp in feet], default=0.0)
 
     def near(self, geometry: BaseGeometry, inches: float = 0.0) -> list[tuple[str, Footprint]]:
         """The footprints that may lie within ``inches`` of ``geometry`` (a superset, in input order)."""
