@@ -67,3 +67,42 @@ def test_feet_are_kept_while_the_party_and_its_poses_stay_the_same() -> None:
     listed = charges.feet(game, other)
     listed.clear()  # a caller's list is its own
     assert kept(other) == before_other
+
+
+def test_the_table_snapshot_joins_its_units_parts_into_the_index_of_all_its_models() -> None:
+    from dataclasses import replace
+
+    from strategium.engine.board import Location
+    from strategium.engine.placement import table_models
+    from strategium.geometry.index import FootprintIndex
+    from tests.agents.games import heuristic_game
+
+    game = heuristic_game(2)[0]
+    s = game.state
+
+    def check() -> None:
+        table = table_models(s)
+        expected = [
+            (st.unit_id, st.player, m.id, m, st.poses[m.id])
+            for st in s.units.values()
+            if st.location is Location.TABLE
+            for m in s.unit(st.unit_id).models
+            if m.id in st.poses
+        ]
+        got = list(
+            zip(table.unit_ids, table.players, [i for i, _ in table.items], table.models, table.poses, strict=True)
+        )
+        assert got == expected
+        assert [fp.key for _, fp in table.items] == [footprint(m, p).key for _, _, _, m, p in expected]
+        whole = FootprintIndex(table.items)
+        assert table.index.items == whole.items and table.index._reach == whole._reach
+        assert table.index._bounds.tobytes() == whole._bounds.tobytes()
+        assert all(a is b for a, b in zip(table.index._cores.tolist(), whole._cores.tolist(), strict=True))
+
+    check()
+    mover = next(uid for uid, st in s.units.items() if st.location is Location.TABLE and st.poses)
+    mid, pose = next(iter(s.units[mover].poses.items()))
+    s.units[mover].poses[mid] = replace(pose, x=pose.x + 0.25)  # one unit moves: the others' parts are kept
+    check()
+    s.units[mover].poses = {}  # on the table with no model left: an empty part
+    check()

@@ -22,9 +22,11 @@ class FootprintIndex:
 
     def __init__(self, items: Sequence[tuple[str, Footprint]]) -> None:
         self.items = list(items)
-        self._cores = np.array([fp.core for _, fp in self.items], dtype=object)
-        self._bounds = shapely.bounds(self._cores) if self.items else np.empty((0, 4))
-        self._reach = max((fp.radius for _, fp in self.items), default=0.0)
+        feet = [fp for _, fp in self.items]
+        # np.fromiter builds the object array without probing each geometry as a sequence (as np.array does)
+        self._cores = np.fromiter([fp.core for fp in feet], dtype=object, count=len(feet))
+        self._bounds = shapely.bounds(self._cores) if feet else np.empty((0, 4))
+        self._reach = max([fp.radius for fp in feet], default=0.0)
 
     def near(self, geometry: BaseGeometry, inches: float = 0.0) -> list[tuple[str, Footprint]]:
         """The footprints that may lie within ``inches`` of ``geometry`` (a superset, in input order)."""
