@@ -9,10 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point
 
-from strategium.engine.damage import _objects
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.index import FootprintIndex
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import Footprint, object_array
 
 coord = st.floats(-10.0, 90.0, allow_nan=False, allow_infinity=False)
 
@@ -40,10 +39,10 @@ def test_the_index_arrays_are_those_of_np_array(fps: list[Footprint]) -> None:
     assert index._bounds.shape == expected.shape
     assert index._bounds.tobytes() == expected.tobytes()
     assert index._reach == max((fp.radius for fp in fps), default=0.0)
-    assert all(a is b for a, b in zip(_objects([fp.core for fp in fps]).tolist(), reference.tolist(), strict=True))
+    assert all(a is b for a, b in zip(object_array([fp.core for fp in fps]).tolist(), reference.tolist(), strict=True))
 
 
 def test_a_polygon_core_stays_one_element() -> None:
     hull = Hull(10.0, 10.0, 5.0, 3.0, 30.0).footprint()
     assert FootprintIndex([("a", hull), ("b", Footprint(Point(1, 1), 0.5))])._cores.shape == (2,)
-    assert _objects([]).shape == (0,)
+    assert object_array([]).shape == (0,)

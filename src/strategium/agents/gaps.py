@@ -24,7 +24,7 @@ from strategium.engine import charges
 from strategium.engine.game import Game
 from strategium.engine.timing import PlayerId
 from strategium.engine.tracked import TrackedDict
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import Footprint, object_array
 
 SLACK = 1e-6
 """Inches by which the bounds of :meth:`Groups.per_footprint` are widened (far above their rounding errors)."""
@@ -43,7 +43,7 @@ class Feet:
         self.xs = np.array([c[0] for c in centres], dtype=float)
         self.ys = np.array([c[1] for c in centres], dtype=float)
         self.radii = np.array([f.radius for f in self.feet], dtype=float)
-        self.cores = np.array([f.core for f in self.feet], dtype=object)
+        self.cores = object_array([f.core for f in self.feet])
         self.odd = np.flatnonzero(~self.round)
         self.reach = np.zeros(len(self.feet))
         for i in self.odd.tolist():

@@ -29,7 +29,7 @@ from strategium.engine.board import Location, Placement, Pose, UnitStatus
 from strategium.engine.placement import TableModels, footprint, table_models
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
-from strategium.geometry.measure import EPSILON, Footprint, distance
+from strategium.geometry.measure import EPSILON, Footprint, distance, object_array
 from strategium.geometry.table import Edge
 
 GAP = 0.05
@@ -92,7 +92,7 @@ def _grown_union(footprints: tuple[Footprint, ...], grow_by: float, extra: float
     (immutable; held by the key, so never reused) give the same union."""
     if not footprints:
         return Polygon()
-    cores = np.array([fp.core for fp in footprints], dtype=object)
+    cores = object_array([fp.core for fp in footprints])
     if extra is None:
         grow = [fp.radius + grow_by if fp.is_round else grow_by for fp in footprints]
     else:

@@ -22,7 +22,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import Footprint, object_array
 
 ANCHOR_STEP = 2.0
 """Inches between the grid points :meth:`Spots.anchors` tests."""
@@ -108,7 +108,7 @@ class Spots:
             dy = fy[idx, None] - hy[None, :]
             p, h = np.nonzero(dx * dx + dy * dy <= (hr * hr)[None, :])
             if len(p):
-                cores = np.array([c for c, _ in self.hulls], dtype=object)
+                cores = object_array([c for c, _ in self.hulls])
                 reach = np.array([r for _, r in self.hulls], dtype=float)
                 hit = shapely.dwithin(cores[h], shapely.points(fx[idx[p]], fy[idx[p]]), reach[h])
                 keep = np.ones(len(idx), dtype=bool)
@@ -118,7 +118,7 @@ class Spots:
             if not len(idx):
                 break
             if len(idx) <= FEW:  # the rest at once: one call for every (area, centre) pair
-                areas = np.array([a for a, _ in self.hidden[k:]], dtype=object)[:, None]
+                areas = object_array([a for a, _ in self.hidden[k:]])[:, None]
                 inside = shapely.contains_xy(areas, fx[idx][None, :], fy[idx][None, :]).all(axis=0)
                 idx = idx[inside]
                 break
@@ -149,7 +149,7 @@ class Spots:
         """The segments of every hidden area's boundary, each once, zero-length ones left out: arrays (S,) of
         start x, start y, dx, dy, squared length, and of the boxes' min x, min y, max x, max y."""
         coords, ring = shapely.get_coordinates(
-            shapely.get_parts(np.array([b for _, b in self.hidden], dtype=object)), return_index=True
+            shapely.get_parts(object_array([b for _, b in self.hidden])), return_index=True
         )
         same = ring[1:] == ring[:-1]  # consecutive vertices of one ring (or line) make a segment
         starts, ends = coords[:-1][same], coords[1:][same]

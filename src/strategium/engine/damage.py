@@ -50,7 +50,7 @@ from strategium.engine.placement import footprint, hull_of
 from strategium.engine.profiles_now import current
 from strategium.engine.watchers import Fact
 from strategium.geometry.bases import facing_arcs
-from strategium.geometry.measure import Footprint, distance
+from strategium.geometry.measure import Footprint, distance, object_array
 from strategium.geometry.sight import SightMap
 from strategium.geometry.terrain import Battlefield, TerrainKind
 from strategium.model.characteristics import (
@@ -142,21 +142,15 @@ def _gaps(feet: Sequence[Footprint], firers: Sequence[Footprint]) -> list[float]
     dy = ya[:, None] - yb
     d: np.ndarray = np.sqrt(dx * dx + dy * dy)
     if odd_a or odd_b:
-        theirs = _objects([f.core for f in firers])
+        theirs = object_array([f.core for f in firers])
         if odd_a:
-            d[odd_a] = shapely.distance(_objects([feet[i].core for i in odd_a])[:, None], theirs)
+            d[odd_a] = shapely.distance(object_array([feet[i].core for i in odd_a])[:, None], theirs)
         if odd_b:
-            mine = _objects([f.core for f in feet])
+            mine = object_array([f.core for f in feet])
             d[:, odd_b] = shapely.distance(mine[:, None], theirs[odd_b])
     d -= ra[:, None]
     d -= rb
     return [max(0.0, x) for x in d.min(axis=1).tolist()]
-
-
-def _objects(geometries: list[BaseGeometry]) -> np.ndarray:
-    """The geometries as a 1-D object array (``np.fromiter``: the same array as ``np.array(..., dtype=object)``,
-    built without probing each geometry as a sequence)."""
-    return np.fromiter(geometries, dtype=object, count=len(geometries))
 
 
 def _arrays(feet: Sequence[Footprint]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:

@@ -14,7 +14,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from strategium.geometry.measure import EPSILON, Footprint
+from strategium.geometry.measure import EPSILON, Footprint, object_array
 
 
 class FootprintIndex:
@@ -23,8 +23,7 @@ class FootprintIndex:
     def __init__(self, items: Sequence[tuple[str, Footprint]]) -> None:
         self.items = list(items)
         feet = [fp for _, fp in self.items]
-        # np.fromiter builds the object array without probing each geometry as a sequence (as np.array does)
-        self._cores = np.fromiter([fp.core for fp in feet], dtype=object, count=len(feet))
+        self._cores = object_array([fp.core for fp in feet])
         self._bounds = shapely.bounds(self._cores) if feet else np.empty((0, 4))
         self._reach = max([fp.radius for fp in feet], default=0.0)
 
