@@ -208,7 +208,8 @@ def has_volleys(
     """``bool(plan(game, unit_id, target_id, snap_shots=snap_shots, weapons=weapons).volleys)`` (whether the unit
     has a weapon to fire at the target now), without making the plan: a kept plan answers if there is one; else the
     first model (in the plan's order) with a volley is asked whether it sees the target alone, and the others
-    together only if it does not. Keeps no plan (a Reaction's eligibility need not pay for one it may not use)."""
+    (their volleys and their sight) only if it does not. Keeps no plan (a Reaction's eligibility need not pay for
+    one it may not use)."""
     if weapons is None or isinstance(weapons, FilterValue):
         key = plan_key(game)
         for known_key, plans in _PLANS:
@@ -227,15 +228,19 @@ def has_volleys(
     placed_shooters = [mine[model.id] for model in shooters]
     reaches = closest(placed_shooters, target.models, [True] * len(shooters))
     # a model with a volley now (_model_volleys reads no sight) fires if it sees the target (as in _plan)
-    ready = [
+    ready = (
         pm
         for model, pm, reach in zip(shooters, placed_shooters, reaches, strict=True)
         if _model_volleys(game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, {}, weapons)
-    ]
-    if not ready:
+    )
+    first = next(ready, None)
+    if first is None:
         return False
     sight = damage.sight_map(s.battlefield)
-    return sight.sees_each(ready[:1], target)[0] or any(sight.sees_each(ready[1:], target))
+    if sight.sees_each([first], target)[0]:
+        return True
+    rest = list(ready)
+    return bool(rest) and any(sight.sees_each(rest, target))
 
 
 UNREAD_FACTS = frozenset({Fact.SHOT, Fact.REACTED})
