@@ -202,6 +202,47 @@ def kept_plan(
     return known
 
 
+def has_volleys(
+    game: Game, unit_id: str, target_id: str, *, snap_shots: bool = False, weapons: WeaponFilter | None = None
+) -> bool:
+    """``bool(plan(game, unit_id, target_id, snap_shots=snap_shots, weapons=weapons).volleys)`` (whether the unit
+    has a weapon to fire at the target now), without making the plan: a kept plan answers if there is one; else the
+    first model (in the plan's order) with a volley is asked whether it sees the target alone, and the others
+    (their volleys and their sight) only if it does not. Keeps no plan (a Reaction's eligibility need not pay for
+    one it may not use)."""
+    if weapons is None or isinstance(weapons, FilterValue):
+        key = plan_key(game)
+        for known_key, plans in _PLANS:
+            if known_key is key or known_key == key:
+                known = plans.get((unit_id, target_id, snap_shots, weapons))
+                if known is not None:
+                    return bool(known.volleys)
+                break
+    s = game.state
+    snap_all = snap_shots or not ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
+    stationary = bool(ask(game, Query.STATIONARY_FOR_HEAVY, unit_id))
+    status = s.units[unit_id]
+    target = target_placed(game, target_id)
+    mine = {pm.name: pm for pm in placed_unit(s.unit(unit_id), status).models}
+    shooters = [model for model in s.unit(unit_id).models if model.id in status.poses]
+    placed_shooters = [mine[model.id] for model in shooters]
+    reaches = closest(placed_shooters, target.models, [True] * len(shooters))
+    # a model with a volley now (_model_volleys reads no sight) fires if it sees the target (as in _plan)
+    ready = (
+        pm
+        for model, pm, reach in zip(shooters, placed_shooters, reaches, strict=True)
+        if _model_volleys(game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, {}, weapons)
+    )
+    first = next(ready, None)
+    if first is None:
+        return False
+    sight = damage.sight_map(s.battlefield)
+    if sight.sees_each([first], target)[0]:
+        return True
+    rest = list(ready)
+    return bool(rest) and any(sight.sees_each(rest, target))
+
+
 UNREAD_FACTS = frozenset({Fact.SHOT, Fact.REACTED})
 """Facts no plan reads (nor any rule hook it asks: see :func:`plan_key`)."""
 

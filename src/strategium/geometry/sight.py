@@ -49,7 +49,7 @@ from strategium.geometry.umbra import (
     umbras_by_shadows,
 )
 
-__all__ = ["FAR", "SightMap", "segment_blocked", "umbras", "umbras_by_shadows"]
+__all__ = ["FAR", "SightMap", "centre_lines_clear", "segment_blocked", "umbras", "umbras_by_shadows"]
 
 SOURCE_SEGMENTS = 16
 """Sides of the polygon that stands for a round observer base."""
@@ -94,6 +94,35 @@ Source = PlacedModel
 def _key(observer: PlacedModel, target_height: float) -> HiddenKey:
     """Cache key of an observer's hidden area, by value: its footprint, its height and the target height."""
     return (observer.footprint.key, observer.height, target_height)
+
+
+def centre_lines_clear(planes: HalfPlanes, oc: np.ndarray, tc: np.ndarray) -> list[bool]:
+    """For each observer centre (``oc`` (O, 2)), whether some segment from it to a target centre (``tc`` (T, 2),
+    T >= 1) passes through no blocker's interior: the answers of ``planes.crossed`` on all O * T segments
+    (observer-major), found with fewer segments. The segments to the first target (the first two if O == 1) are
+    tried first, and only the observers they leave are tried against every target. The answer for one segment
+    does not depend on the others in the batch, provided that the batch has 2 segments or more (the matrix
+    product then takes one path, the same for every row; a single segment takes another): so no batch here has
+    fewer than 2 unless the whole question has 1 (tests/geometry/test_sight_centres.py)."""
+    n_o, n_t = len(oc), len(tc)
+    if n_t == 1 or n_o * n_t <= 2:
+        return _rows_clear(planes.crossed(np.repeat(oc, n_t, axis=0), np.tile(tc, (n_o, 1))), n_o, n_t)
+    k1 = 1 if n_o >= 2 else 2
+    out = _rows_clear(planes.crossed(np.repeat(oc, k1, axis=0), np.tile(tc[:k1], (n_o, 1))), n_o, k1)
+    rest = [i for i, clear in enumerate(out) if not clear]
+    if rest:
+        again = _rows_clear(
+            planes.crossed(np.repeat(oc[rest], n_t, axis=0), np.tile(tc, (len(rest), 1))), len(rest), n_t
+        )
+        for i, clear in zip(rest, again, strict=True):
+            out[i] = clear
+    return out
+
+
+def _rows_clear(crossed: np.ndarray, rows: int, columns: int) -> list[bool]:
+    """For each row of ``crossed`` (rows * columns segments, row-major), whether some segment is not crossed."""
+    blocked: list[bool] = np.asarray(crossed.reshape(rows, columns).all(axis=1), dtype=bool).tolist()
+    return [not b for b in blocked]
 
 
 class SightMap:
@@ -340,9 +369,8 @@ class SightMap:
                     continue
                 oc = np.array([obs[i].footprint.centre for i in idx])
                 tc = np.array([t.footprint.centre for t in tgt if t.height == ht])
-                crossed = planes.crossed(np.repeat(oc, len(tc), axis=0), np.tile(tc, (len(oc), 1)))
-                for i, row in zip(idx, crossed.reshape(len(oc), len(tc)), strict=True):
-                    if not row.all():
+                for i, clear in zip(idx, centre_lines_clear(planes, oc, tc), strict=True):
+                    if clear:
                         out[i] = True
         return out
 

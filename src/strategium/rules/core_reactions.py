@@ -62,7 +62,7 @@ from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
 from strategium.engine.reactions import ReactionDef, ReactionWindow, Trigger, register
 from strategium.engine.shooting import Shoot, ShootingAttackResolved, WeaponFilter, plan, resolve_shooting_attack
-from strategium.engine.shooting_plan import FilterValue
+from strategium.engine.shooting_plan import FilterValue, has_volleys
 from strategium.engine.timing import Phase
 from strategium.geometry.measure import EPSILON, Footprint, min_distance, within
 from strategium.model.unit_types import SubType
@@ -153,7 +153,10 @@ def _can_shoot(game: Game, unit_id: str, enemy_id: str, name: str) -> Reason | N
     answer = ask(game, Query.MAY_SHOOT, unit_id)
     if not answer:
         return answer.reasons[0]
-    planned = plan(game, unit_id, enemy_id, weapons=reaction_weapons(game, unit_id))
+    weapons = reaction_weapons(game, unit_id)
+    if has_volleys(game, unit_id, enemy_id, weapons=weapons):
+        return None
+    planned = plan(game, unit_id, enemy_id, weapons=weapons)
     if not planned.volleys:
         return planned.reasons[0] if planned.reasons else cite(name, "no weapon of the unit can fire at the enemy")
     return None
