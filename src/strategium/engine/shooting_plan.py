@@ -22,7 +22,7 @@ from strategium.engine.placement import placed_unit
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
 from strategium.engine.watchers import Fact
-from strategium.geometry.measure import Footprint, distance
+from strategium.geometry.measure import Footprint, distance, object_array
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.model.characteristics import Characteristics
 from strategium.model.unit_types import SubType, UnitType
@@ -440,9 +440,9 @@ def closest(models: Sequence[PlacedModel], targets: Sequence[PlacedModel], wante
         else:
             out[i] = known
     if todo and targets:
-        cores = np.array([t.footprint.core for t in targets], dtype=object)
+        cores = object_array([t.footprint.core for t in targets])
         radii = np.array([t.footprint.radius for t in targets])
-        mine = np.array([models[i].footprint.core for i in todo], dtype=object)
+        mine = object_array([models[i].footprint.core for i in todo])
         own = np.array([models[i].footprint.radius for i in todo])
         gaps = (shapely.distance(mine[:, None], cores[None, :]) - own[:, None]) - radii[None, :]
         for i, key, low in zip(todo, keys, gaps.min(axis=1).tolist(), strict=True):

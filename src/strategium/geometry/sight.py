@@ -35,7 +35,7 @@ import shapely
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from strategium.geometry.measure import EPSILON, Footprint
+from strategium.geometry.measure import EPSILON, Footprint, object_array
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.terrain import Battlefield
 from strategium.geometry.umbra import (
@@ -422,7 +422,7 @@ class SightMap:
             [o for o, sw in zip(observers, swallowed, strict=True) if not sw],
             [p for p, sw in zip(pieces, swallowed, strict=True) if not sw],
         )
-        cores = np.array([t.footprint.core for t in t_sub], dtype=object)
+        cores = object_array([t.footprint.core for t in t_sub])
         reach = np.array([t.footprint.radius + EPSILON + DEEP_MARGIN for t in t_sub])
         t = self.battlefield.table
         on_table = np.array(
@@ -438,7 +438,7 @@ class SightMap:
         if not flat:
             return out  # no umbra near any of them: the hidden areas miss every target
         owner = np.repeat(np.arange(len(rows)), [len(row) for row in rows])  # the row of each umbra
-        umb = np.array(flat, dtype=object)
+        umb = object_array(flat)
         meets = shapely.intersects(umb[:, None], cores[None, :])  # (P, T)
         met = np.zeros((len(rows), len(t_sub)), dtype=bool)
         np.logical_or.at(met, owner, meets)
@@ -472,11 +472,11 @@ class SightMap:
         """The exact test on the hidden areas (unions of the umbras): for each observer, whether some target is
         not inside its hidden area by more than EPSILON ``near`` as :meth:`_near` gives it."""
         hidden = self._hidden(o_sub, ht, near)
-        areas = np.array([a for a, _ in hidden], dtype=object)[:, None]
-        cores = np.array([t.footprint.core for t in t_sub], dtype=object)[None, :]
+        areas = object_array([a for a, _ in hidden])[:, None]
+        cores = object_array([t.footprint.core for t in t_sub])[None, :]
         inside = shapely.contains(areas, cores)
         if inside.any():
-            bounds = np.array([b for _, b in hidden], dtype=object)[:, None]
+            bounds = object_array([b for _, b in hidden])[:, None]
             radii = np.array([t.footprint.radius for t in t_sub])[None, :]
             rows, cols = np.nonzero(inside)
             far = shapely.distance(bounds[rows, 0], cores[0, cols]) > radii[0, cols] + EPSILON

@@ -19,6 +19,8 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
+from strategium.geometry.measure import object_array
+
 FAR = 1000.0
 """How far (inches) a shadow is cast before it is clipped to the table."""
 
@@ -145,7 +147,7 @@ def umbras(sources: Sequence[Polygon], blockers: Sequence[Polygon], padded: np.n
     sc = pad([ring(s) for s in sources])  # (S, n, 2)
     n_s, n_b, m = sc.shape[0], bc.shape[0], bc.shape[1]
     s1, c1, s2, c2, found = _outer_tangents(sc, bc)
-    apart = ~shapely.intersects(np.array(sources, dtype=object)[:, None], np.array(blockers, dtype=object)[None, :])
+    apart = ~shapely.intersects(object_array(sources)[:, None], object_array(blockers)[None, :])
     found &= apart
     d1 = (c1 - s1) / np.maximum(np.linalg.norm(c1 - s1, axis=-1, keepdims=True), 1e-12)
     d2 = (c2 - s2) / np.maximum(np.linalg.norm(c2 - s2, axis=-1, keepdims=True), 1e-12)
