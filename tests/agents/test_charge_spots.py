@@ -17,6 +17,7 @@ from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
 from strategium.army.army import Model
+from strategium.engine import broad_phase
 from strategium.engine.actions import Action
 from strategium.engine.board import Pose
 from strategium.engine.game import Game
@@ -141,7 +142,7 @@ def test_no_charge_no_move() -> None:
 def test_the_models_near_the_span_hold_those_near_each_area(
     movers: list[Footprint], others: list[Footprint], inches: float
 ) -> None:
-    span = charge_spots._grown(charge_spots._span([f.outer_bounds for f in movers]), 2.0)
+    span = charge_spots._grown(broad_phase.span([f.outer_bounds for f in movers]), 2.0)
     kept = [o for o in others if charge_spots._box_near(o, span, inches)]
     everyone = charge_spots.Nearby([(o, 0.0, 0.0, 0.0) for o in others])
     for fp in movers:
@@ -152,6 +153,6 @@ def test_the_models_near_the_span_hold_those_near_each_area(
 
 
 def test_the_span_of_boxes() -> None:
-    assert charge_spots._span([(0.0, 1.0, 2.0, 3.0), (-1.0, 2.0, 1.0, 4.0)]) == (-1.0, 1.0, 2.0, 4.0)
+    assert broad_phase.span([(0.0, 1.0, 2.0, 3.0), (-1.0, 2.0, 1.0, 4.0)]) == (-1.0, 1.0, 2.0, 4.0)
     assert charge_spots._box_near(Footprint(Point(5.0, 0.0), 1.0), (0.0, 0.0, 2.0, 2.0), 2.0)  # 2" apart: near
     assert not charge_spots._box_near(Footprint(Point(5.0, 0.0), 1.0), (0.0, 0.0, 2.0, 2.0), 1.9)

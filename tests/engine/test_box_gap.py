@@ -11,17 +11,12 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon
 
 from strategium.engine.box_gap import Box, box_gap
+from strategium.engine.broad_phase import span
 from strategium.geometry.measure import Footprint, min_distance
 
 
 def _box(feet: list[Footprint]) -> Box:
-    boxes = [f.outer_bounds for f in feet]
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
+    return span([f.outer_bounds for f in feet])
 
 
 def test_box_gap_exact_values() -> None:
@@ -49,3 +44,8 @@ def footprints(draw: Any) -> Footprint:
 @given(st.lists(footprints(), min_size=1, max_size=5), st.lists(footprints(), min_size=1, max_size=5))
 def test_box_gap_is_a_lower_bound_of_the_distance(a: list[Footprint], b: list[Footprint]) -> None:
     assert box_gap(_box(a), _box(b)) <= min_distance(a, b) + 1e-9
+
+
+def test_span_is_the_smallest_box_holding_every_box() -> None:
+    assert span([(0.0, 1.0, 2.0, 3.0), (-1.0, 2.0, 1.0, 5.0), (0.5, 0.5, 0.6, 0.6)]) == (-1.0, 0.5, 2.0, 5.0)
+    assert span([(1.0, 2.0, 3.0, 4.0)]) == (1.0, 2.0, 3.0, 4.0)

@@ -298,7 +298,8 @@ def test_the_foes_kept_by_the_span_of_the_ends_hold_every_foe_near_one() -> None
     from shapely.geometry import Point
 
     from strategium.engine.box_gap import SLACK, box_gap
-    from strategium.engine.charge_moves import _span, _within_gap
+    from strategium.engine.broad_phase import span as _span
+    from strategium.engine.charge_moves import _within_gap
     from strategium.engine.movement_common import Leg
     from strategium.geometry.measure import EPSILON, Footprint
 

@@ -29,7 +29,7 @@ from shapely.ops import nearest_points
 
 from strategium.agents import placement_sampling as ps
 from strategium.army.army import Model
-from strategium.engine import charges
+from strategium.engine import broad_phase, charges
 from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.game import Game
 from strategium.engine.placement import footprint, inradius
@@ -121,11 +121,6 @@ def _grown(box: tuple[float, float, float, float], inches: float) -> tuple[float
     return (box[0] - inches, box[1] - inches, box[2] + inches, box[3] + inches)
 
 
-def _span(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
-    """The smallest box holding every one of ``boxes`` (not empty)."""
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
 def _box_near(fp: Footprint, box: tuple[float, float, float, float], inches: float) -> bool:
     """The test of :meth:`Nearby.near`: ``fp``'s outer bounds come within ``inches`` (+ :data:`BOX_SLACK`) of
     ``box`` along both axes. It holds for a box within ``box`` only if it holds for ``box`` (the same sums)."""
@@ -182,7 +177,7 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
     moving = {uid for _, uid, _, _, _ in measured}
     gap = s.config.movement.enemy_distance
     # every model's area (below) lies within ``span``: only the models near it can be near one of them
-    span = _grown(_span([fp.outer_bounds for _, _, _, fp, _ in measured]), limit + BOX_SLACK)
+    span = _grown(broad_phase.span([fp.outer_bounds for _, _, _, fp, _ in measured]), limit + BOX_SLACK)
     others = Nearby(
         [
             _solid(game, owner_id, m, fp)

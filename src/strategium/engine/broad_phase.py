@@ -26,6 +26,11 @@ MARGIN = 10 * EPSILON
 the rules care about."""
 
 
+def span(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding every one of ``boxes`` (not empty)."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def box_of(fp: Footprint) -> Box:
     """The footprint's box: the core's bounds grown by its radius (a round base: centre +/- radius)."""
     x0, y0, x1, y1 = fp.core.bounds

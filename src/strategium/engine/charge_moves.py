@@ -82,7 +82,7 @@ def _path_problems(game: Game, record: ChargeRecord, moves: list[Leg], limit: fl
     walls += [(b.name, b.footprint, box) for b, box in zip(bf.buildings, bf.building_bounds, strict=True)]
     others = other_footprints(s, {u.id for u in party(game, record.unit_id)})
     if moves:  # a model whose box misses the box of every path's box misses each path's (the same comparisons)
-        span = _span([g.bounds for g in moves])
+        span = broad_phase.span([g.bounds for g in moves])
         others = [(other_id, fp) for other_id, fp in others if broad_phase.meet(span, fp.outer_bounds)]
     for g in moves:
         if g.length > limit + EPSILON:
@@ -139,11 +139,6 @@ def _charge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list
     return reasons
 
 
-def _span(boxes: list[broad_phase.Box]) -> broad_phase.Box:
-    """The smallest box holding every one of ``boxes`` (not empty)."""
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
 def _within_gap(
     foes: list[tuple[str, str, Footprint]], moves: list[Leg], gap: float, targets: tuple[str, ...]
 ) -> list[tuple[str, str, Footprint]]:
@@ -153,7 +148,7 @@ def _within_gap(
     out by their boxes all the same."""
     if not moves:
         return []
-    span = _span([g.after.outer_bounds for g in moves])
+    span = broad_phase.span([g.after.outer_bounds for g in moves])
     return [
         foe for foe in foes if foe[0] not in targets and box_gap(span, foe[2].outer_bounds) <= gap + EPSILON + SLACK
     ]

@@ -362,7 +362,7 @@ def _paths_box(
         boxes.append(broad_phase.hull(first, broad_phase.shifted(first, end.x - start.x, end.y - start.y)))
     if not boxes:
         return None
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return broad_phase.span(boxes)
 
 
 def _hits_walls(fp: Footprint, box: broad_phase.Box, obstacles: _Obstacles) -> bool:

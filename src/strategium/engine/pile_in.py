@@ -154,11 +154,6 @@ def reach_box(movers: list[tuple[str, Model, Footprint]], reach: float) -> broad
     box of each one's whole move): their boxes where they stand, grown by the reach. A model whose box does not meet
     it meets none of those; as the movers end within it, the models that may be in any mover's way are found once
     per Pile-in (not among every model on the table, per mover)."""
-    boxes = [fp.outer_bounds for _, _, fp in movers]
+    x0, y0, x1, y1 = broad_phase.span([fp.outer_bounds for _, _, fp in movers])
     grow = reach + REACH_SLACK
-    return (
-        min(b[0] for b in boxes) - grow,
-        min(b[1] for b in boxes) - grow,
-        max(b[2] for b in boxes) + grow,
-        max(b[3] for b in boxes) + grow,
-    )
+    return (x0 - grow, y0 - grow, x1 + grow, y1 + grow)

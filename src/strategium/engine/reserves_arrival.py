@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model, Unit
-from strategium.engine import morale
+from strategium.engine import broad_phase, morale
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location, Placement, ReserveMode
 from strategium.engine.box_gap import SLACK, box_gap
@@ -529,13 +529,7 @@ def _bounds_of(feet: list[Footprint]) -> tuple[float, float, float, float]:
     """The box holding every footprint of ``feet`` (their outer bounds; an empty list: a box that holds nothing)."""
     if not feet:
         return (math.inf, math.inf, -math.inf, -math.inf)
-    boxes = [f.outer_bounds for f in feet]
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
+    return broad_phase.span([f.outer_bounds for f in feet])
 
 
 @on_step(Phase.MOVEMENT, SubPhase.MOVE)
