@@ -1,7 +1,7 @@
 """``sight.centre_lines_clear`` (the fast centre-to-centre test of ``SightMap.sees_each``): the same answers, bit
 for bit, as testing every observer-target segment in one ``HalfPlanes.crossed`` batch, including segments that
 graze blocker corners and run along their edges; and the batch fact it rests on (a segment's answer does not
-depend on the other segments of a batch of 2 or more)."""
+depend on the other segments of its batch, nor on the batch's size)."""
 
 from __future__ import annotations
 
@@ -63,3 +63,20 @@ def test_a_segments_answer_in_a_batch_of_two_or_more_is_its_answer_in_any_other(
     whole = planes.crossed(p0, p1)
     pairs = np.concatenate([planes.crossed(p0[i : i + 2], p1[i : i + 2]) for i in range(0, rows - 1, 2)])
     assert whole[: len(pairs)].tolist() == pairs.tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 12), st.integers(0, 2**32 - 1))
+def test_a_segments_answer_is_the_same_alone_in_any_batch_and_by_the_scalar_test(
+    rows: int, n_b: int, seed: int
+) -> None:
+    """``crossed`` multiplies elementwise (no matrix product, whose BLAS rounding depends on the machine and on the
+    batch size): a segment alone, in a batch, and through ``segment_crossed``'s scalar arithmetic gets one answer."""
+    rng = np.random.default_rng(seed)
+    blockers = [box(x, y, x + w, y + h) for x, y, w, h in rng.uniform(0, 20, (n_b, 4)).tolist()]
+    planes = HalfPlanes.of(blockers)
+    p0, p1 = rng.uniform(-5, 30, (rows, 2)), rng.uniform(-5, 30, (rows, 2))
+    whole = planes.crossed(p0, p1).tolist()
+    alone = [bool(planes.crossed(p0[i : i + 1], p1[i : i + 1])[0]) for i in range(rows)]
+    scalar = [planes.segment_crossed(tuple(p0[i].tolist()), tuple(p1[i].tolist())) for i in range(rows)]
+    assert whole == alone == scalar

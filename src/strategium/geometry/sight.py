@@ -99,16 +99,13 @@ def _key(observer: PlacedModel, target_height: float) -> HiddenKey:
 def centre_lines_clear(planes: HalfPlanes, oc: np.ndarray, tc: np.ndarray) -> list[bool]:
     """For each observer centre (``oc`` (O, 2)), whether some segment from it to a target centre (``tc`` (T, 2),
     T >= 1) passes through no blocker's interior: the answers of ``planes.crossed`` on all O * T segments
-    (observer-major), found with fewer segments. The segments to the first target (the first two if O == 1) are
-    tried first, and only the observers they leave are tried against every target. The answer for one segment
-    does not depend on the others in the batch, provided that the batch has 2 segments or more (the matrix
-    product then takes one path, the same for every row; a single segment takes another): so no batch here has
-    fewer than 2 unless the whole question has 1 (tests/geometry/test_sight_centres.py)."""
+    (observer-major), found with fewer segments. The segments to the first target are tried first, and only the
+    observers they leave are tried against every target. The answer for one segment does not depend on the others
+    in the batch (``crossed`` multiplies elementwise; tests/geometry/test_sight_centres.py)."""
     n_o, n_t = len(oc), len(tc)
-    if n_t == 1 or n_o * n_t <= 2:
-        return _rows_clear(planes.crossed(np.repeat(oc, n_t, axis=0), np.tile(tc, (n_o, 1))), n_o, n_t)
-    k1 = 1 if n_o >= 2 else 2
-    out = _rows_clear(planes.crossed(np.repeat(oc, k1, axis=0), np.tile(tc[:k1], (n_o, 1))), n_o, k1)
+    if n_t == 1:
+        return _rows_clear(planes.crossed(oc, np.tile(tc, (n_o, 1))), n_o, 1)
+    out = _rows_clear(planes.crossed(oc, np.tile(tc[:1], (n_o, 1))), n_o, 1)
     rest = [i for i, clear in enumerate(out) if not clear]
     if rest:
         again = _rows_clear(

@@ -247,9 +247,11 @@ class HalfPlanes:
         if n_b == 0:
             return np.zeros(len(p0), dtype=bool)
         d = p1 - p0
-        flat = self.normals.reshape(-1, 2).T  # (2, B*m)
-        num = self.offsets.reshape(1, -1) - p0 @ flat  # (K, B*m)
-        den = d @ flat
+        nx, ny = self.normals.reshape(-1, 2).T  # (B*m,) each
+        # elementwise products, as segment_crossed computes them: a matrix product goes through BLAS, whose
+        # rounding depends on the CPU's kernels and on the batch size (the same seed could give another battle)
+        num = self.offsets.reshape(1, -1) - (nx * p0[:, :1] + ny * p0[:, 1:])  # (K, B*m)
+        den = nx * d[:, :1] + ny * d[:, 1:]
         with np.errstate(divide="ignore", invalid="ignore"):
             ratio = num / den
         lo = np.where(den < -1e-15, ratio, 0.0).reshape(-1, n_b, m).max(axis=2)
