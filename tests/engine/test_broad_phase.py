@@ -128,8 +128,7 @@ def _game_with_a_building() -> Game:
     return game
 
 
-@settings(max_examples=40, deadline=None)
-@given(
+fall_back_cases = given(
     st.floats(2, 70),
     st.floats(2, 46),
     st.floats(2, 70),
@@ -137,17 +136,46 @@ def _game_with_a_building() -> Game:
     st.floats(0, 2 * math.pi),
     st.integers(2, 14),
 )
-def test_fall_back_poses_equal_the_exact_step_by_step_test(
-    x: float, y: float, ex: float, ey: float, angle: float, inches: int
-) -> None:
+"""A Fall Back to test: the falling-back squad's first model at (x, y), the enemy's at (ex, ey), the angle of the
+direction (radians) and the inches to move."""
+
+
+def _fall_back_game(x: float, y: float, ex: float, ey: float) -> Game:
     game = _game_with_a_building()
     s = game.state
     s.units["tac"].poses = {f"tac.{i}": Pose(x + 1.4 * (i - 1), y) for i in range(1, 6)}
     s.units["red"].poses = {f"red.{i}": Pose(ex + 1.3 * (i - 1), ey + 0.5 * (i % 2)) for i in range(1, 7)}
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@fall_back_cases
+def test_fall_back_poses_equal_the_exact_step_by_step_test(
+    x: float, y: float, ex: float, ey: float, angle: float, inches: int
+) -> None:
+    game = _fall_back_game(x, y, ex, ey)
     direction = (math.cos(angle), math.sin(angle))
     alive = damage.living(game, "tac")
     fast = morale_checks._fall_back_poses(game, "tac", alive, direction, float(inches))
     assert fast == _reference_poses(game, "tac", direction, float(inches))
+
+
+@settings(max_examples=40, deadline=None)
+@fall_back_cases
+def test_fall_back_poses_among_the_models_near_the_paths_equal_the_exact_step_by_step_test(
+    x: float, y: float, ex: float, ey: float, angle: float, inches: int
+) -> None:
+    """With only the obstacles near the paths' box: the same poses, and the same "blocked before the edge"."""
+    game = _fall_back_game(x, y, ex, ey)
+    direction = (math.cos(angle), math.sin(angle))
+    alive = damage.living(game, "tac")
+    near = morale_checks._paths_box(game, alive, direction, float(inches))
+    obstacles = morale_checks._obstacles(game, "tac", near)
+    fast = morale_checks._fall_back_poses(game, "tac", alive, direction, float(inches), obstacles)
+    assert fast == _reference_poses(game, "tac", direction, float(inches))
+    whole = morale_checks._obstacles(game, "tac")
+    blocked = morale_checks._blocked_before_edge(game, "tac", alive, direction, float(inches), obstacles)
+    assert blocked == morale_checks._blocked_before_edge(game, "tac", alive, direction, float(inches), whole)
 
 
 # -- Cover Saves and the closest models --------------------------------------------------------------------------

@@ -126,43 +126,6 @@ def test_the_box_test_of_leaving_the_table_agrees_with_the_exact_test() -> None:
     assert True in found and False in found
 
 
-def test_fall_back_poses_among_the_models_near_the_paths_equal_the_exact_step_by_step_test() -> None:
-    import math
-
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from strategium.engine import damage, morale_checks
-    from strategium.engine.board import Pose
-    from tests.engine.test_broad_phase import _game_with_a_building, _reference_poses
-
-    @settings(max_examples=40, deadline=None)
-    @given(
-        st.floats(2, 70),
-        st.floats(2, 46),
-        st.floats(2, 70),
-        st.floats(2, 46),
-        st.floats(0, 2 * math.pi),
-        st.integers(2, 14),
-    )
-    def check(x: float, y: float, ex: float, ey: float, angle: float, inches: int) -> None:
-        game = _game_with_a_building()
-        s = game.state
-        s.units["tac"].poses = {f"tac.{i}": Pose(x + 1.4 * (i - 1), y) for i in range(1, 6)}
-        s.units["red"].poses = {f"red.{i}": Pose(ex + 1.3 * (i - 1), ey + 0.5 * (i % 2)) for i in range(1, 7)}
-        direction = (math.cos(angle), math.sin(angle))
-        alive = damage.living(game, "tac")
-        near = morale_checks._paths_box(game, alive, direction, float(inches))
-        obstacles = morale_checks._obstacles(game, "tac", near)
-        fast = morale_checks._fall_back_poses(game, "tac", alive, direction, float(inches), obstacles)
-        assert fast == _reference_poses(game, "tac", direction, float(inches))
-        whole = morale_checks._obstacles(game, "tac")
-        blocked = morale_checks._blocked_before_edge(game, "tac", alive, direction, float(inches), obstacles)
-        assert blocked == morale_checks._blocked_before_edge(game, "tac", alive, direction, float(inches), whole)
-
-    check()
-
-
 def test_the_paths_box_holds_every_path() -> None:
     from strategium.engine import damage, morale_checks
     from strategium.engine.board import Pose
