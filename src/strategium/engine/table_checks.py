@@ -10,12 +10,12 @@ from functools import lru_cache
 
 import numpy as np
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Polygon
 
 from strategium.army.army import Model, Unit
 from strategium.engine.board import Placement
 from strategium.engine.citations import Reason
-from strategium.engine.placement import footprint, table_models
+from strategium.engine.placement import footprint, inradius, table_models
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import EPSILON, Footprint, boxes_apart, core_distance, distance, within
@@ -121,7 +121,11 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
     if len(placed) <= 1:
         return []
     limit = coherency_distance(state, units)
-    close = _round_within([fp for _, fp in placed], limit)
+    fps = [fp for _, fp in placed]
+    close = _round_within(fps, limit)
+    exact = close is not None  # every pair answered (round bases); else the sure yeses, the rest measured
+    if close is None:
+        close = _surely_within(fps, [inradius(m) for m, _ in placed], limit)
     reached = {0}
     frontier = [0]
     while frontier:
@@ -129,13 +133,27 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
         for j in range(len(placed)):
             if j in reached:
                 continue
-            if close[i][j] if close is not None else _within(placed[i][1], placed[j][1], limit):
+            if close[i][j] or (not exact and _within(placed[i][1], placed[j][1], limit)):
                 reached.add(j)
                 frontier.append(j)
     if len(reached) == len(placed):
         return []
     stray = ", ".join(placed[j][0].id for j in range(len(placed)) if j not in reached)
     return [Reason("Unit coherency", f'every model must be within {limit:g}" of the rest of its unit ({stray})')]
+
+
+def _surely_within(fps: Sequence[Footprint], inner: Sequence[float], limit: float) -> list[list[bool]]:
+    """For each pair of footprints: True when ``within(distance(fps[i], fps[j]), limit)`` surely holds, False where
+    :func:`_within` must decide. ``inner[i]`` is the radius of a disc about ``fps[i].centre`` inside the footprint
+    (:func:`~strategium.engine.placement.inradius`): the footprints are no farther apart than those discs, whose
+    gap is the centres' distance less both radii; a gap of at most ``limit`` (without the EPSILON of ``within``,
+    which covers the rounding of the centres and of the measure) answers yes."""
+    xy = np.array([fp.centre for fp in fps])
+    r = np.array(inner)
+    dx = xy[:, None, 0] - xy[None, :, 0]
+    dy = xy[:, None, 1] - xy[None, :, 1]
+    out: list[list[bool]] = (np.sqrt(dx * dx + dy * dy) - r[:, None] - r[None, :] <= limit).tolist()
+    return out
 
 
 def _within(a: Footprint, b: Footprint, limit: float) -> bool:
@@ -171,14 +189,35 @@ def in_deployment_zone(state: GameState, player: PlayerId, placed: list[tuple[Mo
 
     def inside(fp: Footprint) -> bool:
         if fp.is_round:  # exact for round bases: the centre stays at least a radius inside the zone
-            return bool(_zone_grown(zone, EPSILON - fp.radius).contains(Point(fp.centre)))
-        return bool(_zone_grown(zone, EPSILON).contains(fp.polygon()))
+            x, y = fp.centre  # (``contains_xy``: ``contains`` of the point, without building it)
+            return bool(shapely.contains_xy(_zone_grown_kept(zone, EPSILON - fp.radius), x, y))
+        return bool(_zone_grown_kept(zone, EPSILON).contains(fp.polygon()))
 
     out = [m for m, fp in placed if not inside(fp)]
     if not out:
         return []
     names = ", ".join(m.id for m in out)
     return [Reason("Deployment", f"models must be wholly within player {player}'s deployment zone ({names})")]
+
+
+def _zone_grown_kept(zone: Polygon, inches: float) -> Polygon:
+    """:func:`_zone_grown`, found first among the zones asked about lately (held, compared by identity: a shapely
+    polygon hashes by its WKB, which costs more than the test it serves)."""
+    for held, grown in _GROWN:
+        if held is zone:
+            found = grown.get(inches)
+            if found is None:
+                found = grown[inches] = _zone_grown(zone, inches)
+            return found
+    found = _zone_grown(zone, inches)
+    _GROWN.insert(0, (zone, {inches: found}))
+    del _GROWN[4:]
+    return found
+
+
+_GROWN: list[tuple[Polygon, dict[float, Polygon]]] = []
+"""The zones :func:`_zone_grown_kept` was asked about lately (the newest first, at most four) and their grown
+polygons by inches."""
 
 
 @lru_cache(maxsize=64)
