@@ -244,31 +244,45 @@ def test_pieces_under_a_leg_are_those_its_path_overlaps(
     assert dangerous_pieces(game, leg, slow_pieces(game)) == expected
 
 
-def test_a_sure_overlap_with_terrain_is_an_overlap() -> None:
-    """The shortcut of ``difficult_under`` and ``dangerous_pieces`` (an end's centre deep inside a piece) only ever
-    says what the exact area test says; legs near and across the demo battlefield's pieces, of bases and hulls."""
+def test_a_settled_overlap_with_terrain_is_the_exact_answer() -> None:
+    """The shortcuts of ``difficult_under`` and ``dangerous_pieces`` (the centres' segment near the shrunk piece: yes;
+    a round base's segment farther from the piece than its radius: no) only ever say what the exact area test says;
+    legs near and across the demo battlefield's pieces, of bases and hulls, still and moving, short and long."""
     from strategium.agents.setup import demo_battle
-    from strategium.engine.movement_common import Leg, _surely_overlaps
+    from strategium.engine.movement_common import Leg, _settled
 
     game = demo_battle(0)
     bf = game.state.battlefield
     models = [m for army in game.state.armies for u in army.units for m in u.models]
     shapes = {(m.base_mm, m.profile.has_armour_values): m for m in models}  # one model per kind of base or hull
     rng = np.random.default_rng(5)
-    sure = 0
+    answers = {True: 0, False: 0, None: 0}
     for place, piece in enumerate(bf.terrain):
         x0, y0, x1, y1 = piece.footprint.bounds
         for model in shapes.values():
-            for _ in range(12):
+            for k in range(24):
                 a = Pose(
                     float(rng.uniform(x0 - 3, x1 + 3)), float(rng.uniform(y0 - 3, y1 + 3)), float(rng.uniform(0, 360))
                 )
-                b = Pose(a.x + float(rng.uniform(-6, 6)), a.y + float(rng.uniform(-6, 6)), a.heading)
+                step = 0.0 if k % 6 == 0 else 2.0 if k % 2 else 8.0
+                b = Pose(a.x + float(rng.uniform(-step, step)), a.y + float(rng.uniform(-step, step)), a.heading)
                 leg = Leg("u", model, footprint(model, a), footprint(model, b))
-                if _surely_overlaps(bf, ("test", place), piece, leg):
-                    sure += 1
-                    assert overlaps_area(leg.path, piece.footprint)
-    assert sure > 0
+                settled = _settled(bf, ("test", place), piece, leg)
+                answers[settled] += 1
+                if settled is not None:
+                    assert settled == overlaps_area(leg.path, piece.footprint)
+    assert min(answers.values()) > 0
+
+
+def test_a_still_leg_s_centre_line_is_a_point() -> None:
+    """``Leg.centre_line``: the segment between the centres, a point when the model does not move."""
+    from strategium.engine.movement_common import Leg
+
+    model = unit("a", 1).models[0]
+    moving = Leg("a", model, Base(32.0).footprint(1.0, 2.0), Base(32.0).footprint(4.0, 6.0))
+    assert list(moving.centre_line.coords) == [(1.0, 2.0), (4.0, 6.0)]
+    still = Leg("a", model, Base(32.0).footprint(1.0, 2.0), Base(32.0).footprint(1.0, 2.0))
+    assert still.centre_line.geom_type == "Point" and list(still.centre_line.coords) == [(1.0, 2.0)]
 
 
 def test_a_model_s_immobility_is_read_from_its_profile_once() -> None:

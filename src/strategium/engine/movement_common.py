@@ -190,6 +190,15 @@ class Leg:
         return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
     @cached_property
+    def centre_line(self) -> BaseGeometry:
+        """The segment between the footprint's centres before and after (a point where they coincide; kept)."""
+        (x0, y0), (x1, y1) = self.before.centre, self.after.centre
+        line: BaseGeometry = (
+            shapely.points(x0, y0) if x0 == x1 and y0 == y1 else shapely.linestrings([(x0, y0), (x1, y1)])
+        )
+        return line
+
+    @cached_property
     def length(self) -> float:
         """Straight displacement of the centre, inches."""
         (x0, y0), (x1, y1) = self.before.centre, self.after.centre
@@ -212,26 +221,48 @@ def difficult_under(game: Game, leg: Leg) -> list[str]:
     return [
         t.name
         for i, (t, b) in enumerate(pieces)
-        if broad_phase.meet(box, b)
-        and (_surely_overlaps(bf, ("difficult", i), t, leg) or overlaps_area(leg.path, t.footprint))
+        if broad_phase.meet(box, b) and _overlaps_piece(bf, ("difficult", i), t, leg)
     ]
 
 
-def _surely_overlaps(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, leg: Leg) -> bool:
-    """A sure yes of ``overlaps_area(leg.path, piece.footprint)`` without building the path: the centre of the
-    model's footprint at either end lies inside the piece shrunk by half the model's inradius (:func:`_shrunk`: every
-    point of it is at least 0.45 of the inradius from the piece's edge), so the disc of 0.45 inradius about that centre
-    lies in the piece and in the footprint (which holds the disc of its inradius), the footprint in the path: they
-    share that disc, far more than EPSILON (the inradius is at least 0.02"). False says nothing (the exact test
-    decides). ``place`` names the piece in a list of the battlefield's."""
-    half = inradius(leg.model) / 2
-    if half < 0.01:
+def _overlaps_piece(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, leg: Leg) -> bool:
+    """``overlaps_area(leg.path, piece.footprint)``: settled by :func:`_settled` when it can, else measured."""
+    settled = _settled(bf, place, piece, leg)
+    return overlaps_area(leg.path, piece.footprint) if settled is None else settled
+
+
+def _settled(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, leg: Leg) -> bool | None:
+    """``overlaps_area(leg.path, piece.footprint)`` where two tests settle it without building the path, else None
+    (the exact test decides). ``place`` names the piece in a list of the battlefield's.
+
+    A sure yes (the inradius: a round base's radius, else :func:`~strategium.engine.placement.inradius` of the
+    model): the piece shrunk by :data:`_SHRINK` (:func:`_shrunk`: every point of it is at least 0.9 ``_SHRINK``
+    from the piece's edge) comes within 0.99 inradius - ``_SHRINK`` of some point p of the segment between the
+    centres (:attr:`Leg.centre_line`), at a point q. The footprint at either end holds the disc of 0.998 inradius
+    about its centre (a round base's polygon, 64 vertices on its circle, holds the disc of cos(pi/64) of its radius;
+    a hull or oval base the whole disc), so the path (their convex hull) holds that disc about every point of the
+    segment, p's among them: the disc of 0.9 ``_SHRINK`` about q lies in the piece and, within 0.99 inradius of p,
+    in the path: shared area of 2.5e-4 square inches, far more than EPSILON.
+
+    A sure no, for round bases: every vertex of the path lies on a circle of the base's radius about one end's
+    centre, so the whole path lies within the radius (and rounding) of the segment; a piece farther than the radius
+    and EPSILON from the segment (``shapely.dwithin``, the piece prepared) shares no point with it."""
+    if leg.given_path is not None:  # a path given, not swept: measured
+        return None
+    before, after = leg.before, leg.after
+    round_ = before.is_round and after.is_round and before.radius > 0 and after.radius > 0
+    reach = 0.99 * (min(before.radius, after.radius) if round_ else inradius(leg.model)) - _SHRINK
+    if reach > 0:
+        inner = _shrunk(bf, place, piece, _SHRINK)
+        if inner is not None and shapely.dwithin(inner, leg.centre_line, reach):
+            return True
+    if round_ and not shapely.dwithin(piece.footprint, leg.centre_line, max(before.radius, after.radius) + EPSILON):
         return False
-    inner = _shrunk(bf, place, piece, half)
-    if inner is None:
-        return False
-    (x0, y0), (x1, y1) = leg.after.centre, leg.before.centre
-    return bool(shapely.contains_xy(inner, x0, y0)) or bool(shapely.contains_xy(inner, x1, y1))
+    return None
+
+
+_SHRINK = 0.01
+"""How far (inches) :func:`_settled` shrinks a piece for its sure yes."""
 
 
 def _shrunk(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, inches: float) -> BaseGeometry | None:
@@ -272,9 +303,7 @@ def dangerous_pieces(game: Game, leg: Leg, pieces: Sequence[SlowPiece] | None = 
     return [
         t.name
         for i, (t, b, dangerous) in enumerate(pieces)
-        if (dangerous or cavalry)
-        and broad_phase.meet(box, b)
-        and (_surely_overlaps(bf, ("slow", i), t, leg) or overlaps_area(leg.path, t.footprint))
+        if (dangerous or cavalry) and broad_phase.meet(box, b) and _overlaps_piece(bf, ("slow", i), t, leg)
     ]
 
 
