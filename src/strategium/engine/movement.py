@@ -81,6 +81,7 @@ from strategium.engine.movement_common import (
     party,
     positions_problem,
     run_bonus,
+    standing_footprint,
     step_problem,
 )
 
@@ -171,7 +172,7 @@ def legs(game: Game, units: Sequence[Unit], positions: Placement) -> list[Leg]:
     where = dict(positions)
     out = []
     for unit, model in living(s, units):
-        before = footprint(model, s.units[unit.id].poses[model.id])
+        before = standing_footprint(model, s.units[unit.id].poses[model.id])
         after = footprint(model, where[model.id])
         out.append(Leg(unit.id, model, before, after))  # the swept path is built when a test needs it
     return out
@@ -256,9 +257,13 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reaso
 
 def placement_problems(game: Game, units: Sequence[Unit], positions: Placement) -> list[Reason]:
     """Standing room (table, Impassable, overlap) and coherency of the models at ``positions``."""
-    s = game.state
     where = dict(positions)
-    placed = [(m, footprint(m, where[m.id])) for _, m in living(s, units)]
+    return _placed_problems(game, units, [(m, footprint(m, where[m.id])) for _, m in living(game.state, units)])
+
+
+def _placed_problems(game: Game, units: Sequence[Unit], placed: list[tuple[Model, Footprint]]) -> list[Reason]:
+    """:func:`placement_problems` of the living models' footprints (in the order of ``living``)."""
+    s = game.state
     return table_checks.standing_room(s, placed, {u.id for u in units}) + table_checks.coherency(s, units, placed)
 
 
@@ -286,20 +291,20 @@ def _check(game: Game, action: Move | Run) -> Verdict:
                 return no(*answer.reasons)
     moves = _kept_legs(game, units, action)
     reasons, why = _terrain(game, units, moves, running)
-    reasons += placement_problems(game, units, action.positions)
+    placed = [(g.model, g.after) for g in moves]  # the footprints at ``positions`` (legs in the order of living())
+    reasons += _placed_problems(game, units, placed)
     reasons += enemy_problems(game, action.player, moves)
-    reasons += _character_problems(game, action, units)
+    reasons += _character_problems(game, action, units, [fp for _, fp in placed])
     if reasons:
         return no(*reasons)
     return Verdict(True, tuple(dict.fromkeys(why)))
 
 
-def _character_problems(game: Game, action: Move | Run, units: list[Unit]) -> list[Reason]:
-    """Leaving (the character ends out of coherency) and joining (it ends in coherency with the target)."""
+def _character_problems(game: Game, action: Move | Run, units: list[Unit], mine: list[Footprint]) -> list[Reason]:
+    """Leaving (the character ends out of coherency) and joining (it ends in coherency with the target); ``mine``:
+    the footprints of the party's living models at the action's positions."""
     s = game.state
     status = s.units[action.unit_id]
-    where = dict(action.positions)
-    mine = [footprint(m, where[m.id]) for _, m in living(s, units)]
     if status.joined_to is not None:
         host = s.unit(status.joined_to)
         limit = table_checks.coherency_distance(s, [host])
@@ -465,9 +470,10 @@ def _guardian(game: Game, unit_id: str) -> Block | None:
 
 @blocker(Query.MAY_MOVE)
 def _immobile(game: Game, unit_id: str) -> Block | None:
-    for m in _models(game, unit_id):
-        block = _model_immobile(m)
-        if block is not None:
+    status = game.state.units[unit_id]
+    for m in game.state.unit(unit_id).models:  # the first living model that never moves (casualties looked up
+        block = _model_immobile(m)  # only for those: most models move)
+        if block is not None and not status.is_casualty(m.id):
             return block
     return None
 

@@ -19,10 +19,10 @@ from shapely.geometry.base import BaseGeometry
 from strategium.army.army import Model, Unit
 from strategium.engine import broad_phase
 from strategium.engine.actions import Verdict
-from strategium.engine.board import Location, Placement
+from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.events import Ruling
-from strategium.engine.placement import inradius, table_models
+from strategium.engine.placement import footprint, inradius, table_models
 from strategium.engine.profiles_now import current
 from strategium.engine.state import GameState
 from strategium.engine.timing import Phase, PlayerId, SubPhase
@@ -69,6 +69,23 @@ def party(state: GameState, unit_id: str) -> list[Unit]:
 def living(state: GameState, units: Sequence[Unit]) -> list[tuple[Unit, Model]]:
     """(unit, model) for every model of ``units`` that is not a casualty."""
     return [(u, m) for u in units for m in u.models if not state.units[u.id].is_casualty(m.id)]
+
+
+def standing_footprint(model: Model, pose: Pose) -> Footprint:
+    """:func:`~strategium.engine.placement.footprint` of a model at the pose it stands at now: kept in its memo with
+    that pose (held, found again by identity), beside the footprint's own last one, which the poses proposed for its
+    move replace (the checks of many moves of one unit ask for where each model stands again and again)."""
+    memo = model.memo
+    kept: tuple[Pose, Footprint] | None = memo.get(_STANDING)
+    if kept is not None and kept[0] is pose:
+        return kept[1]
+    fp = footprint(model, pose)
+    memo[_STANDING] = (pose, fp)
+    return fp
+
+
+_STANDING = "movement.standing"
+"""The key in :attr:`Model.memo` of :func:`standing_footprint`'s last pose and footprint."""
 
 
 def positions_problem(state: GameState, units: Sequence[Unit], positions: Placement) -> Reason | None:
