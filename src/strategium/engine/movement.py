@@ -193,8 +193,12 @@ def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], runnin
     return _terrain(game, units, moves, running)[0]
 
 
-def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> tuple[list[Reason], list[Reason]]:
-    """:func:`terrain_problems`, and the reasons that shaped the legs' allowances (in leg order)."""
+def _terrain(
+    game: Game, units: Sequence[Unit], moves: list[Leg], running: bool, near: Near | None = None
+) -> tuple[list[Reason], list[Reason]]:
+    """:func:`terrain_problems`, and the reasons that shaped the legs' allowances (in leg order). ``near``: for each
+    leg, the models outside ``units`` that may share area with its path (a superset, in the order of
+    ``TableModels.others``; the default asks the table's index)."""
     s = game.state
     reasons: list[Reason] = []
     if s.config.terrain.difficult_move_rule == "2d6_highest" and any(difficult_under(game, g) for g in moves):
@@ -204,7 +208,8 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
     bf = s.battlefield
     walls = [(t.name, t.footprint, b) for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True) if t.is_impassable]
     walls += [(b.name, b.footprint, box) for b, box in zip(bf.buildings, bf.building_bounds, strict=True)]
-    near = table_models(s).others_near_boxes([g.bounds for g in moves], {u.id for u in units})
+    if near is None:
+        near = table_models(s).others_near_boxes([g.bounds for g in moves], {u.id for u in units})
     shaped: list[Reason] = []
     for g, others in zip(moves, near, strict=True):
         limit, why = allowance(game, units, g, running)
@@ -229,12 +234,15 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
     return reasons, shaped
 
 
-def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reason]:
-    """No model ends (or, by configuration, passes) within ``movement.enemy_distance`` of an enemy model."""
+def enemy_problems(game: Game, player: PlayerId, moves: list[Leg], near: Near | None = None) -> list[Reason]:
+    """No model ends (or, by configuration, passes) within ``movement.enemy_distance`` of an enemy model. ``near``:
+    for each leg, the enemy models that may come within that distance of its path (a superset, in the order of
+    ``TableModels.enemies_of``; the default asks the table's index)."""
     s = game.state
     limit = s.config.movement.enemy_distance
     during = s.config.movement.enemy_distance_during_move
-    near = table_models(s).enemies_near_boxes([g.bounds for g in moves], player, limit)
+    if near is None:
+        near = table_models(s).enemies_near_boxes([g.bounds for g in moves], player, limit)
     for g, foes in zip(moves, near, strict=True):
         for foe_id, fp in foes:
             if not more_than(distance(g.after, fp), limit):
@@ -261,10 +269,37 @@ def placement_problems(game: Game, units: Sequence[Unit], positions: Placement) 
     return _placed_problems(game, units, [(m, footprint(m, where[m.id])) for _, m in living(game.state, units)])
 
 
-def _placed_problems(game: Game, units: Sequence[Unit], placed: list[tuple[Model, Footprint]]) -> list[Reason]:
-    """:func:`placement_problems` of the living models' footprints (in the order of ``living``)."""
+def _placed_problems(
+    game: Game, units: Sequence[Unit], placed: list[tuple[Model, Footprint]], near: Near | None = None
+) -> list[Reason]:
+    """:func:`placement_problems` of the living models' footprints (in the order of ``living``); ``near`` as
+    :func:`table_checks.standing_room` takes it."""
     s = game.state
-    return table_checks.standing_room(s, placed, {u.id for u in units}) + table_checks.coherency(s, units, placed)
+    room = table_checks.standing_room(s, placed, {u.id for u in units}, near)
+    return room + table_checks.coherency(s, units, placed)
+
+
+Near = Sequence[Sequence[tuple[str, Footprint]]]
+"""For each leg (or placed model), (model id, footprint) of the models near it on the table, in table order."""
+
+
+def _near(game: Game, player: PlayerId, units: Sequence[Unit], moves: list[Leg]) -> tuple[Near | None, Near | None]:
+    """The models near each leg, from one question to the table's index for the three checks that ask: those
+    outside ``units`` whose bounds come within ``movement.enemy_distance`` (at least 0; and the largest radius) of
+    the leg's bounds, the superset that :func:`_terrain` (within 0 of the same bounds) and ``standing_room`` (within
+    0 of the footprint at the end, inside them) would be given, in the same order (ascending places in the table);
+    and the enemy models among them, what :func:`enemy_problems` would be given. (None, None) when some unit of the
+    party is not ``player``'s (the enemy models might then be among those left out): each check asks for itself."""
+    s = game.state
+    if any(s.units[u.id].player != player for u in units):
+        return None, None
+    table = table_models(s)
+    reach = max(0.0, s.config.movement.enemy_distance)  # (at least the 0 the other two checks ask within)
+    rows = table.index.boxes_near([g.bounds for g in moves], reach, table.outside({u.id for u in units}))
+    items, players = table.items, table.players
+    others = [[items[i] for i in row] for row in rows]
+    foes = [[items[i] for i in row if players[i] != player] for row in rows]
+    return others, foes
 
 
 def _check(game: Game, action: Move | Run) -> Verdict:
@@ -290,10 +325,11 @@ def _check(game: Game, action: Move | Run) -> Verdict:
             if not answer:
                 return no(*answer.reasons)
     moves = _kept_legs(game, units, action)
-    reasons, why = _terrain(game, units, moves, running)
+    others, foes = _near(game, action.player, units, moves)
+    reasons, why = _terrain(game, units, moves, running, others)
     placed = [(g.model, g.after) for g in moves]  # the footprints at ``positions`` (legs in the order of living())
-    reasons += _placed_problems(game, units, placed)
-    reasons += enemy_problems(game, action.player, moves)
+    reasons += _placed_problems(game, units, placed, others)
+    reasons += enemy_problems(game, action.player, moves, foes)
     reasons += _character_problems(game, action, units, [fp for _, fp in placed])
     if reasons:
         return no(*reasons)

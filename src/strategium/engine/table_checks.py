@@ -67,16 +67,26 @@ def overlaps(a: Footprint, b: Footprint) -> bool:
     return float(a.core.intersection(b.core).area) > EPSILON
 
 
-def standing_room(state: GameState, placed: list[tuple[Model, Footprint]], moving: set[str]) -> list[Reason]:
+def standing_room(
+    state: GameState,
+    placed: list[tuple[Model, Footprint]],
+    moving: set[str],
+    near: Sequence[Sequence[tuple[str, Footprint]]] | None = None,
+) -> list[Reason]:
     """Every model stands wholly on the table, off Impassable terrain and Buildings, overlapping no model
-    already on the table (other than those of ``moving``, the units being placed) nor each other."""
+    already on the table (other than those of ``moving``, the units being placed) nor each other.
+
+    ``near``: for each placed model, the models on the table outside ``moving`` that may overlap it (a superset of
+    those that do, in the order of ``TableModels.others``); by default the table's index is asked (by the
+    footprints' bounds). The first one each overlaps is named: the same in any such superset."""
     reasons: list[Reason] = []
     for model, fp in placed:
         if not may_stand(state.battlefield, fp):
             reasons.append(
                 Reason(MEASURING.rule, f"{model.name} ({model.id}) is off the table or in Impassable terrain")
             )
-    near = table_models(state).others_near_boxes([fp.outer_bounds for _, fp in placed], moving)
+    if near is None:
+        near = table_models(state).others_near_boxes([fp.outer_bounds for _, fp in placed], moving)
     apart = _round_apart([fp for _, fp in placed])
     for i, (model, fp) in enumerate(placed):
         hit = next((other_id for other_id, other in near[i] if overlaps(fp, other)), None)
