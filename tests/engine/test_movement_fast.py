@@ -20,7 +20,7 @@ from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
 from strategium.engine.table_checks import _round_apart, _round_within, _within, overlaps
 from strategium.geometry.bases import Base, Hull
-from strategium.geometry.measure import Footprint, distance, within
+from strategium.geometry.measure import Footprint, distance, more_than, within
 from strategium.model.parsing import parse_unit_type
 from tests.engine.builders import line, rhino, unit
 from tests.engine.moving import start
@@ -272,6 +272,43 @@ def test_a_settled_overlap_with_terrain_is_the_exact_answer() -> None:
                 if settled is not None:
                     assert settled == overlaps_area(leg.path, piece.footprint)
     assert min(answers.values()) > 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    coord,
+    coord,
+    step,
+    step,
+    step,
+    step,
+    st.sampled_from([25.0, 32.0, 60.0]),
+    st.sampled_from([25.0, 40.0]),
+    st.floats(0, 3),
+)
+def test_a_path_surely_clear_of_a_base_is_clear(
+    x: float, y: float, dx: float, dy: float, fx: float, fy: float, mm: float, foe_mm: float, inches: float
+) -> None:
+    """``passes_clear`` (round bases: the centres' segment far enough from the other centre) only ever says what the
+    exact measure of the swept path says."""
+    from strategium.engine.movement_common import Leg, passes_clear
+
+    model = unit("a", 1).models[0]
+    leg = Leg("a", model, Base(mm).footprint(x, y), Base(mm).footprint(x + dx, y + dy))
+    other = Base(foe_mm).footprint(x + fx, y + fy)
+    if passes_clear(leg, other, inches):
+        assert more_than(distance(Footprint(leg.path), other), inches)
+
+
+def test_a_path_surely_clear_is_found() -> None:
+    """``passes_clear`` answers yes well clear of the other base, and says nothing where the path comes close."""
+    from strategium.engine.movement_common import Leg, passes_clear
+
+    model = unit("a", 1).models[0]
+    leg = Leg("a", model, Base(32.0).footprint(0.0, 0.0), Base(32.0).footprint(6.0, 0.0))
+    assert passes_clear(leg, Base(32.0).footprint(3.0, 3.0), 1.0)  # 3" from the segment, 1.74" apart
+    assert not passes_clear(leg, Base(32.0).footprint(3.0, 2.0), 1.0)  # 0.74" apart
+    assert not passes_clear(leg, Hull(3.0, 5.0, 4.6, 3.6, 0.0).footprint(), 1.0)  # not a round base
 
 
 def test_a_still_leg_s_centre_line_is_a_point() -> None:

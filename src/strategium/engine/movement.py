@@ -79,6 +79,7 @@ from strategium.engine.movement_common import (
     overlaps_area,
     own_unit_problem,
     party,
+    passes_clear,
     positions_problem,
     run_bonus,
     standing_footprint,
@@ -251,6 +252,7 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg], near: Near | 
             if (
                 during
                 and more_than(distance(g.before, fp), limit)
+                and not passes_clear(g, fp, limit)
                 and not more_than(distance(Footprint(g.path), fp), limit)
             ):
                 return [

@@ -7,6 +7,7 @@ See :mod:`strategium.engine.movement` for the rules these implement.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -220,6 +221,27 @@ class Leg:
         """Straight displacement of the centre, inches."""
         (x0, y0), (x1, y1) = self.before.centre, self.after.centre
         return float(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+
+
+def passes_clear(leg: Leg, other: Footprint, inches: float) -> bool:
+    """A sure yes of ``more_than(distance(Footprint(leg.path), other), inches)`` from the centres alone, for round
+    bases (False says nothing: the exact test decides). Every vertex of the path lies on a circle of the leg's radius
+    about one end's centre, so the path lies within that radius (and rounding) of the segment between the centres:
+    its distance from the other base is at least the distance from that segment to the other's centre, less both
+    radii. That gap more than ``inches`` + EPSILON (and 1e-9" for the rounding of both measures) answers yes."""
+    before, after = leg.before, leg.after
+    if leg.given_path is not None or not (before.is_round and after.is_round and other.is_round):
+        return False
+    reach = max(before.radius, after.radius)
+    if reach <= 0 or other.radius <= 0:
+        return False
+    (x0, y0), (x1, y1) = before.centre, after.centre
+    px, py = other.centre
+    dx, dy, ex, ey = x1 - x0, y1 - y0, px - x0, py - y0
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else min(1.0, max(0.0, (ex * dx + ey * dy) / n))
+    qx, qy = ex - t * dx, ey - t * dy
+    return math.sqrt(qx * qx + qy * qy) - reach - other.radius > inches + EPSILON + 1e-9
 
 
 def difficult_pieces(game: Game, path: BaseGeometry) -> list[str]:
