@@ -240,11 +240,12 @@ class AssaultTrack:
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ==) equal for equal tracks (see ``GameState.key``)."""
+        charges, engaged = self.charges, self.engaged  # (empty in most states: no tuples built for them)
         return (
             self.turn_index,
-            tuple((unit_id, record.key()) for unit_id, record in self.charges.items()),
+            tuple([(unit_id, record.key()) for unit_id, record in charges.items()]) if charges else (),
             self.current,
-            tuple((unit_id, frozenset(enemies)) for unit_id, enemies in self.engaged.items()),
+            tuple([(unit_id, frozenset(enemies)) for unit_id, enemies in engaged.items()]) if engaged else (),
             tuple(self.fought),
             tuple(self.scores.items()),
         )

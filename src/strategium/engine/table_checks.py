@@ -136,19 +136,21 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
     exact = close is not None  # every pair answered (round bases); else the sure yeses, the rest measured
     if close is None:
         close = _surely_within(fps, [inradius(m) for m, _ in placed], limit)
-    reached = {0}
-    frontier = [0]
-    while frontier:
+    unreached = list(range(1, len(placed)))  # ascending; each model found is taken out (the search visits each
+    frontier = [0]  # model once, and looks only at those not yet reached)
+    while frontier and unreached:
         i = frontier.pop()
-        for j in range(len(placed)):
-            if j in reached:
-                continue
-            if close[i][j] or (not exact and _within(placed[i][1], placed[j][1], limit)):
-                reached.add(j)
+        row = close[i]
+        left = []
+        for j in unreached:
+            if row[j] or (not exact and _within(fps[i], fps[j], limit)):
                 frontier.append(j)
-    if len(reached) == len(placed):
+            else:
+                left.append(j)
+        unreached = left
+    if not unreached:
         return []
-    stray = ", ".join(placed[j][0].id for j in range(len(placed)) if j not in reached)
+    stray = ", ".join(placed[j][0].id for j in unreached)
     return [Reason("Unit coherency", f'every model must be within {limit:g}" of the rest of its unit ({stray})')]
 
 
