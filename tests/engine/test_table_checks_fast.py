@@ -13,7 +13,14 @@ from strategium.engine.movement import Move, _near, enemy_problems, placement_pr
 from strategium.engine.movement import legs as movement_legs
 from strategium.engine.movement_common import party
 from strategium.engine.placement import footprint, table_models
-from strategium.engine.table_checks import _surely_within, _within, _zone_grown, _zone_grown_kept
+from strategium.engine.table_checks import (
+    _round_clashes,
+    _surely_within,
+    _within,
+    _zone_grown,
+    _zone_grown_kept,
+    overlaps,
+)
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import EPSILON, MM_PER_INCH, Footprint, distance, within
 from tests.engine.builders import line, unit
@@ -122,3 +129,17 @@ def test_one_question_to_the_index_serves_the_three_checks() -> None:
         if not verdict.legal:
             assert list(verdict.reasons) == expected
     assert legal == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(coord, coord, st.sampled_from([25.0, 32.0, 40.0])), min_size=0, max_size=10))
+def test_the_first_round_clash_is_the_first_overlap(spec: list[tuple[float, float, float]]) -> None:
+    """``_round_clashes``: for each round base, the first later one ``overlaps`` says it overlaps (-1 for none);
+    None as soon as one footprint is not a round base."""
+    fps = [Base(mm).footprint(x, y) for x, y, mm in spec]
+    if spec:  # and one just touching, one just overlapping the first
+        fps += [Footprint(Point(spec[0][0] + 1.2, spec[0][1]), 1.2 - fps[0].radius) for _ in range(1)]
+        fps += [Footprint(Point(spec[0][0], spec[0][1] + 1.0), 0.5)]
+    first = _round_clashes(fps)
+    assert first == [next((j for j in range(i + 1, len(fps)) if overlaps(a, fps[j])), -1) for i, a in enumerate(fps)]
+    assert _round_clashes([*fps, Hull(5, 5, 4.6, 3.6).footprint()]) is None

@@ -87,16 +87,37 @@ def standing_room(
             )
     if near is None:
         near = table_models(state).others_near_boxes([fp.outer_bounds for _, fp in placed], moving)
-    apart = _round_apart([fp for _, fp in placed])
+    fps = [fp for _, fp in placed]
+    first = _round_clashes(fps)  # round bases: the first later model each overlaps, found at once
+    apart = _round_apart(fps) if first is None else []
     for i, (model, fp) in enumerate(placed):
         hit = next((other_id for other_id, other in near[i] if overlaps(fp, other)), None)
-        if hit is None:
+        if hit is None and first is not None:
+            hit = placed[first[i]][0].id if first[i] >= 0 else None
+        elif hit is None:
             hit = next(
                 (m.id for j, (m, f) in enumerate(placed[i + 1 :], i + 1) if not apart[i][j] and overlaps(fp, f)), None
             )
         if hit is not None:
             reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {hit}"))
     return reasons
+
+
+def _round_clashes(fps: Sequence[Footprint]) -> list[int] | None:
+    """When every footprint is a round base: for each, the place of the first later one it overlaps (-1 for none),
+    by the test of :func:`overlaps` with the same arithmetic (as :func:`_round_apart`); None otherwise."""
+    if not all(fp.is_round and fp.radius > 0 for fp in fps):
+        return None
+    n = len(fps)
+    if n < 2:
+        return [-1] * n
+    xy = np.array([fp.centre for fp in fps])
+    r = np.array([fp.radius for fp in fps])
+    dx = xy[:, None, 0] - xy[None, :, 0]
+    dy = xy[:, None, 1] - xy[None, :, 1]
+    clash = np.triu(np.sqrt(dx * dx + dy * dy) < (r[:, None] + r[None, :]) - EPSILON, 1)
+    out: list[int] = np.where(clash.any(axis=1), clash.argmax(axis=1), -1).tolist()
+    return out
 
 
 def _round_apart(fps: Sequence[Footprint]) -> list[list[bool]]:
