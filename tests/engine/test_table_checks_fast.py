@@ -143,3 +143,24 @@ def test_the_first_round_clash_is_the_first_overlap(spec: list[tuple[float, floa
     first = _round_clashes(fps)
     assert first == [next((j for j in range(i + 1, len(fps)) if overlaps(a, fps[j])), -1) for i, a in enumerate(fps)]
     assert _round_clashes([*fps, Hull(5, 5, 4.6, 3.6).footprint()]) is None
+
+
+def test_a_move_s_legs_are_kept_while_what_they_are_made_of_stays() -> None:
+    """``_kept_legs``: the same legs for the same move asked again, new ones once a model of the unit stands
+    elsewhere or has fallen (and the new ones are those ``legs`` makes)."""
+    from strategium.engine.movement import _kept_legs
+
+    blue = unit("a", 3)
+    game = start([blue], [], {"a": line(blue, 10, 6)})
+    s = game.state
+    units = party(s, "a")
+    move = Move(1, "a", tuple((m.id, Pose(10 + 1.5 * i, 9)) for i, m in enumerate(blue.models)))
+    first = _kept_legs(game, units, move)
+    assert _kept_legs(game, units, Move(1, "a", move.positions)) is first
+    s.units["a"].poses = {**s.units["a"].poses, "a.1": Pose(10, 5)}
+    moved = _kept_legs(game, units, move)
+    assert moved is not first and moved == movement_legs(game, units, move.positions)
+    assert moved[0].before.centre == (10.0, 5.0)
+    s.units["a"].casualties = ["a.3"]
+    fallen = _kept_legs(game, units, Move(1, "a", move.positions[:2]))
+    assert [g.model.id for g in fallen] == ["a.1", "a.2"]

@@ -180,13 +180,28 @@ def legs(game: Game, units: Sequence[Unit], positions: Placement) -> list[Leg]:
 
 
 def _kept_legs(game: Game, units: Sequence[Unit], action: Move | Run) -> list[Leg]:
-    """:func:`legs` of the action, kept while the state stays the same (``Game.cached``): the check of a Move and
-    its apply, which follows it with the state unchanged, share them. A caller must not change the list."""
-    try:
-        hash(action)
-    except TypeError:  # an action with an unhashable field: not kept
-        return legs(game, units, action.positions)
-    return game.cached(("movement.legs", action), lambda: legs(game, units, action.positions))
+    """:func:`legs` of the action, kept with what they are made of: the positions, and each living model of the
+    party (held, found again by identity) with its unit and the pose it stands at (compared by value). The check of
+    a Move and its apply, which follows it with the state unchanged, share them, as do the checks of one move asked
+    again (the last few are kept; asking costs less than a look-up in the state's kept values, whose key is built
+    afresh on each call). A caller must not change the list."""
+    s = game.state
+    alive = living(s, units)
+    models = tuple([m for _, m in alive])
+    now = (action.positions, tuple([(u.id, m.id, s.units[u.id].poses.get(m.id)) for u, m in alive]))
+    for i, (key, held, out) in enumerate(_LEGS_KEPT):
+        if key == now and len(held) == len(models) and all(a is b for a, b in zip(held, models, strict=True)):
+            if i:
+                _LEGS_KEPT.insert(0, _LEGS_KEPT.pop(i))
+            return out
+    out = legs(game, units, action.positions)
+    _LEGS_KEPT.insert(0, (now, models, out))
+    del _LEGS_KEPT[8:]
+    return out
+
+
+_LEGS_KEPT: list[tuple[tuple[object, ...], tuple[Model, ...], list[Leg]]] = []
+"""The legs :func:`_kept_legs` made last (the newest first, at most eight), with what they were made of."""
 
 
 def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> list[Reason]:
