@@ -286,6 +286,19 @@ def placement_problems(game: Game, units: Sequence[Unit], positions: Placement) 
     return _placed_problems(game, units, [(m, footprint(m, where[m.id])) for _, m in living(game.state, units)])
 
 
+def legs_problems(
+    game: Game, player: PlayerId, units: Sequence[Unit], moves: list[Leg], running: bool
+) -> tuple[list[Reason], list[Reason]]:
+    """:func:`terrain_problems`, then :func:`placement_problems` at the legs' ends, then :func:`enemy_problems` of
+    ``player``'s party ``units`` moving along ``moves`` (one leg per living model, in the order of ``living``), with
+    one question to the table's index for all three (:func:`_near`); and the reasons that shaped the allowances."""
+    others, foes = _near(game, player, units, moves)
+    reasons, why = _terrain(game, units, moves, running, others)
+    reasons += _placed_problems(game, units, [(g.model, g.after) for g in moves], others)
+    reasons += enemy_problems(game, player, moves, foes)
+    return reasons, why
+
+
 def _placed_problems(
     game: Game, units: Sequence[Unit], placed: list[tuple[Model, Footprint]], near: Near | None = None
 ) -> list[Reason]:
@@ -342,12 +355,8 @@ def _check(game: Game, action: Move | Run) -> Verdict:
             if not answer:
                 return no(*answer.reasons)
     moves = _kept_legs(game, units, action)
-    others, foes = _near(game, action.player, units, moves)
-    reasons, why = _terrain(game, units, moves, running, others)
-    placed = [(g.model, g.after) for g in moves]  # the footprints at ``positions`` (legs in the order of living())
-    reasons += _placed_problems(game, units, placed, others)
-    reasons += enemy_problems(game, action.player, moves, foes)
-    reasons += _character_problems(game, action, units, [fp for _, fp in placed])
+    reasons, why = legs_problems(game, action.player, units, moves, running)
+    reasons += _character_problems(game, action, units, [g.after for g in moves])
     if reasons:
         return no(*reasons)
     return Verdict(True, tuple(dict.fromkeys(why)))
