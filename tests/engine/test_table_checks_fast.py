@@ -164,3 +164,29 @@ def test_a_move_s_legs_are_kept_while_what_they_are_made_of_stays() -> None:
     s.units["a"].casualties = ["a.3"]
     fallen = _kept_legs(game, units, Move(1, "a", move.positions[:2]))
     assert [g.model.id for g in fallen] == ["a.1", "a.2"]
+
+
+def test_deployment_zone_of_mixed_bases_names_the_models_outside() -> None:
+    """Round bases of two sizes (tested a size at a time) and a hull: the models named are those the one-by-one test
+    finds outside, in placing order."""
+    game = start([unit("a", 1)], [], {"a": ((("a.1", Pose(10, 6)),))})
+    small, large, tank = unit("s", 3, base=25.0), unit("l", 2, base=40.0), unit("t", 1)
+    zone = box(0, 0, 72, 12)
+    placed = [
+        (small.models[0], Base(25).footprint(5, 11.6)),
+        (large.models[0], Base(40).footprint(8, 11.3)),
+        (small.models[1], Base(25).footprint(11, 6)),
+        (tank.models[0], Hull(20, 10.5, 4.6, 3.6).footprint()),
+        (large.models[1], Base(40).footprint(14, 0.7)),
+        (small.models[2], Base(25).footprint(17, 0.4)),
+    ]
+
+    def inside(fp: Footprint) -> bool:
+        if fp.is_round:
+            return bool(zone.buffer(EPSILON - fp.radius).contains(Point(fp.centre)))
+        return bool(zone.buffer(EPSILON).contains(fp.polygon()))
+
+    outside = [m.id for m, fp in placed if not inside(fp)]
+    assert outside == ["s.1", "l.1", "t.1", "l.2", "s.3"]
+    (reason,) = table_checks.in_deployment_zone(game.state, 1, placed)
+    assert reason.text.endswith(f"({', '.join(outside)})")

@@ -219,14 +219,19 @@ def in_deployment_zone(state: GameState, player: PlayerId, placed: list[tuple[Mo
     if deployment is None:
         return [Reason("Deployment", "the battlefield has no deployment map")]
     zone = deployment.zone(player).polygon
-
-    def inside(fp: Footprint) -> bool:
-        if fp.is_round:  # exact for round bases: the centre stays at least a radius inside the zone
-            x, y = fp.centre  # (``contains_xy``: ``contains`` of the point, without building it)
-            return bool(shapely.contains_xy(_zone_grown_kept(zone, EPSILON - fp.radius), x, y))
-        return bool(_zone_grown_kept(zone, EPSILON).contains(fp.polygon()))
-
-    out = [m for m, fp in placed if not inside(fp)]
+    inside: list[bool] = [False] * len(placed)
+    round_: dict[float, list[int]] = {}  # round bases by radius: each set tested in one call
+    for i, (_, fp) in enumerate(placed):
+        if fp.is_round:
+            round_.setdefault(fp.radius, []).append(i)
+        else:
+            inside[i] = bool(_zone_grown_kept(zone, EPSILON).contains(fp.polygon()))
+    for radius, places in round_.items():  # exact for round bases: the centre stays at least a radius inside the zone
+        xy = np.array([placed[i][1].centre for i in places])  # (``contains_xy``: ``contains`` of each centre)
+        found = shapely.contains_xy(_zone_grown_kept(zone, EPSILON - radius), xy[:, 0], xy[:, 1]).tolist()
+        for i, ok in zip(places, found, strict=True):
+            inside[i] = ok
+    out = [m for (m, _), ok in zip(placed, inside, strict=True) if not ok]
     if not out:
         return []
     names = ", ".join(m.id for m in out)
