@@ -69,7 +69,12 @@ def party(state: GameState, unit_id: str) -> list[Unit]:
 
 def living(state: GameState, units: Sequence[Unit]) -> list[tuple[Unit, Model]]:
     """(unit, model) for every model of ``units`` that is not a casualty."""
-    return [(u, m) for u in units for m in u.models if not state.units[u.id].is_casualty(m.id)]
+    statuses = state.units
+    out: list[tuple[Unit, Model]] = []
+    for u in units:
+        fallen = statuses[u.id].casualties  # (``is_casualty`` of each model; most units have lost none)
+        out += [(u, m) for m in u.models if m.id not in fallen] if fallen else [(u, m) for m in u.models]
+    return out
 
 
 def standing_footprint(model: Model, pose: Pose) -> Footprint:
