@@ -20,7 +20,7 @@ from strategium.engine.placement import footprint, table_models
 from strategium.engine.state import GameState
 from strategium.engine.table_checks import _round_apart, _round_within, _within, overlaps
 from strategium.geometry.bases import Base, Hull
-from strategium.geometry.measure import Footprint, distance, within
+from strategium.geometry.measure import Footprint, distance, more_than, within
 from strategium.model.parsing import parse_unit_type
 from tests.engine.builders import line, rhino, unit
 from tests.engine.moving import start
@@ -244,31 +244,82 @@ def test_pieces_under_a_leg_are_those_its_path_overlaps(
     assert dangerous_pieces(game, leg, slow_pieces(game)) == expected
 
 
-def test_a_sure_overlap_with_terrain_is_an_overlap() -> None:
-    """The shortcut of ``difficult_under`` and ``dangerous_pieces`` (an end's centre deep inside a piece) only ever
-    says what the exact area test says; legs near and across the demo battlefield's pieces, of bases and hulls."""
+def test_a_settled_overlap_with_terrain_is_the_exact_answer() -> None:
+    """The shortcuts of ``difficult_under`` and ``dangerous_pieces`` (the centres' segment near the shrunk piece: yes;
+    a round base's segment farther from the piece than its radius: no) only ever say what the exact area test says;
+    legs near and across the demo battlefield's pieces, of bases and hulls, still and moving, short and long."""
     from strategium.agents.setup import demo_battle
-    from strategium.engine.movement_common import Leg, _surely_overlaps
+    from strategium.engine.movement_common import Leg, _settled
 
     game = demo_battle(0)
     bf = game.state.battlefield
     models = [m for army in game.state.armies for u in army.units for m in u.models]
     shapes = {(m.base_mm, m.profile.has_armour_values): m for m in models}  # one model per kind of base or hull
     rng = np.random.default_rng(5)
-    sure = 0
+    answers = {True: 0, False: 0, None: 0}
     for place, piece in enumerate(bf.terrain):
         x0, y0, x1, y1 = piece.footprint.bounds
         for model in shapes.values():
-            for _ in range(12):
+            for k in range(24):
                 a = Pose(
                     float(rng.uniform(x0 - 3, x1 + 3)), float(rng.uniform(y0 - 3, y1 + 3)), float(rng.uniform(0, 360))
                 )
-                b = Pose(a.x + float(rng.uniform(-6, 6)), a.y + float(rng.uniform(-6, 6)), a.heading)
+                step = 0.0 if k % 6 == 0 else 2.0 if k % 2 else 8.0
+                b = Pose(a.x + float(rng.uniform(-step, step)), a.y + float(rng.uniform(-step, step)), a.heading)
                 leg = Leg("u", model, footprint(model, a), footprint(model, b))
-                if _surely_overlaps(bf, ("test", place), piece, leg):
-                    sure += 1
-                    assert overlaps_area(leg.path, piece.footprint)
-    assert sure > 0
+                settled = _settled(bf, ("test", place), piece, leg)
+                answers[settled] += 1
+                if settled is not None:
+                    assert settled == overlaps_area(leg.path, piece.footprint)
+    assert min(answers.values()) > 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    coord,
+    coord,
+    step,
+    step,
+    step,
+    step,
+    st.sampled_from([25.0, 32.0, 60.0]),
+    st.sampled_from([25.0, 40.0]),
+    st.floats(0, 3),
+)
+def test_a_path_surely_clear_of_a_base_is_clear(
+    x: float, y: float, dx: float, dy: float, fx: float, fy: float, mm: float, foe_mm: float, inches: float
+) -> None:
+    """``passes_clear`` (round bases: the centres' segment far enough from the other centre) only ever says what the
+    exact measure of the swept path says."""
+    from strategium.engine.movement_common import Leg, passes_clear
+
+    model = unit("a", 1).models[0]
+    leg = Leg("a", model, Base(mm).footprint(x, y), Base(mm).footprint(x + dx, y + dy))
+    other = Base(foe_mm).footprint(x + fx, y + fy)
+    if passes_clear(leg, other, inches):
+        assert more_than(distance(Footprint(leg.path), other), inches)
+
+
+def test_a_path_surely_clear_is_found() -> None:
+    """``passes_clear`` answers yes well clear of the other base, and says nothing where the path comes close."""
+    from strategium.engine.movement_common import Leg, passes_clear
+
+    model = unit("a", 1).models[0]
+    leg = Leg("a", model, Base(32.0).footprint(0.0, 0.0), Base(32.0).footprint(6.0, 0.0))
+    assert passes_clear(leg, Base(32.0).footprint(3.0, 3.0), 1.0)  # 3" from the segment, 1.74" apart
+    assert not passes_clear(leg, Base(32.0).footprint(3.0, 2.0), 1.0)  # 0.74" apart
+    assert not passes_clear(leg, Hull(3.0, 5.0, 4.6, 3.6, 0.0).footprint(), 1.0)  # not a round base
+
+
+def test_a_still_leg_s_centre_line_is_a_point() -> None:
+    """``Leg.centre_line``: the segment between the centres, a point when the model does not move."""
+    from strategium.engine.movement_common import Leg
+
+    model = unit("a", 1).models[0]
+    moving = Leg("a", model, Base(32.0).footprint(1.0, 2.0), Base(32.0).footprint(4.0, 6.0))
+    assert list(moving.centre_line.coords) == [(1.0, 2.0), (4.0, 6.0)]
+    still = Leg("a", model, Base(32.0).footprint(1.0, 2.0), Base(32.0).footprint(1.0, 2.0))
+    assert still.centre_line.geom_type == "Point" and list(still.centre_line.coords) == [(1.0, 2.0)]
 
 
 def test_a_model_s_immobility_is_read_from_its_profile_once() -> None:

@@ -6,7 +6,6 @@ Positions are model centres in inches with a heading in degrees (anticlockwise f
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar, cast
@@ -192,8 +191,14 @@ class ChargeRecord:
     hammer: list[HammerStrike] = field(default_factory=list)
 
     def copy(self) -> ChargeRecord:
-        """An independent copy (reasons and strikes are immutable values and are shared)."""
-        return dataclasses.replace(self, disordered=list(self.disordered), hammer=list(self.hammer))
+        """An independent copy (reasons and strikes are immutable values and are shared): the fields' values as
+        they are, the two lists copied (what ``dataclasses.replace`` gives, without its checks; a backup of the
+        state copies every record)."""
+        new = object.__new__(ChargeRecord)
+        new.__dict__.update(self.__dict__)
+        new.disordered = list(self.disordered)
+        new.hammer = list(self.hammer)
+        return new
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ==) equal for equal records (see ``GameState.key``)."""
@@ -235,11 +240,12 @@ class AssaultTrack:
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ==) equal for equal tracks (see ``GameState.key``)."""
+        charges, engaged = self.charges, self.engaged  # (empty in most states: no tuples built for them)
         return (
             self.turn_index,
-            tuple((unit_id, record.key()) for unit_id, record in self.charges.items()),
+            tuple([(unit_id, record.key()) for unit_id, record in charges.items()]) if charges else (),
             self.current,
-            tuple((unit_id, frozenset(enemies)) for unit_id, enemies in self.engaged.items()),
+            tuple([(unit_id, frozenset(enemies)) for unit_id, enemies in engaged.items()]) if engaged else (),
             tuple(self.fought),
             tuple(self.scores.items()),
         )

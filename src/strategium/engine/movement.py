@@ -79,8 +79,10 @@ from strategium.engine.movement_common import (
     overlaps_area,
     own_unit_problem,
     party,
+    passes_clear,
     positions_problem,
     run_bonus,
+    standing_footprint,
     step_problem,
 )
 
@@ -171,20 +173,35 @@ def legs(game: Game, units: Sequence[Unit], positions: Placement) -> list[Leg]:
     where = dict(positions)
     out = []
     for unit, model in living(s, units):
-        before = footprint(model, s.units[unit.id].poses[model.id])
+        before = standing_footprint(model, s.units[unit.id].poses[model.id])
         after = footprint(model, where[model.id])
         out.append(Leg(unit.id, model, before, after))  # the swept path is built when a test needs it
     return out
 
 
 def _kept_legs(game: Game, units: Sequence[Unit], action: Move | Run) -> list[Leg]:
-    """:func:`legs` of the action, kept while the state stays the same (``Game.cached``): the check of a Move and
-    its apply, which follows it with the state unchanged, share them. A caller must not change the list."""
-    try:
-        hash(action)
-    except TypeError:  # an action with an unhashable field: not kept
-        return legs(game, units, action.positions)
-    return game.cached(("movement.legs", action), lambda: legs(game, units, action.positions))
+    """:func:`legs` of the action, kept with what they are made of: the positions, and each living model of the
+    party (held, found again by identity) with its unit and the pose it stands at (compared by value). The check of
+    a Move and its apply, which follows it with the state unchanged, share them, as do the checks of one move asked
+    again (the last few are kept; asking costs less than a look-up in the state's kept values, whose key is built
+    afresh on each call). A caller must not change the list."""
+    s = game.state
+    alive = living(s, units)
+    models = tuple([m for _, m in alive])
+    now = (action.positions, tuple([(u.id, m.id, s.units[u.id].poses.get(m.id)) for u, m in alive]))
+    for i, (key, held, out) in enumerate(_LEGS_KEPT):
+        if key == now and len(held) == len(models) and all(a is b for a, b in zip(held, models, strict=True)):
+            if i:
+                _LEGS_KEPT.insert(0, _LEGS_KEPT.pop(i))
+            return out
+    out = legs(game, units, action.positions)
+    _LEGS_KEPT.insert(0, (now, models, out))
+    del _LEGS_KEPT[8:]
+    return out
+
+
+_LEGS_KEPT: list[tuple[tuple[object, ...], tuple[Model, ...], list[Leg]]] = []
+"""The legs :func:`_kept_legs` made last (the newest first, at most eight), with what they were made of."""
 
 
 def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> list[Reason]:
@@ -192,8 +209,12 @@ def terrain_problems(game: Game, units: Sequence[Unit], moves: list[Leg], runnin
     return _terrain(game, units, moves, running)[0]
 
 
-def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool) -> tuple[list[Reason], list[Reason]]:
-    """:func:`terrain_problems`, and the reasons that shaped the legs' allowances (in leg order)."""
+def _terrain(
+    game: Game, units: Sequence[Unit], moves: list[Leg], running: bool, near: Near | None = None
+) -> tuple[list[Reason], list[Reason]]:
+    """:func:`terrain_problems`, and the reasons that shaped the legs' allowances (in leg order). ``near``: for each
+    leg, the models outside ``units`` that may share area with its path (a superset, in the order of
+    ``TableModels.others``; the default asks the table's index)."""
     s = game.state
     reasons: list[Reason] = []
     if s.config.terrain.difficult_move_rule == "2d6_highest" and any(difficult_under(game, g) for g in moves):
@@ -203,7 +224,8 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
     bf = s.battlefield
     walls = [(t.name, t.footprint, b) for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True) if t.is_impassable]
     walls += [(b.name, b.footprint, box) for b, box in zip(bf.buildings, bf.building_bounds, strict=True)]
-    near = table_models(s).others_near_boxes([g.bounds for g in moves], {u.id for u in units})
+    if near is None:
+        near = table_models(s).others_near_boxes([g.bounds for g in moves], {u.id for u in units})
     shaped: list[Reason] = []
     for g, others in zip(moves, near, strict=True):
         limit, why = allowance(game, units, g, running)
@@ -228,12 +250,15 @@ def _terrain(game: Game, units: Sequence[Unit], moves: list[Leg], running: bool)
     return reasons, shaped
 
 
-def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reason]:
-    """No model ends (or, by configuration, passes) within ``movement.enemy_distance`` of an enemy model."""
+def enemy_problems(game: Game, player: PlayerId, moves: list[Leg], near: Near | None = None) -> list[Reason]:
+    """No model ends (or, by configuration, passes) within ``movement.enemy_distance`` of an enemy model. ``near``:
+    for each leg, the enemy models that may come within that distance of its path (a superset, in the order of
+    ``TableModels.enemies_of``; the default asks the table's index)."""
     s = game.state
     limit = s.config.movement.enemy_distance
     during = s.config.movement.enemy_distance_during_move
-    near = table_models(s).enemies_near_boxes([g.bounds for g in moves], player, limit)
+    if near is None:
+        near = table_models(s).enemies_near_boxes([g.bounds for g in moves], player, limit)
     for g, foes in zip(moves, near, strict=True):
         for foe_id, fp in foes:
             if not more_than(distance(g.after, fp), limit):
@@ -242,6 +267,7 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reaso
             if (
                 during
                 and more_than(distance(g.before, fp), limit)
+                and not passes_clear(g, fp, limit)
                 and not more_than(distance(Footprint(g.path), fp), limit)
             ):
                 return [
@@ -256,10 +282,54 @@ def enemy_problems(game: Game, player: PlayerId, moves: list[Leg]) -> list[Reaso
 
 def placement_problems(game: Game, units: Sequence[Unit], positions: Placement) -> list[Reason]:
     """Standing room (table, Impassable, overlap) and coherency of the models at ``positions``."""
-    s = game.state
     where = dict(positions)
-    placed = [(m, footprint(m, where[m.id])) for _, m in living(s, units)]
-    return table_checks.standing_room(s, placed, {u.id for u in units}) + table_checks.coherency(s, units, placed)
+    return _placed_problems(game, units, [(m, footprint(m, where[m.id])) for _, m in living(game.state, units)])
+
+
+def legs_problems(
+    game: Game, player: PlayerId, units: Sequence[Unit], moves: list[Leg], running: bool
+) -> tuple[list[Reason], list[Reason]]:
+    """:func:`terrain_problems`, then :func:`placement_problems` at the legs' ends, then :func:`enemy_problems` of
+    ``player``'s party ``units`` moving along ``moves`` (one leg per living model, in the order of ``living``), with
+    one question to the table's index for all three (:func:`_near`); and the reasons that shaped the allowances."""
+    others, foes = _near(game, player, units, moves)
+    reasons, why = _terrain(game, units, moves, running, others)
+    reasons += _placed_problems(game, units, [(g.model, g.after) for g in moves], others)
+    reasons += enemy_problems(game, player, moves, foes)
+    return reasons, why
+
+
+def _placed_problems(
+    game: Game, units: Sequence[Unit], placed: list[tuple[Model, Footprint]], near: Near | None = None
+) -> list[Reason]:
+    """:func:`placement_problems` of the living models' footprints (in the order of ``living``); ``near`` as
+    :func:`table_checks.standing_room` takes it."""
+    s = game.state
+    room = table_checks.standing_room(s, placed, {u.id for u in units}, near)
+    return room + table_checks.coherency(s, units, placed)
+
+
+Near = Sequence[Sequence[tuple[str, Footprint]]]
+"""For each leg (or placed model), (model id, footprint) of the models near it on the table, in table order."""
+
+
+def _near(game: Game, player: PlayerId, units: Sequence[Unit], moves: list[Leg]) -> tuple[Near | None, Near | None]:
+    """The models near each leg, from one question to the table's index for the three checks that ask: those
+    outside ``units`` whose bounds come within ``movement.enemy_distance`` (at least 0; and the largest radius) of
+    the leg's bounds, the superset that :func:`_terrain` (within 0 of the same bounds) and ``standing_room`` (within
+    0 of the footprint at the end, inside them) would be given, in the same order (ascending places in the table);
+    and the enemy models among them, what :func:`enemy_problems` would be given. (None, None) when some unit of the
+    party is not ``player``'s (the enemy models might then be among those left out): each check asks for itself."""
+    s = game.state
+    if any(s.units[u.id].player != player for u in units):
+        return None, None
+    table = table_models(s)
+    reach = max(0.0, s.config.movement.enemy_distance)  # (at least the 0 the other two checks ask within)
+    rows = table.index.boxes_near([g.bounds for g in moves], reach, table.outside({u.id for u in units}))
+    items, players = table.items, table.players
+    others = [[items[i] for i in row] for row in rows]
+    foes = [[items[i] for i in row if players[i] != player] for row in rows]
+    return others, foes
 
 
 def _check(game: Game, action: Move | Run) -> Verdict:
@@ -285,21 +355,18 @@ def _check(game: Game, action: Move | Run) -> Verdict:
             if not answer:
                 return no(*answer.reasons)
     moves = _kept_legs(game, units, action)
-    reasons, why = _terrain(game, units, moves, running)
-    reasons += placement_problems(game, units, action.positions)
-    reasons += enemy_problems(game, action.player, moves)
-    reasons += _character_problems(game, action, units)
+    reasons, why = legs_problems(game, action.player, units, moves, running)
+    reasons += _character_problems(game, action, units, [g.after for g in moves])
     if reasons:
         return no(*reasons)
     return Verdict(True, tuple(dict.fromkeys(why)))
 
 
-def _character_problems(game: Game, action: Move | Run, units: list[Unit]) -> list[Reason]:
-    """Leaving (the character ends out of coherency) and joining (it ends in coherency with the target)."""
+def _character_problems(game: Game, action: Move | Run, units: list[Unit], mine: list[Footprint]) -> list[Reason]:
+    """Leaving (the character ends out of coherency) and joining (it ends in coherency with the target); ``mine``:
+    the footprints of the party's living models at the action's positions."""
     s = game.state
     status = s.units[action.unit_id]
-    where = dict(action.positions)
-    mine = [footprint(m, where[m.id]) for _, m in living(s, units)]
     if status.joined_to is not None:
         host = s.unit(status.joined_to)
         limit = table_checks.coherency_distance(s, [host])
@@ -465,9 +532,10 @@ def _guardian(game: Game, unit_id: str) -> Block | None:
 
 @blocker(Query.MAY_MOVE)
 def _immobile(game: Game, unit_id: str) -> Block | None:
-    for m in _models(game, unit_id):
-        block = _model_immobile(m)
-        if block is not None:
+    status = game.state.units[unit_id]
+    for m in game.state.unit(unit_id).models:  # the first living model that never moves (casualties looked up
+        block = _model_immobile(m)  # only for those: most models move)
+        if block is not None and not status.is_casualty(m.id):
             return block
     return None
 

@@ -7,6 +7,7 @@ See :mod:`strategium.engine.movement` for the rules these implement.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -19,10 +20,10 @@ from shapely.geometry.base import BaseGeometry
 from strategium.army.army import Model, Unit
 from strategium.engine import broad_phase
 from strategium.engine.actions import Verdict
-from strategium.engine.board import Location, Placement
+from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.events import Ruling
-from strategium.engine.placement import inradius, table_models
+from strategium.engine.placement import footprint, inradius, table_models
 from strategium.engine.profiles_now import current
 from strategium.engine.state import GameState
 from strategium.engine.timing import Phase, PlayerId, SubPhase
@@ -68,7 +69,29 @@ def party(state: GameState, unit_id: str) -> list[Unit]:
 
 def living(state: GameState, units: Sequence[Unit]) -> list[tuple[Unit, Model]]:
     """(unit, model) for every model of ``units`` that is not a casualty."""
-    return [(u, m) for u in units for m in u.models if not state.units[u.id].is_casualty(m.id)]
+    statuses = state.units
+    out: list[tuple[Unit, Model]] = []
+    for u in units:
+        fallen = statuses[u.id].casualties  # (``is_casualty`` of each model; most units have lost none)
+        out += [(u, m) for m in u.models if m.id not in fallen] if fallen else [(u, m) for m in u.models]
+    return out
+
+
+def standing_footprint(model: Model, pose: Pose) -> Footprint:
+    """:func:`~strategium.engine.placement.footprint` of a model at the pose it stands at now: kept in its memo with
+    that pose (held, found again by identity), beside the footprint's own last one, which the poses proposed for its
+    move replace (the checks of many moves of one unit ask for where each model stands again and again)."""
+    memo = model.memo
+    kept: tuple[Pose, Footprint] | None = memo.get(_STANDING)
+    if kept is not None and kept[0] is pose:
+        return kept[1]
+    fp = footprint(model, pose)
+    memo[_STANDING] = (pose, fp)
+    return fp
+
+
+_STANDING = "movement.standing"
+"""The key in :attr:`Model.memo` of :func:`standing_footprint`'s last pose and footprint."""
 
 
 def positions_problem(state: GameState, units: Sequence[Unit], positions: Placement) -> Reason | None:
@@ -190,10 +213,40 @@ class Leg:
         return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
     @cached_property
+    def centre_line(self) -> BaseGeometry:
+        """The segment between the footprint's centres before and after (a point where they coincide; kept)."""
+        (x0, y0), (x1, y1) = self.before.centre, self.after.centre
+        line: BaseGeometry = (
+            shapely.points(x0, y0) if x0 == x1 and y0 == y1 else shapely.linestrings([(x0, y0), (x1, y1)])
+        )
+        return line
+
+    @cached_property
     def length(self) -> float:
         """Straight displacement of the centre, inches."""
         (x0, y0), (x1, y1) = self.before.centre, self.after.centre
         return float(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+
+
+def passes_clear(leg: Leg, other: Footprint, inches: float) -> bool:
+    """A sure yes of ``more_than(distance(Footprint(leg.path), other), inches)`` from the centres alone, for round
+    bases (False says nothing: the exact test decides). Every vertex of the path lies on a circle of the leg's radius
+    about one end's centre, so the path lies within that radius (and rounding) of the segment between the centres:
+    its distance from the other base is at least the distance from that segment to the other's centre, less both
+    radii. That gap more than ``inches`` + EPSILON (and 1e-9" for the rounding of both measures) answers yes."""
+    before, after = leg.before, leg.after
+    if leg.given_path is not None or not (before.is_round and after.is_round and other.is_round):
+        return False
+    reach = max(before.radius, after.radius)
+    if reach <= 0 or other.radius <= 0:
+        return False
+    (x0, y0), (x1, y1) = before.centre, after.centre
+    px, py = other.centre
+    dx, dy, ex, ey = x1 - x0, y1 - y0, px - x0, py - y0
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else min(1.0, max(0.0, (ex * dx + ey * dy) / n))
+    qx, qy = ex - t * dx, ey - t * dy
+    return math.sqrt(qx * qx + qy * qy) - reach - other.radius > inches + EPSILON + 1e-9
 
 
 def difficult_pieces(game: Game, path: BaseGeometry) -> list[str]:
@@ -212,26 +265,48 @@ def difficult_under(game: Game, leg: Leg) -> list[str]:
     return [
         t.name
         for i, (t, b) in enumerate(pieces)
-        if broad_phase.meet(box, b)
-        and (_surely_overlaps(bf, ("difficult", i), t, leg) or overlaps_area(leg.path, t.footprint))
+        if broad_phase.meet(box, b) and _overlaps_piece(bf, ("difficult", i), t, leg)
     ]
 
 
-def _surely_overlaps(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, leg: Leg) -> bool:
-    """A sure yes of ``overlaps_area(leg.path, piece.footprint)`` without building the path: the centre of the
-    model's footprint at either end lies inside the piece shrunk by half the model's inradius (:func:`_shrunk`: every
-    point of it is at least 0.45 of the inradius from the piece's edge), so the disc of 0.45 inradius about that centre
-    lies in the piece and in the footprint (which holds the disc of its inradius), the footprint in the path: they
-    share that disc, far more than EPSILON (the inradius is at least 0.02"). False says nothing (the exact test
-    decides). ``place`` names the piece in a list of the battlefield's."""
-    half = inradius(leg.model) / 2
-    if half < 0.01:
+def _overlaps_piece(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, leg: Leg) -> bool:
+    """``overlaps_area(leg.path, piece.footprint)``: settled by :func:`_settled` when it can, else measured."""
+    settled = _settled(bf, place, piece, leg)
+    return overlaps_area(leg.path, piece.footprint) if settled is None else settled
+
+
+def _settled(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, leg: Leg) -> bool | None:
+    """``overlaps_area(leg.path, piece.footprint)`` where two tests settle it without building the path, else None
+    (the exact test decides). ``place`` names the piece in a list of the battlefield's.
+
+    A sure yes (the inradius: a round base's radius, else :func:`~strategium.engine.placement.inradius` of the
+    model): the piece shrunk by :data:`_SHRINK` (:func:`_shrunk`: every point of it is at least 0.9 ``_SHRINK``
+    from the piece's edge) comes within 0.99 inradius - ``_SHRINK`` of some point p of the segment between the
+    centres (:attr:`Leg.centre_line`), at a point q. The footprint at either end holds the disc of 0.998 inradius
+    about its centre (a round base's polygon, 64 vertices on its circle, holds the disc of cos(pi/64) of its radius;
+    a hull or oval base the whole disc), so the path (their convex hull) holds that disc about every point of the
+    segment, p's among them: the disc of 0.9 ``_SHRINK`` about q lies in the piece and, within 0.99 inradius of p,
+    in the path: shared area of 2.5e-4 square inches, far more than EPSILON.
+
+    A sure no, for round bases: every vertex of the path lies on a circle of the base's radius about one end's
+    centre, so the whole path lies within the radius (and rounding) of the segment; a piece farther than the radius
+    and EPSILON from the segment (``shapely.dwithin``, the piece prepared) shares no point with it."""
+    if leg.given_path is not None:  # a path given, not swept: measured
+        return None
+    before, after = leg.before, leg.after
+    round_ = before.is_round and after.is_round and before.radius > 0 and after.radius > 0
+    reach = 0.99 * (min(before.radius, after.radius) if round_ else inradius(leg.model)) - _SHRINK
+    if reach > 0:
+        inner = _shrunk(bf, place, piece, _SHRINK)
+        if inner is not None and shapely.dwithin(inner, leg.centre_line, reach):
+            return True
+    if round_ and not shapely.dwithin(piece.footprint, leg.centre_line, max(before.radius, after.radius) + EPSILON):
         return False
-    inner = _shrunk(bf, place, piece, half)
-    if inner is None:
-        return False
-    (x0, y0), (x1, y1) = leg.after.centre, leg.before.centre
-    return bool(shapely.contains_xy(inner, x0, y0)) or bool(shapely.contains_xy(inner, x1, y1))
+    return None
+
+
+_SHRINK = 0.01
+"""How far (inches) :func:`_settled` shrinks a piece for its sure yes."""
 
 
 def _shrunk(bf: Battlefield, place: tuple[str, int], piece: TerrainPiece, inches: float) -> BaseGeometry | None:
@@ -272,9 +347,7 @@ def dangerous_pieces(game: Game, leg: Leg, pieces: Sequence[SlowPiece] | None = 
     return [
         t.name
         for i, (t, b, dangerous) in enumerate(pieces)
-        if (dangerous or cavalry)
-        and broad_phase.meet(box, b)
-        and (_surely_overlaps(bf, ("slow", i), t, leg) or overlaps_area(leg.path, t.footprint))
+        if (dangerous or cavalry) and broad_phase.meet(box, b) and _overlaps_piece(bf, ("slow", i), t, leg)
     ]
 
 

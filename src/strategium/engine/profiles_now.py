@@ -142,11 +142,24 @@ def apply_modifiers(
     base: Characteristics | KnightCharacteristics, mods: list[Modifier]
 ) -> Characteristics | KnightCharacteristics:
     """``base`` with ``mods`` applied in the module's order (sums, then "set to", then the floors); ``base``
-    itself when there is nothing to apply. A Characteristic the profile lacks (or has as None) is left alone."""
+    itself when there is nothing to apply. A Characteristic the profile lacks (or has as None) is left alone.
+
+    The answer depends on nothing but the two (immutable) values: it is kept per profile and modifiers
+    (:func:`_applied`; the same profile and modifiers are asked about again and again while an effect lasts)."""
     if not mods and _floors_hold(base):
         return base  # nothing to apply
+    return _applied(base, tuple(mods))
+
+
+@lru_cache(maxsize=4096)
+def _applied(
+    base: Characteristics | KnightCharacteristics, mods: tuple[Modifier, ...]
+) -> Characteristics | KnightCharacteristics:
+    """:func:`apply_modifiers` computed afresh (a new profile), kept per profile and modifiers (immutable,
+    hashable values)."""
     # with the profile's values at their floors already, only the Characteristics a modifier names can change
-    names = FIELDS if not _floors_hold(base) else [n for n in FIELDS if any(m.characteristic == n for m in mods)]
+    named = {m.characteristic for m in mods}
+    names = FIELDS if not _floors_hold(base) else [n for n in FIELDS if n in named]
     changes: dict[str, int] = {}
     for name in names:
         if not hasattr(base, name):

@@ -101,7 +101,11 @@ def ask(game: Game, query: Query, unit_id: str) -> Answer:
         block = fn(game, unit_id)
         if block is None:
             continue
-        why = next((r for ex in _EXEMPTIONS.get(query, ()) if (r := ex(game, unit_id, block)) is not None), None)
+        why = None
+        for ex in _EXEMPTIONS.get(query, ()):  # the first exemption that lifts the block
+            why = ex(game, unit_id, block)
+            if why is not None:
+                break
         if why is None:
             if standing is None:
                 standing = []

@@ -57,13 +57,7 @@ from strategium.engine.decisions import Decision, DecisionKind
 from strategium.engine.events import Event, Ruling, TurnStarted
 from strategium.engine.handlers import handles
 from strategium.engine.hooks import on_step
-from strategium.engine.movement import (
-    UnitMoved,
-    UnitRan,
-    enemy_problems,
-    placement_problems,
-    terrain_problems,
-)
+from strategium.engine.movement import UnitMoved, UnitRan, legs_problems
 from strategium.engine.movement_common import (
     Leg,
     config_reason,
@@ -436,10 +430,8 @@ def _check_arrive(game: Game, action: Arrive) -> Verdict:
         answer = ask(game, Query.MAY_MOVE, u.id)
         if not answer:
             return no(*answer.reasons)
-    moves = _entry_legs(game, units, action.positions, edge)
-    reasons = terrain_problems(game, units, moves, action.run)
-    reasons += placement_problems(game, units, action.positions)
-    reasons += enemy_problems(game, action.player, moves)
+    moves = _entry_legs(game, units, action.positions, edge)  # (ends at the positions, in the order of living())
+    reasons = legs_problems(game, action.player, units, moves, action.run)[0]
     if reasons:
         return no(*reasons)
     what = "as a Run (M + I)" if action.run else "within its Movement"

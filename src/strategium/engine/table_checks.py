@@ -10,12 +10,12 @@ from functools import lru_cache
 
 import numpy as np
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Polygon
 
 from strategium.army.army import Model, Unit
 from strategium.engine.board import Placement
 from strategium.engine.citations import Reason
-from strategium.engine.placement import footprint, table_models
+from strategium.engine.placement import footprint, inradius, table_models
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import EPSILON, Footprint, boxes_apart, core_distance, distance, within
@@ -67,26 +67,57 @@ def overlaps(a: Footprint, b: Footprint) -> bool:
     return float(a.core.intersection(b.core).area) > EPSILON
 
 
-def standing_room(state: GameState, placed: list[tuple[Model, Footprint]], moving: set[str]) -> list[Reason]:
+def standing_room(
+    state: GameState,
+    placed: list[tuple[Model, Footprint]],
+    moving: set[str],
+    near: Sequence[Sequence[tuple[str, Footprint]]] | None = None,
+) -> list[Reason]:
     """Every model stands wholly on the table, off Impassable terrain and Buildings, overlapping no model
-    already on the table (other than those of ``moving``, the units being placed) nor each other."""
+    already on the table (other than those of ``moving``, the units being placed) nor each other.
+
+    ``near``: for each placed model, the models on the table outside ``moving`` that may overlap it (a superset of
+    those that do, in the order of ``TableModels.others``); by default the table's index is asked (by the
+    footprints' bounds). The first one each overlaps is named: the same in any such superset."""
     reasons: list[Reason] = []
     for model, fp in placed:
         if not may_stand(state.battlefield, fp):
             reasons.append(
                 Reason(MEASURING.rule, f"{model.name} ({model.id}) is off the table or in Impassable terrain")
             )
-    near = table_models(state).others_near_boxes([fp.outer_bounds for _, fp in placed], moving)
-    apart = _round_apart([fp for _, fp in placed])
+    if near is None:
+        near = table_models(state).others_near_boxes([fp.outer_bounds for _, fp in placed], moving)
+    fps = [fp for _, fp in placed]
+    first = _round_clashes(fps)  # round bases: the first later model each overlaps, found at once
+    apart = _round_apart(fps) if first is None else []
     for i, (model, fp) in enumerate(placed):
         hit = next((other_id for other_id, other in near[i] if overlaps(fp, other)), None)
-        if hit is None:
+        if hit is None and first is not None:
+            hit = placed[first[i]][0].id if first[i] >= 0 else None
+        elif hit is None:
             hit = next(
                 (m.id for j, (m, f) in enumerate(placed[i + 1 :], i + 1) if not apart[i][j] and overlaps(fp, f)), None
             )
         if hit is not None:
             reasons.append(Reason(MEASURING.rule, f"{model.id} would overlap {hit}"))
     return reasons
+
+
+def _round_clashes(fps: Sequence[Footprint]) -> list[int] | None:
+    """When every footprint is a round base: for each, the place of the first later one it overlaps (-1 for none),
+    by the test of :func:`overlaps` with the same arithmetic (as :func:`_round_apart`); None otherwise."""
+    if not all(fp.is_round and fp.radius > 0 for fp in fps):
+        return None
+    n = len(fps)
+    if n < 2:
+        return [-1] * n
+    xy = np.array([fp.centre for fp in fps])
+    r = np.array([fp.radius for fp in fps])
+    dx = xy[:, None, 0] - xy[None, :, 0]
+    dy = xy[:, None, 1] - xy[None, :, 1]
+    clash = np.triu(np.sqrt(dx * dx + dy * dy) < (r[:, None] + r[None, :]) - EPSILON, 1)
+    out: list[int] = np.where(clash.any(axis=1), clash.argmax(axis=1), -1).tolist()
+    return out
 
 
 def _round_apart(fps: Sequence[Footprint]) -> list[list[bool]]:
@@ -121,21 +152,41 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
     if len(placed) <= 1:
         return []
     limit = coherency_distance(state, units)
-    close = _round_within([fp for _, fp in placed], limit)
-    reached = {0}
-    frontier = [0]
-    while frontier:
+    fps = [fp for _, fp in placed]
+    close = _round_within(fps, limit)
+    exact = close is not None  # every pair answered (round bases); else the sure yeses, the rest measured
+    if close is None:
+        close = _surely_within(fps, [inradius(m) for m, _ in placed], limit)
+    unreached = list(range(1, len(placed)))  # ascending; each model found is taken out (the search visits each
+    frontier = [0]  # model once, and looks only at those not yet reached)
+    while frontier and unreached:
         i = frontier.pop()
-        for j in range(len(placed)):
-            if j in reached:
-                continue
-            if close[i][j] if close is not None else _within(placed[i][1], placed[j][1], limit):
-                reached.add(j)
+        row = close[i]
+        left = []
+        for j in unreached:
+            if row[j] or (not exact and _within(fps[i], fps[j], limit)):
                 frontier.append(j)
-    if len(reached) == len(placed):
+            else:
+                left.append(j)
+        unreached = left
+    if not unreached:
         return []
-    stray = ", ".join(placed[j][0].id for j in range(len(placed)) if j not in reached)
+    stray = ", ".join(placed[j][0].id for j in unreached)
     return [Reason("Unit coherency", f'every model must be within {limit:g}" of the rest of its unit ({stray})')]
+
+
+def _surely_within(fps: Sequence[Footprint], inner: Sequence[float], limit: float) -> list[list[bool]]:
+    """For each pair of footprints: True when ``within(distance(fps[i], fps[j]), limit)`` surely holds, False where
+    :func:`_within` must decide. ``inner[i]`` is the radius of a disc about ``fps[i].centre`` inside the footprint
+    (:func:`~strategium.engine.placement.inradius`): the footprints are no farther apart than those discs, whose
+    gap is the centres' distance less both radii; a gap of at most ``limit`` (without the EPSILON of ``within``,
+    which covers the rounding of the centres and of the measure) answers yes."""
+    xy = np.array([fp.centre for fp in fps])
+    r = np.array(inner)
+    dx = xy[:, None, 0] - xy[None, :, 0]
+    dy = xy[:, None, 1] - xy[None, :, 1]
+    out: list[list[bool]] = (np.sqrt(dx * dx + dy * dy) - r[:, None] - r[None, :] <= limit).tolist()
+    return out
 
 
 def _within(a: Footprint, b: Footprint, limit: float) -> bool:
@@ -168,17 +219,43 @@ def in_deployment_zone(state: GameState, player: PlayerId, placed: list[tuple[Mo
     if deployment is None:
         return [Reason("Deployment", "the battlefield has no deployment map")]
     zone = deployment.zone(player).polygon
-
-    def inside(fp: Footprint) -> bool:
-        if fp.is_round:  # exact for round bases: the centre stays at least a radius inside the zone
-            return bool(_zone_grown(zone, EPSILON - fp.radius).contains(Point(fp.centre)))
-        return bool(_zone_grown(zone, EPSILON).contains(fp.polygon()))
-
-    out = [m for m, fp in placed if not inside(fp)]
+    inside: list[bool] = [False] * len(placed)
+    round_: dict[float, list[int]] = {}  # round bases by radius: each set tested in one call
+    for i, (_, fp) in enumerate(placed):
+        if fp.is_round:
+            round_.setdefault(fp.radius, []).append(i)
+        else:
+            inside[i] = bool(_zone_grown_kept(zone, EPSILON).contains(fp.polygon()))
+    for radius, places in round_.items():  # exact for round bases: the centre stays at least a radius inside the zone
+        xy = np.array([placed[i][1].centre for i in places])  # (``contains_xy``: ``contains`` of each centre)
+        found = shapely.contains_xy(_zone_grown_kept(zone, EPSILON - radius), xy[:, 0], xy[:, 1]).tolist()
+        for i, ok in zip(places, found, strict=True):
+            inside[i] = ok
+    out = [m for (m, _), ok in zip(placed, inside, strict=True) if not ok]
     if not out:
         return []
     names = ", ".join(m.id for m in out)
     return [Reason("Deployment", f"models must be wholly within player {player}'s deployment zone ({names})")]
+
+
+def _zone_grown_kept(zone: Polygon, inches: float) -> Polygon:
+    """:func:`_zone_grown`, found first among the zones asked about lately (held, compared by identity: a shapely
+    polygon hashes by its WKB, which costs more than the test it serves)."""
+    for held, grown in _GROWN:
+        if held is zone:
+            found = grown.get(inches)
+            if found is None:
+                found = grown[inches] = _zone_grown(zone, inches)
+            return found
+    found = _zone_grown(zone, inches)
+    _GROWN.insert(0, (zone, {inches: found}))
+    del _GROWN[4:]
+    return found
+
+
+_GROWN: list[tuple[Polygon, dict[float, Polygon]]] = []
+"""The zones :func:`_zone_grown_kept` was asked about lately (the newest first, at most four) and their grown
+polygons by inches."""
 
 
 @lru_cache(maxsize=64)
