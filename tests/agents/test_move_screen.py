@@ -80,3 +80,33 @@ def test_the_probe_radius_is_the_shapes() -> None:
     for unit in units:
         group = party(game.state, unit.id)
         assert pr.probe_radius(game, group) == pr.shape_of(game, group).probe.radius
+
+
+def test_terrain_far_by_bounds_is_not_met() -> None:
+    """The box screen of the paths' terrain test: a box far (by bounds) from every part never meets the area,
+    and the screened test says what testing every path against the whole area says."""
+    two = shapely.union_all([box(0, 0, 1, 1), box(5, 5, 6, 7)])
+    assert sorted(ps.part_boxes(two)) == [(0.0, 0.0, 1.0, 1.0), (5.0, 5.0, 6.0, 7.0)]
+    assert ps.part_boxes(shapely.Polygon()) == ()
+    assert ps.boxes_far((2.0, 2.0, 3.0, 3.0), [(0.0, 0.0, 1.0, 1.0)], 0.99)
+    assert not ps.boxes_far((2.0, 2.0, 3.0, 3.0), [(0.0, 0.0, 1.0, 1.0)], 1.0)
+    assert ps.boxes_far((2.0, 2.0, 3.0, 3.0), [], 100.0)
+    state = heuristic_game(4)[0].state
+    rng = np.random.default_rng(3)
+    for radius, penalty in ((0.63, 2.0), (1.2, 0.0), (2.5, 2.0)):
+        screen = ps.MoveFilter(state, 1, set(), radius, 1.0, penalty)
+        width = radius * 0.98
+        for _ in range(300):
+            n = int(rng.integers(1, 6))
+            bx, by = rng.uniform(0.0, 72.0, n), rng.uniform(0.0, 48.0, n)
+            step = rng.uniform(-8.0, 8.0, 2)
+            ax, ay = ps.round4(bx + step[0]), ps.round4(by + step[1])
+            reach = float(rng.uniform(3.0, 12.0))
+            ends = np.empty((n, 2, 2))
+            ends[:, 0, 0], ends[:, 0, 1], ends[:, 1, 0], ends[:, 1, 1] = bx, by, ax, ay
+            lines = shapely.linestrings(ends)
+            long = np.hypot(ax - bx, ay - by) > reach - penalty
+            want = not ps._paths_meet(lines, width, screen.walls) and not (
+                penalty > 0 and bool(long.any()) and ps._paths_meet(lines[long], width, screen.difficult)
+            )
+            assert screen._paths_clear(bx, by, ax, ay, reach) == want
