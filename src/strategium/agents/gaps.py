@@ -212,8 +212,12 @@ forgotten when there are more)."""
 
 
 ARRAYS_KEPT = 256
-"""How many footprint tuples (a unit's footprints) :class:`EnemyGaps` keeps as :class:`Feet`, and how many groups of
-them as :class:`Groups` (all are forgotten when there are more)."""
+"""How many footprint tuples (a unit's footprints) :class:`EnemyGaps` keeps as :class:`Feet` (for all players), and
+how many groups of them as :class:`Groups` (each player; all are forgotten when there are more)."""
+
+_FEET_KEPT: dict[tuple[Footprint, ...], Feet] = {}
+""":class:`Feet` of footprint tuples, for every :class:`EnemyGaps` (footprints compared by identity: each held, and
+never changed, so a kept ``Feet`` always holds the values of its key)."""
 
 
 class EnemyGaps:
@@ -231,7 +235,6 @@ class EnemyGaps:
         self._gaps_seen: dict[str, dict[str, float]] = {}
         self._foes_seen: list[tuple[str, tuple[Footprint, ...]]] | None = None
         self._feet_kept: dict[str, tuple[tuple[tuple[object, object, int], ...], Found]] = {}
-        self._arrays: dict[tuple[Footprint, ...], Feet] = {}
         self._groups_kept: dict[tuple[tuple[Footprint, ...], ...], Groups] = {}
         self._pairs: dict[Pair, float] = {}
         self._columns: dict[Pair, list[float]] = {}
@@ -344,12 +347,14 @@ class EnemyGaps:
         return {e: pairs[(mine, theirs)] for e, theirs in foes}
 
     def _array(self, feet: tuple[Footprint, ...]) -> Feet:
-        """``Feet(feet)``, kept while the footprints are the same objects (held)."""
-        made = self._arrays.get(feet)
+        """``Feet(feet)``, kept while the footprints are the same objects (held), for both players' measures
+        (:data:`_FEET_KEPT`: the two players measure the same units' footprints, one as its own, one as the
+        enemy's)."""
+        made = _FEET_KEPT.get(feet)
         if made is None:
-            if len(self._arrays) >= ARRAYS_KEPT:
-                self._arrays.clear()
-            made = self._arrays[feet] = Feet(feet)
+            if len(_FEET_KEPT) >= ARRAYS_KEPT:
+                _FEET_KEPT.clear()
+            made = _FEET_KEPT[feet] = Feet(feet)
         return made
 
     def _foes(self, game: Game) -> list[tuple[str, tuple[Footprint, ...]]]:
