@@ -13,6 +13,7 @@ All lengths are inches.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -120,7 +121,7 @@ class Groups:
             raise ValueError("every group needs at least one footprint")
         out = cls.__new__(cls)
         out.size = len(parts)
-        out.flat = Feet.joined(parts) if parts else Feet(())
+        out.flat = (Feet.joined(parts) if len(parts) > 1 else parts[0]) if parts else Feet(())
         out.starts = np.cumsum([0] + [len(p) for p in parts[:-1]])
         out.column_group = np.repeat(np.arange(out.size), [len(p) for p in parts])
         return out
@@ -316,9 +317,29 @@ class EnemyGaps:
         if column is None:
             if len(self._columns) >= PAIRS_KEPT:
                 self._columns.clear()
-            rows = Groups.of_parts([self._array(key[1])]).per_footprint(self._array(mine))
-            column = self._columns[key] = [max(0.0, v) for v in rows[:, 0].tolist()]
+            column = self._columns[key] = self._column(*key)
         return {mid: v for (mid, _), v in zip(feet, column, strict=True)}
+
+    def _column(self, mine: tuple[Footprint, ...], theirs: tuple[Footprint, ...]) -> list[float]:
+        """For each footprint of ``mine``, its closest distance to any of ``theirs`` (inches, at least 0): the
+        column of :meth:`Groups.per_footprint`, bit for bit; between round bases only, in plain Python (the
+        operations of :func:`distance_matrix` in its order: ``sqrt(dx*dx + dy*dy) - ra - rb``)."""
+        a, b = self._array(mine), self._array(theirs)
+        if a.odd.size or b.odd.size:
+            rows = Groups.of_parts([b]).per_footprint(a)
+            return [max(0.0, v) for v in rows[:, 0].tolist()]
+        pb = [(*f.centre, f.radius) for f in theirs]
+        out: list[float] = []
+        for f in mine:
+            (ax, ay), ra = f.centre, f.radius
+            best = math.inf
+            for bx, by, rb in pb:
+                dx, dy = ax - bx, ay - by
+                d = math.sqrt(dx * dx + dy * dy) - ra - rb
+                if d < best:
+                    best = d
+            out.append(max(0.0, best))
+        return out
 
     def _measured(self, game: Game, unit_id: str) -> dict[str, float]:
         """Enemy unit id -> the unit's gap to it (inches, at least 0), for each enemy unit with a model on the
