@@ -340,3 +340,15 @@ def test_core_distance_with_a_hull_is_kept_by_value() -> None:
     moved = Hull(41.0, 10.0, 4.6, 3.6, 0.0).footprint()  # another value: measured afresh
     assert core_distance(moved, base) == float(moved.core.distance(base.core)) == first + 1.0
     assert (base.key, hull.key) not in measure._CORE_KEPT or measure._CORE_KEPT[(base.key, hull.key)] == first
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, coord, radius, coord, coord, radius)
+def test_farthest_distance_between_round_bases_is_geos_bit_for_bit(
+    x: float, y: float, r: float, u: float, v: float, s: float
+) -> None:
+    """Two round bases: plain arithmetic, the float of the shapely formula it replaces."""
+    from strategium.geometry.measure import farthest_distance
+
+    a, b = Footprint(Point(x, y), r), Footprint(Point(u, v), s)
+    assert farthest_distance(a, b) == max(0.0, float(b.core.distance(Point(x, y))) + r - s)

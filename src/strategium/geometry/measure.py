@@ -142,7 +142,8 @@ class Footprint:
         x, y = self.centre
         big = self.radius / math.cos(math.pi / segments)
         cos, sin = _polygon_angles(segments)
-        return Polygon(np.column_stack([x + big * cos, y + big * sin]))
+        poly: Polygon = shapely.polygons(np.column_stack([x + big * cos, y + big * sin]))  # what Polygon(...) builds
+        return poly
 
     def translated(self, dx: float, dy: float) -> Footprint:
         """The same footprint moved by (dx, dy) inches."""
@@ -269,6 +270,8 @@ def farthest_distance(a: Footprint, b: Footprint) -> float:
     convex function, so its maximum over ``a`` lies on a vertex, or for a disc on the ray away from ``b``).
     """
     if a.is_round:
+        if type(b.core) is Point and type(a.core) is Point:  # GEOS's point distance, as core_distance computes it
+            return max(0.0, core_distance(b, a) + a.radius - b.radius)
         x, y = a.centre
         p = Point(x, y)
         if isinstance(b.core, Polygon) and b.core.contains(p):
