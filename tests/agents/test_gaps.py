@@ -232,3 +232,20 @@ round_bases = st.builds(
 @given(st.lists(round_bases, min_size=1, max_size=10), st.lists(round_bases, min_size=1, max_size=10))
 def test_each_round_models_column_is_the_per_footprint_column(mine: list[Footprint], theirs: list[Footprint]) -> None:
     _column_agrees(mine, theirs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(round_bases, min_size=1, max_size=10),
+    st.lists(st.lists(any_footprints(), min_size=1, max_size=5), max_size=5),
+)
+def test_round_bases_group_minima_against_hulls_and_ovals(mine: list[Footprint], groups: list[list[Footprint]]) -> None:
+    """A unit of round bases: only the columns of the hulls and ovals are bounded; the minima (of each group, of
+    each footprint's row in each group) stay exact."""
+    g, a = Groups(groups), Feet(mine)
+    got = g.group_minima(a)
+    assert got == (g.per_footprint(a).min(axis=0).tolist() if groups else [])
+    assert [max(0.0, v) for v in got] == [min_distance(mine, theirs) for theirs in groups]
+    if groups:
+        matrix = np.minimum.reduceat(distance_matrix(a, g.flat), g.starts, axis=1)
+        assert g.per_footprint(a).tobytes() == matrix.tobytes()

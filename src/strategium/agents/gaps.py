@@ -144,13 +144,21 @@ class Groups:
         dx = a.xs[:, None] - b.xs
         dy = a.ys[:, None] - b.ys
         d: np.ndarray = np.sqrt(dx * dx + dy * dy)
-        if a.odd.size or b.odd.size:
+        if a.odd.size:
             upper = d - a.radii[:, None] - b.radii  # exact for two round bases
             lower = upper - a.reach[:, None] - b.reach
             best = np.minimum.reduceat(upper, self.starts, axis=1)[:, self.column_group]
             odd = ~(a.round[:, None] & b.round)
             rows, cols = np.nonzero(odd & (lower <= best + SLACK))
             d[odd] = np.inf
+            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
+        elif b.odd.size:  # round bases against some hulls or ovals: only their columns (a's reach is 0)
+            upper = d - a.radii[:, None] - b.radii
+            best = np.minimum.reduceat(upper, self.starts, axis=1)
+            odd = b.odd
+            rows, k = np.nonzero(upper[:, odd] - b.reach[odd] <= best[:, self.column_group[odd]] + SLACK)
+            cols = odd[k]
+            d[:, odd] = np.inf
             d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
         d -= a.radii[:, None]
         d -= b.radii
@@ -167,17 +175,26 @@ class Groups:
         dx = a.xs[:, None] - b.xs
         dy = a.ys[:, None] - b.ys
         d: np.ndarray = np.sqrt(dx * dx + dy * dy)
-        if a.odd.size or b.odd.size:
+        if a.odd.size:
             upper = d - a.radii[:, None] - b.radii  # exact for two round bases
             lower = upper - a.reach[:, None] - b.reach
-            best = np.minimum.reduceat(upper.min(axis=0), self.starts)[self.column_group]
+            best = np.minimum.reduceat(np.minimum.reduce(upper, axis=0), self.starts)[self.column_group]
             odd = ~(a.round[:, None] & b.round)
             rows, cols = np.nonzero(odd & (lower <= best + SLACK))
             d[odd] = np.inf
             d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
+        elif b.odd.size:  # round bases against some hulls or ovals: only their columns (a's reach is 0)
+            upper = d - a.radii[:, None] - b.radii
+            best = np.minimum.reduceat(np.minimum.reduce(upper, axis=0), self.starts)
+            odd = b.odd
+            lower = upper[:, odd] - b.reach[odd]
+            rows, k = np.nonzero(lower <= best[self.column_group[odd]] + SLACK)
+            cols = odd[k]
+            d[:, odd] = np.inf
+            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
         d -= a.radii[:, None]
         d -= b.radii
-        out: list[float] = np.minimum.reduceat(d.min(axis=0), self.starts).tolist()
+        out: list[float] = np.minimum.reduceat(np.minimum.reduce(d, axis=0), self.starts).tolist()
         return out
 
     def min_distances(self, a: Feet, per_footprint: np.ndarray | None = None) -> list[float]:
