@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.affinity import rotate, scale
@@ -157,3 +158,94 @@ def test_far_pairs_are_not_measured() -> None:
     hull = Footprint(box(0.0, -1.0, 4.0, 1.0))
     cells = Groups([squad])._closest_cells(Feet([hull]))
     assert cells[0, 0] == pytest.approx(15.5) and np.isinf(cells[0, 1:]).all()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(any_footprints(), min_size=1, max_size=6),
+    st.lists(st.lists(any_footprints(), min_size=1, max_size=5), max_size=5),
+)
+def test_group_minima_are_the_per_footprint_minima(mine: list[Footprint], groups: list[list[Footprint]]) -> None:
+    """Each group's minimum by the group's bound alone is the minimum of :meth:`Groups.per_footprint`, bit for bit
+    (and ``min_distance`` once clipped)."""
+    g, a = Groups(groups), Feet(mine)
+    got = g.group_minima(a)
+    if not groups:
+        assert got == []
+        return
+    assert got == g.per_footprint(a).min(axis=0).tolist()
+    assert [max(0.0, v) for v in got] == [min_distance(mine, theirs) for theirs in groups]
+
+
+def test_a_groups_far_pairs_are_not_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against one hull, only the squad's models that may be the closest of all are measured."""
+    squad = [Footprint(Point(20.0 + 4 * i, 0.0), 0.5) for i in range(5)]
+    hull = Footprint(box(0.0, -1.0, 4.0, 1.0))
+    measured: list[int] = []
+    real = shapely.distance
+
+    def counted(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        measured.append(len(x))
+        out: np.ndarray = real(x, y)
+        return out
+
+    monkeypatch.setattr(shapely, "distance", counted)
+    assert Groups([[hull]]).group_minima(Feet(squad)) == [15.5]
+    assert measured == [1]
+
+
+def test_feet_arrays_exact_values() -> None:
+    hull = Footprint(box(0.0, -1.0, 4.0, 1.0))
+    feet = Feet([Footprint(Point(1.0, 2.0), 0.5), hull, Footprint(Point(3.0, 4.0), 1.0)])
+    assert feet.xs.tolist() == [1.0, 2.0, 3.0] and feet.ys.tolist() == [2.0, 0.0, 4.0]
+    assert feet.radii.tolist() == [0.5, 0.0, 1.0] and feet.round.tolist() == [True, False, True]
+    assert feet.odd.tolist() == [1] and feet.odd.dtype == np.intp
+    assert feet.reach[0] == feet.reach[2] == 0.0 and feet.reach[1] == pytest.approx(np.hypot(2.0, 1.0), abs=1e-5)
+    assert all(c is f.core for c, f in zip(feet.cores.tolist(), feet.feet, strict=True))
+    empty = Feet([])
+    assert len(empty) == 0 and empty.xs.shape == (0,) and empty.odd.shape == (0,)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(any_footprints(), min_size=1, max_size=8), st.lists(any_footprints(), min_size=1, max_size=8))
+def test_each_models_column_is_the_per_footprint_column(mine: list[Footprint], theirs: list[Footprint]) -> None:
+    """Each model's gap (plain Python between round bases) is its row of :meth:`Groups.per_footprint`, clipped."""
+    _column_agrees(mine, theirs)
+
+
+def _column_agrees(mine: list[Footprint], theirs: list[Footprint]) -> None:
+    rows = Groups([theirs]).per_footprint(Feet(mine))
+    got = EnemyGaps(1)._column(tuple(mine), tuple(theirs))
+    assert got == [max(0.0, v) for v in rows[:, 0].tolist()]
+    assert got == [min_distance([f], theirs) for f in mine]
+
+
+round_bases = st.builds(
+    lambda x, y, r: Footprint(Point(x, y), r),
+    st.floats(0.0, 12.0),
+    st.floats(0.0, 12.0),
+    st.sampled_from([0.4921, 0.6299, 1.0, 1.9685]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(round_bases, min_size=1, max_size=10), st.lists(round_bases, min_size=1, max_size=10))
+def test_each_round_models_column_is_the_per_footprint_column(mine: list[Footprint], theirs: list[Footprint]) -> None:
+    _column_agrees(mine, theirs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(round_bases, min_size=1, max_size=10),
+    st.lists(st.lists(any_footprints(), min_size=1, max_size=5), max_size=5),
+)
+def test_round_bases_group_minima_against_hulls_and_ovals(mine: list[Footprint], groups: list[list[Footprint]]) -> None:
+    """A unit of round bases: only the columns of the hulls and ovals are bounded; the minima (of each group, of
+    each footprint's row in each group) stay exact."""
+    g, a = Groups(groups), Feet(mine)
+    got = g.group_minima(a)
+    assert got == (g.per_footprint(a).min(axis=0).tolist() if groups else [])
+    assert [max(0.0, v) for v in got] == [min_distance(mine, theirs) for theirs in groups]
+    if groups:
+        matrix = np.minimum.reduceat(distance_matrix(a, g.flat), g.starts, axis=1)
+        assert g.per_footprint(a).tobytes() == matrix.tobytes()

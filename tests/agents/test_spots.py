@@ -166,3 +166,22 @@ def test_formation_near_the_anchor_first_is_the_whole_window(
         _whole_window(mp)
         full = ps.formation(region, count, steps, anchor, diagonal)
     assert quick == full
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(coord, coord), min_size=1, max_size=400), st.floats(0.0, 1.0))
+def test_spots_with_many_hidden_areas_and_centres_pass_what_shapely_measures(
+    points: list[tuple[float, float]], margin: float
+) -> None:
+    """Four hidden areas, up to twice :data:`~strategium.agents.spots.FEW` centres: the smallest area alone, then
+    one area at a time or the rest at once, give the plain tests' answers."""
+    areas = [*SCENE_HIDDEN, box(0.0, 3.0, 27.0, 30.0), Point(15.0, 15.0).buffer(13.0)]
+    hidden = [(a, a.boundary) for a in areas]
+    for a, b in hidden:
+        shapely.prepare(a)
+        shapely.prepare(b)
+    obstacles = [(SCENE_FEET, 0.5)]
+    spot = spots(SCENE_ALLOWED, obstacles, hidden, margin)
+    xs, ys = np.array([p[0] for p in points]), np.array([p[1] for p in points])
+    want = [_reference(SCENE_ALLOWED, obstacles, areas, margin, x, y) for x, y in points]
+    assert spot.contains_xy(xs, ys).tolist() == want

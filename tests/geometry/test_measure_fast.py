@@ -304,3 +304,51 @@ def test_boxes_apart_tells_a_far_hull_from_a_base_and_leaves_near_ones_to_measur
     assert not boxes_apart(hull, touching, -EPSILON)
     assert in_contact(hull, touching) and not in_contact(hull, far)
     assert not boxes_apart(far, touching, 100.0)  # two round bases: always measured
+
+
+@settings(max_examples=200, deadline=None)
+@given(coord, coord, radius, st.sampled_from([2, 8, 16]))
+def test_circle_coords_are_the_template_sums(x: float, y: float, r: float, segs: int) -> None:
+    """``r * unit + centre`` gives the floats of ``x + r * cos``, ``y + r * sin`` (the earlier formula)."""
+    from strategium.geometry.measure import _unit_circle, circle_coords
+
+    unit = _unit_circle(segs)
+    got = circle_coords((x, y), r, segs)
+    assert got.tobytes() == np.column_stack([x + r * unit[:, 0], y + r * unit[:, 1]]).tobytes()
+
+
+@settings(max_examples=100, deadline=None)
+@given(coord, coord, radius, st.sampled_from([6, 16, 32]))
+def test_outer_polygon_angles_are_those_computed_each_time(x: float, y: float, r: float, segs: int) -> None:
+    fp = Footprint(Point(x, y), r)
+    big = r / math.cos(math.pi / segs)
+    angles = np.arange(segs) * (2 * math.pi / segs)
+    expected = Polygon(np.column_stack([x + big * np.cos(angles), y + big * np.sin(angles)]))
+    assert np.asarray(fp._outer(segs).exterior.coords).tobytes() == np.asarray(expected.exterior.coords).tobytes()
+
+
+def test_core_distance_with_a_hull_is_kept_by_value() -> None:
+    from strategium.geometry import measure
+
+    hull = Hull(40.0, 10.0, 4.6, 3.6, 0.0).footprint()
+    base = Footprint(Point(30.0, 10.0), 0.5)
+    first = core_distance(hull, base)
+    assert first == float(hull.core.distance(base.core)) == 40.0 - 2.3 - 30.0
+    assert measure._CORE_KEPT[(hull.key, base.key)] == first
+    twin = Hull(40.0, 10.0, 4.6, 3.6, 0.0).footprint()  # the same value: the kept answer
+    assert core_distance(twin, base) == first
+    moved = Hull(41.0, 10.0, 4.6, 3.6, 0.0).footprint()  # another value: measured afresh
+    assert core_distance(moved, base) == float(moved.core.distance(base.core)) == first + 1.0
+    assert (base.key, hull.key) not in measure._CORE_KEPT or measure._CORE_KEPT[(base.key, hull.key)] == first
+
+
+@settings(max_examples=300, deadline=None)
+@given(coord, coord, radius, coord, coord, radius)
+def test_farthest_distance_between_round_bases_is_geos_bit_for_bit(
+    x: float, y: float, r: float, u: float, v: float, s: float
+) -> None:
+    """Two round bases: plain arithmetic, the float of the shapely formula it replaces."""
+    from strategium.geometry.measure import farthest_distance
+
+    a, b = Footprint(Point(x, y), r), Footprint(Point(u, v), s)
+    assert farthest_distance(a, b) == max(0.0, float(b.core.distance(Point(x, y))) + r - s)

@@ -13,10 +13,12 @@ All lengths are inches.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 import shapely
+from shapely.geometry import Point
 
 from strategium.agents import options as opt
 from strategium.agents.verdicts import Decisions
@@ -38,16 +40,28 @@ class Feet:
 
     def __init__(self, feet: Sequence[Footprint]) -> None:
         self.feet = tuple(feet)
-        self.round = np.array([f.is_round for f in self.feet], dtype=bool)
-        centres = [f.centre for f in self.feet]
-        self.xs = np.array([c[0] for c in centres], dtype=float)
-        self.ys = np.array([c[1] for c in centres], dtype=float)
-        self.radii = np.array([f.radius for f in self.feet], dtype=float)
+        xs: list[float] = []
+        ys: list[float] = []
+        radii: list[float] = []
+        rounds: list[bool] = []
+        odd: list[int] = []
+        for i, f in enumerate(self.feet):
+            x, y = f.centre
+            xs.append(x)
+            ys.append(y)
+            radii.append(f.radius)
+            is_round = isinstance(f.core, Point)
+            rounds.append(is_round)
+            if not is_round:
+                odd.append(i)
+        table = np.array([xs, ys, radii], dtype=float).reshape(3, len(self.feet))
+        self.xs, self.ys, self.radii = table[0], table[1], table[2]
+        self.round = np.array(rounds, dtype=bool)
         self.cores = object_array([f.core for f in self.feet])
-        self.odd = np.flatnonzero(~self.round)
+        self.odd = np.array(odd, dtype=np.intp)
         self.reach = np.zeros(len(self.feet))
-        for i in self.odd.tolist():
-            corners = shapely.get_coordinates(self.feet[i].core) - centres[i]
+        for i in odd:
+            corners = shapely.get_coordinates(self.feet[i].core) - (xs[i], ys[i])
             self.reach[i] = float(np.sqrt((corners * corners).sum(axis=1)).max()) * (1 + SLACK) + SLACK
 
     def __len__(self) -> int:
@@ -107,7 +121,7 @@ class Groups:
             raise ValueError("every group needs at least one footprint")
         out = cls.__new__(cls)
         out.size = len(parts)
-        out.flat = Feet.joined(parts) if parts else Feet(())
+        out.flat = (Feet.joined(parts) if len(parts) > 1 else parts[0]) if parts else Feet(())
         out.starts = np.cumsum([0] + [len(p) for p in parts[:-1]])
         out.column_group = np.repeat(np.arange(out.size), [len(p) for p in parts])
         return out
@@ -130,7 +144,7 @@ class Groups:
         dx = a.xs[:, None] - b.xs
         dy = a.ys[:, None] - b.ys
         d: np.ndarray = np.sqrt(dx * dx + dy * dy)
-        if a.odd.size or b.odd.size:
+        if a.odd.size:
             upper = d - a.radii[:, None] - b.radii  # exact for two round bases
             lower = upper - a.reach[:, None] - b.reach
             best = np.minimum.reduceat(upper, self.starts, axis=1)[:, self.column_group]
@@ -138,9 +152,50 @@ class Groups:
             rows, cols = np.nonzero(odd & (lower <= best + SLACK))
             d[odd] = np.inf
             d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
+        elif b.odd.size:  # round bases against some hulls or ovals: only their columns (a's reach is 0)
+            upper = d - a.radii[:, None] - b.radii
+            best = np.minimum.reduceat(upper, self.starts, axis=1)
+            odd = b.odd
+            rows, k = np.nonzero(upper[:, odd] - b.reach[odd] <= best[:, self.column_group[odd]] + SLACK)
+            cols = odd[k]
+            d[:, odd] = np.inf
+            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
         d -= a.radii[:, None]
         d -= b.radii
         return d
+
+    def group_minima(self, a: Feet) -> list[float]:
+        """For each group, the closest distance between any footprint of ``a`` and any of the group (inches, not
+        clipped at 0): ``per_footprint(a).min(axis=0)``, bit for bit, for less: a pair with a hull or an oval is
+        measured by shapely only when its lower bound is within :data:`SLACK` of the smallest upper bound of its
+        whole group (not of its row), so the group's minimum is the matrix's (see :meth:`_closest_cells`)."""
+        if not self.size:
+            return []
+        b = self.flat
+        dx = a.xs[:, None] - b.xs
+        dy = a.ys[:, None] - b.ys
+        d: np.ndarray = np.sqrt(dx * dx + dy * dy)
+        if a.odd.size:
+            upper = d - a.radii[:, None] - b.radii  # exact for two round bases
+            lower = upper - a.reach[:, None] - b.reach
+            best = np.minimum.reduceat(np.minimum.reduce(upper, axis=0), self.starts)[self.column_group]
+            odd = ~(a.round[:, None] & b.round)
+            rows, cols = np.nonzero(odd & (lower <= best + SLACK))
+            d[odd] = np.inf
+            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
+        elif b.odd.size:  # round bases against some hulls or ovals: only their columns (a's reach is 0)
+            upper = d - a.radii[:, None] - b.radii
+            best = np.minimum.reduceat(np.minimum.reduce(upper, axis=0), self.starts)
+            odd = b.odd
+            lower = upper[:, odd] - b.reach[odd]
+            rows, k = np.nonzero(lower <= best[self.column_group[odd]] + SLACK)
+            cols = odd[k]
+            d[:, odd] = np.inf
+            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
+        d -= a.radii[:, None]
+        d -= b.radii
+        out: list[float] = np.minimum.reduceat(np.minimum.reduce(d, axis=0), self.starts).tolist()
+        return out
 
     def min_distances(self, a: Feet, per_footprint: np.ndarray | None = None) -> list[float]:
         """For each group, the closest distance between any footprint of ``a`` and any of the group (inches, at
@@ -162,9 +217,9 @@ def min_distances(a: Sequence[Footprint], groups: Sequence[Sequence[Footprint]])
     return Groups(groups).min_distances(Feet(a))
 
 
-Pair = tuple[np.ndarray, float]
-"""What is kept of a unit's measure to one enemy unit: the distance of each of the unit's footprints to the
-enemy's (inches, not clipped at 0) and the closest of them clipped at 0 (the unit's gap to the enemy)."""
+Pair = tuple[tuple[Footprint, ...], tuple[Footprint, ...]]
+"""The footprints of a unit and of an enemy unit: the key of what :class:`EnemyGaps` keeps of their measure (the
+unit's gap to the enemy; each of its models' gaps, once asked for)."""
 
 Found = tuple[list[tuple[str, Footprint]], tuple[Footprint, ...]]
 """A unit's (model id, footprint) of each model on the table, and the footprints alone (in the same order)."""
@@ -175,8 +230,12 @@ forgotten when there are more)."""
 
 
 ARRAYS_KEPT = 256
-"""How many footprint tuples (a unit's footprints) :class:`EnemyGaps` keeps as :class:`Feet`, and how many groups of
-them as :class:`Groups` (all are forgotten when there are more)."""
+"""How many footprint tuples (a unit's footprints) :class:`EnemyGaps` keeps as :class:`Feet` (for all players), and
+how many groups of them as :class:`Groups` (each player; all are forgotten when there are more)."""
+
+_FEET_KEPT: dict[tuple[Footprint, ...], Feet] = {}
+""":class:`Feet` of footprint tuples, for every :class:`EnemyGaps` (footprints compared by identity: each held, and
+never changed, so a kept ``Feet`` always holds the values of its key)."""
 
 
 class EnemyGaps:
@@ -191,20 +250,18 @@ class EnemyGaps:
         self.player = player
         self._at = Decisions()
         self._feet_seen: dict[str, Found] = {}
-        self._gaps_seen: dict[str, dict[str, Pair]] = {}
-        self._plain_seen: dict[str, dict[str, float]] = {}
+        self._gaps_seen: dict[str, dict[str, float]] = {}
         self._foes_seen: list[tuple[str, tuple[Footprint, ...]]] | None = None
         self._feet_kept: dict[str, tuple[tuple[tuple[object, object, int], ...], Found]] = {}
-        self._arrays: dict[tuple[Footprint, ...], Feet] = {}
         self._groups_kept: dict[tuple[tuple[Footprint, ...], ...], Groups] = {}
-        self._pairs: dict[tuple[tuple[Footprint, ...], tuple[Footprint, ...]], Pair] = {}
+        self._pairs: dict[Pair, float] = {}
+        self._columns: dict[Pair, list[float]] = {}
 
     def _fresh(self, game: Game) -> None:
         """Forget what was measured at an earlier decision (but the measures kept by value)."""
         if self._at.moved_on(game):
             self._feet_seen = {}
             self._gaps_seen = {}
-            self._plain_seen = {}
             self._foes_seen = None
 
     def model_feet(self, game: Game, unit_id: str) -> list[tuple[str, Footprint]]:
@@ -258,32 +315,52 @@ class EnemyGaps:
         """The closest distance (inches) between the unit and each enemy unit with a model on the table (none when
         the unit has no model there): ``min_distance`` of their footprints, all measured in one pass (the same dict
         at one decision: do not change it)."""
-        pairs = self._measured(game, unit_id)
-        found = self._plain_seen.get(unit_id)
-        if found is None:
-            found = {e: pair[1] for e, pair in pairs.items()}
-            self._plain_seen[unit_id] = found
-        return found
+        return self._measured(game, unit_id)
 
     def gap(self, game: Game, unit_id: str, other_id: str) -> float | None:
         """``gaps(game, unit_id).get(other_id)``: the closest distance (inches) between the unit and the enemy
         unit, or None when either has no model on the table."""
-        pair = self._measured(game, unit_id).get(other_id)
-        return None if pair is None else pair[1]
+        return self._measured(game, unit_id).get(other_id)
 
     def model_gaps(self, game: Game, unit_id: str, other_id: str) -> dict[str, float]:
         """Model id -> the closest distance (inches, at least 0) between that model of the unit (or of a character
         joined to it) and the enemy unit ``other_id``, as a Shooting Attack's plan measures a firer's reach; empty
-        when either has no model on the table."""
-        pair = self._measured(game, unit_id).get(other_id)
-        if pair is None:
+        when either has no model on the table. Measured when first asked for, and kept by value as the gaps are."""
+        if self._measured(game, unit_id).get(other_id) is None:
             return {}
-        feet = self.model_feet(game, unit_id)
-        return {mid: max(0.0, v) for (mid, _), v in zip(feet, pair[0].tolist(), strict=True)}
+        feet, mine = self._found_fresh(game, unit_id)
+        key = (mine, self._found_fresh(game, other_id)[1])
+        column = self._columns.get(key)
+        if column is None:
+            if len(self._columns) >= PAIRS_KEPT:
+                self._columns.clear()
+            column = self._columns[key] = self._column(*key)
+        return {mid: v for (mid, _), v in zip(feet, column, strict=True)}
 
-    def _measured(self, game: Game, unit_id: str) -> dict[str, Pair]:
-        """Enemy unit id -> (the distances of each of the unit's footprints to it: not clipped at 0, the unit's
-        gap to it), for each enemy unit with a model on the table (none when the unit has no model there)."""
+    def _column(self, mine: tuple[Footprint, ...], theirs: tuple[Footprint, ...]) -> list[float]:
+        """For each footprint of ``mine``, its closest distance to any of ``theirs`` (inches, at least 0): the
+        column of :meth:`Groups.per_footprint`, bit for bit; between round bases only, in plain Python (the
+        operations of :func:`distance_matrix` in its order: ``sqrt(dx*dx + dy*dy) - ra - rb``)."""
+        a, b = self._array(mine), self._array(theirs)
+        if a.odd.size or b.odd.size:
+            rows = Groups.of_parts([b]).per_footprint(a)
+            return [max(0.0, v) for v in rows[:, 0].tolist()]
+        pb = [(*f.centre, f.radius) for f in theirs]
+        out: list[float] = []
+        for f in mine:
+            (ax, ay), ra = f.centre, f.radius
+            best = math.inf
+            for bx, by, rb in pb:
+                dx, dy = ax - bx, ay - by
+                d = math.sqrt(dx * dx + dy * dy) - ra - rb
+                if d < best:
+                    best = d
+            out.append(max(0.0, best))
+        return out
+
+    def _measured(self, game: Game, unit_id: str) -> dict[str, float]:
+        """Enemy unit id -> the unit's gap to it (inches, at least 0), for each enemy unit with a model on the
+        table (none when the unit has no model there), once per decision."""
         self._fresh(game)
         found = self._gaps_seen.get(unit_id)
         if found is None:
@@ -292,9 +369,9 @@ class EnemyGaps:
             self._gaps_seen[unit_id] = found
         return found
 
-    def _pairs_of(self, game: Game, mine: tuple[Footprint, ...]) -> dict[str, Pair]:
+    def _pairs_of(self, game: Game, mine: tuple[Footprint, ...]) -> dict[str, float]:
         """:meth:`_measured` for the unit's footprints ``mine`` (not empty): the kept measures, and the others
-        measured in one pass."""
+        measured in one pass (:meth:`Groups.group_minima`)."""
         foes = self._foes(game)
         pairs = self._pairs
         missing = [theirs for _, theirs in foes if (mine, theirs) not in pairs]
@@ -302,20 +379,20 @@ class EnemyGaps:
             if len(pairs) + len(missing) > PAIRS_KEPT:
                 pairs.clear()
                 missing = [theirs for _, theirs in foes]
-            rows = self._groups(tuple(missing)).per_footprint(self._array(mine))
-            columns = rows.T.copy()  # each kept column a row of one new array (the same values as rows[:, j])
-            closest = columns.min(axis=1).tolist()
-            for j, theirs in enumerate(missing):
-                pairs[(mine, theirs)] = (columns[j], max(0.0, closest[j]))
+            closest = self._groups(tuple(missing)).group_minima(self._array(mine))
+            for theirs, v in zip(missing, closest, strict=True):
+                pairs[(mine, theirs)] = max(0.0, v)
         return {e: pairs[(mine, theirs)] for e, theirs in foes}
 
     def _array(self, feet: tuple[Footprint, ...]) -> Feet:
-        """``Feet(feet)``, kept while the footprints are the same objects (held)."""
-        made = self._arrays.get(feet)
+        """``Feet(feet)``, kept while the footprints are the same objects (held), for both players' measures
+        (:data:`_FEET_KEPT`: the two players measure the same units' footprints, one as its own, one as the
+        enemy's)."""
+        made = _FEET_KEPT.get(feet)
         if made is None:
-            if len(self._arrays) >= ARRAYS_KEPT:
-                self._arrays.clear()
-            made = self._arrays[feet] = Feet(feet)
+            if len(_FEET_KEPT) >= ARRAYS_KEPT:
+                _FEET_KEPT.clear()
+            made = _FEET_KEPT[feet] = Feet(feet)
         return made
 
     def _foes(self, game: Game) -> list[tuple[str, tuple[Footprint, ...]]]:

@@ -34,8 +34,8 @@ ANCHOR_APART = 6.0
 """Inches at least between two anchors of :meth:`Spots.anchors` (each starts a formation elsewhere)."""
 
 FEW = 200
-"""Below this many centres left, :meth:`Spots.contains_xy` tests them against the remaining hidden areas in one
-call (cheaper than one call per area)."""
+"""Below this many centres left (once the smallest hidden area has been tested alone), :meth:`Spots.contains_xy`
+tests them against the remaining hidden areas in one call (cheaper than one call per area)."""
 
 ANCHOR_CHUNK = 96
 """Grid points :meth:`Spots.anchors` tests at once."""
@@ -117,7 +117,8 @@ class Spots:
         for k, (area, _) in enumerate(self.hidden):  # smallest first: most centres fail early
             if not len(idx):
                 break
-            if len(idx) <= FEW:  # the rest at once: one call for every (area, centre) pair
+            if k and len(idx) <= FEW:  # the rest at once: one call for every (area, centre) pair (the smallest
+                # area alone first: it rules out most centres, far more cheaply than testing them against all)
                 areas = object_array([a for a, _ in self.hidden[k:]])[:, None]
                 inside = shapely.contains_xy(areas, fx[idx][None, :], fy[idx][None, :]).all(axis=0)
                 idx = idx[inside]

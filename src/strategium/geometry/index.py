@@ -68,15 +68,21 @@ class FootprintIndex:
         if not self.items or not boxes:
             return out
         reach = inches + self._reach + EPSILON
-        q = np.asarray(boxes, dtype=float)
+        x0s, y0s, x1s, y1s = zip(*boxes, strict=True)
         b = self._bounds
-        hit = (b[None, :, 0] <= q[:, None, 2] + reach) & (b[None, :, 2] >= q[:, None, 0] - reach)
-        hit &= (b[None, :, 1] <= q[:, None, 3] + reach) & (b[None, :, 3] >= q[:, None, 1] - reach)
+        # the items whose bounds come near the boxes' union (a superset: adding ``reach`` keeps the order of the
+        # sides), then each of them against each box with the very comparisons of the one-box test
+        union = (b[:, 0] <= max(x1s) + reach) & (b[:, 2] >= min(x0s) - reach)
+        union &= (b[:, 1] <= max(y1s) + reach) & (b[:, 3] >= min(y0s) - reach)
         if among is not None:
-            hit &= among[None, :]
-        rows, cols = hit.nonzero()  # row-major: ascending columns within each row
-        for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
-            out[r].append(c)
+            union &= among
+        found = union.nonzero()[0]
+        if not found.size:
+            return out
+        for c, (bx0, by0, bx1, by1) in zip(found.tolist(), b[found].tolist(), strict=True):
+            for r, (qx0, qy0, qx1, qy1) in enumerate(boxes):
+                if bx0 <= qx1 + reach and bx1 >= qx0 - reach and by0 <= qy1 + reach and by1 >= qy0 - reach:
+                    out[r].append(c)
         return out
 
     def near_footprint(self, footprint: Footprint, inches: float = 0.0) -> list[tuple[str, Footprint]]:

@@ -141,8 +141,9 @@ class Footprint:
             return self.core
         x, y = self.centre
         big = self.radius / math.cos(math.pi / segments)
-        angles = np.arange(segments) * (2 * math.pi / segments)
-        return Polygon(np.column_stack([x + big * np.cos(angles), y + big * np.sin(angles)]))
+        cos, sin = _polygon_angles(segments)
+        poly: Polygon = shapely.polygons(np.column_stack([x + big * cos, y + big * sin]))  # what Polygon(...) builds
+        return poly
 
     def translated(self, dx: float, dy: float) -> Footprint:
         """The same footprint moved by (dx, dy) inches."""
@@ -174,7 +175,30 @@ def core_distance(a: Footprint, b: Footprint) -> float:
         (ax, ay), (bx, by) = a.centre, b.centre
         dx, dy = ax - bx, ay - by
         return math.sqrt(dx * dx + dy * dy)
-    return float(a.core.distance(b.core))
+    key = (a.key, b.key)  # a hull or an oval base: kept by value (the same pair is asked again and again)
+    known = _CORE_KEPT.get(key)
+    if known is None:
+        if len(_CORE_KEPT) >= CORE_KEPT:
+            _CORE_KEPT.clear()
+        known = _CORE_KEPT[key] = float(a.core.distance(b.core))
+    return known
+
+
+CORE_KEPT = 16384
+"""Most :func:`core_distance` answers with a hull or an oval kept by value (all are forgotten when full)."""
+
+_CORE_KEPT: dict[tuple[tuple[float, float, float, bytes], tuple[float, float, float, bytes]], float] = {}
+
+
+@cache
+def _polygon_angles(segments: int) -> tuple[np.ndarray, np.ndarray]:
+    """The cosines and sines of the angles ``2 pi i / segments`` (i < segments) of :meth:`Footprint.outer_polygon`
+    (computed once: the same arrays every time)."""
+    angles = np.arange(segments) * (2 * math.pi / segments)
+    cos, sin = np.cos(angles), np.sin(angles)
+    cos.setflags(write=False)
+    sin.setflags(write=False)
+    return cos, sin
 
 
 @cache
@@ -196,11 +220,8 @@ def circle_polygon(centre: tuple[float, float], radius: float, quad_segs: int = 
 
 def circle_coords(centre: tuple[float, float], radius: float, quad_segs: int = DRAW_QUAD_SEGS) -> np.ndarray:
     """The vertices (closed ring, (4 quad_segs + 1, 2)) of :func:`circle_polygon`."""
-    unit = _unit_circle(quad_segs)
-    x, y = centre
-    coords = np.empty_like(unit)
-    coords[:, 0] = x + radius * unit[:, 0]
-    coords[:, 1] = y + radius * unit[:, 1]
+    coords: np.ndarray = _unit_circle(quad_segs) * radius  # r cos(a_i) + x: the same floats as x + r cos(a_i)
+    coords += centre
     return coords
 
 
@@ -249,6 +270,8 @@ def farthest_distance(a: Footprint, b: Footprint) -> float:
     convex function, so its maximum over ``a`` lies on a vertex, or for a disc on the ray away from ``b``).
     """
     if a.is_round:
+        if type(b.core) is Point and type(a.core) is Point:  # GEOS's point distance, as core_distance computes it
+            return max(0.0, core_distance(b, a) + a.radius - b.radius)
         x, y = a.centre
         p = Point(x, y)
         if isinstance(b.core, Polygon) and b.core.contains(p):
