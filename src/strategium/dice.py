@@ -138,6 +138,13 @@ def _check_seed(seed: int) -> int:
     return seed
 
 
+_ONE_BY_ONE = 2
+"""Rolls of at most this many dice draw them one at a time from the generator: ``integers(low, high)`` (no size) and
+``integers(low, high, size=n)`` fill their dice by the same routine of numpy's (one 32-bit Lemire draw per die, from
+the generator's own 32-bit buffer; the fill keeps nothing between dice), so n single draws give the n values of one
+draw of size n and leave the generator in the same state (``tests/test_dice_draws.py`` checks it); a single draw
+skips the array (and its ``numpy.prod`` of the size), about a third of the cost for one die."""
+
 _MAX_WAITING = 64
 """At most this many marks wait for the generator's state (:meth:`Dice.mark`); then they get it at once."""
 
@@ -277,6 +284,9 @@ class Dice:
     def _draw(self, count: int, sides: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
         if not self._forced and not self._strict:  # every die from the generator (the same draw as below)
             self._capture()
+            if count <= _ONE_BY_ONE:  # the same values, drawn without building an array (see _ONE_BY_ONE)
+                integers = self._rng.integers
+                return tuple(int(integers(1, sides + 1)) for _ in range(count)), (False,) * count
             return tuple(self._rng.integers(1, sides + 1, size=count).tolist()), (False,) * count
         values: list[int | None] = []
         for _ in range(count):

@@ -234,17 +234,18 @@ def target_unit(
         cover, why = cover_save(game, uid, model)
         if why is not None:
             reasons.append(why)
+        wounds = max(now.w, 1)
         models.append(
-            TargetModel(
-                name=model.name,
-                toughness=max(now.t, 1),
-                wounds=max(now.w, 1),
-                lost=min(game.state.units[uid].wounds_lost.get(model.id, 0), max(now.w, 1) - 1),
-                save=now.sv if now.sv is not None and 2 <= now.sv <= 6 else None,
-                invulnerable_save=model.profile.invulnerable_save,
-                cover_save=cover,
-                weapon_skill=now.ws,
-                rules=own_rules(model) + granted[uid],
+            TargetModel.made(
+                model.name,
+                max(now.t, 1),
+                wounds,
+                min(game.state.units[uid].wounds_lost.get(model.id, 0), wounds - 1),
+                now.sv if now.sv is not None and 2 <= now.sv <= 6 else None,
+                model.profile.invulnerable_save,
+                cover,
+                now.ws,
+                own_rules(model) + granted[uid],
             )
         )
         slots.append(Slot(uid, model.id))
