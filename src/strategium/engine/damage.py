@@ -150,7 +150,7 @@ def _gaps(feet: Sequence[Footprint], firers: Sequence[Footprint]) -> list[float]
             d[:, odd_b] = shapely.distance(mine[:, None], theirs[odd_b])
     d -= ra[:, None]
     d -= rb
-    return [max(0.0, x) for x in d.min(axis=1).tolist()]
+    return [max(0.0, x) for x in np.minimum.reduce(d, axis=1).tolist()]
 
 
 def _arrays(feet: Sequence[Footprint]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
@@ -205,7 +205,7 @@ def _cover_at(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reaso
             continue  # too far to intersect: no area in common
         if fp is None:
             fp = foot.polygon()
-        if not fp.intersection(piece.footprint).area > 0:
+        if not _overlap(fp, piece.footprint):
             continue
         value = piece.cover_save
         if value is None and piece.kind is TerrainKind.AREA:
@@ -216,6 +216,17 @@ def _cover_at(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reaso
         if value is not None and (best is None or value < best):
             best, why = value, reason
     return best, why
+
+
+def _overlap(fp: BaseGeometry, area: BaseGeometry) -> bool:
+    """``fp.intersection(area).area > 0``: the footprint and the (prepared) terrain outline have area in common.
+
+    A footprint wholly inside the outline's interior (``contains_properly``, an exact predicate) has all its area in
+    common with it, so the answer is true without computing the intersection; otherwise the intersection's area
+    decides, as before."""
+    if area.contains_properly(fp):
+        return True
+    return bool(fp.intersection(area).area > 0)
 
 
 def target_unit(
@@ -361,12 +372,13 @@ def passengers_out(game: Game, transport_id: str, pose: Pose) -> None:
     why = Reason(TRANSPORTS, "passengers of a destroyed Transport disembark and take a Pinning test (CORE_B §2.7)")
     table = game.state.battlefield.table.polygon()
     blocked = game.state.battlefield.impassable()
-    taken = [
-        model_footprint(game, uid, m).polygon()
-        for uid, status in game.state.units.items()
-        for m in game.state.unit(uid).models
-        if m.id in status.poses
-    ]
+    # every model on the table, boxed: a spot is tested (exactly) only against those whose boxes meet its box
+    taken: list[tuple[broad_phase.Box, Footprint]] = []
+    for uid, status in game.state.units.items():
+        for m in game.state.unit(uid).models:
+            if m.id in status.poses:
+                fp = model_footprint(game, uid, m)
+                taken.append((fp.outer_bounds, fp))
     for uid, status in list(game.state.units.items()):
         if status.location is not Location.EMBARKED or status.embarked_in != transport_id:
             continue
@@ -378,13 +390,17 @@ def passengers_out(game: Game, transport_id: str, pose: Pose) -> None:
             placed = False
             while spots and not placed:
                 x, y = spots.pop(0)
-                poly = footprint(model, Pose(x, y)).polygon()
+                spot = footprint(model, Pose(x, y))
+                poly = spot.polygon()
                 if not table.contains(poly) or (blocked is not None and poly.intersects(blocked)):
                     continue
-                if any(poly.intersects(t) for t in taken) or Point(x, y).distance(Point(pose.x, pose.y)) > 6:
+                box = spot.outer_bounds
+                if any(broad_phase.meet(box, b) and poly.intersects(t.polygon()) for b, t in taken):
+                    continue
+                if Point(x, y).distance(Point(pose.x, pose.y)) > 6:
                     continue
                 status.poses[model.id] = Pose(x, y)
-                taken.append(poly)
+                taken.append((box, spot))
                 placed = True
             if not placed:
                 status.casualties.append(model.id)
