@@ -231,10 +231,14 @@ class Dice:
             kind = f"{count}D{sides}{'kh' if keep == 'highest' else 'kl'}{keep_count}"
             kept_n = keep_count
         results, forced = self._draw(count, sides)
-        order = sorted(range(count), key=lambda i: (-results[i] if keep == "highest" else results[i], i))
-        kept_idx = sorted(order[:kept_n]) if keep != "all" else list(range(count))
-        kept = tuple(results[i] for i in kept_idx)
-        record = Roll(
+        if keep == "all":
+            kept = results
+        else:
+            order = sorted(range(count), key=lambda i: (-results[i] if keep == "highest" else results[i], i))
+            kept = tuple(results[i] for i in sorted(order[:kept_n]))
+        # the frozen Roll's fields filled at once (its constructor sets them one by one; a roll is made per die group)
+        record = object.__new__(Roll)
+        record.__dict__.update(
             seq=len(self._log),
             who=who,
             reason=reason,
