@@ -1,4 +1,4 @@
-"""The attack pipeline's quick copies agree with the dataclass constructor and ``dataclasses.replace``."""
+"""The attack pipeline's quick copies agree with the dataclass constructors and ``dataclasses.replace``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategium.combat.allocation import TargetModel, TargetUnit
+from strategium.combat.sources import core
+from strategium.engine.citations import Reason
 from strategium.errors import InputError
+from strategium.rules.definitions import Book
 from strategium.rules.registry import RuleRef
 
 _models = st.builds(
@@ -67,3 +70,10 @@ def test_made_is_the_constructor(model: TargetModel) -> None:
 def test_made_refuses_what_the_constructor_refuses(toughness: object, wounds: object, lost: object) -> None:
     with pytest.raises(InputError):
         TargetModel.made("Legionary", toughness, wounds, lost, None, None, None, None, ())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("page", [None, 166])
+def test_core_is_the_reason_constructor(page: int | None) -> None:
+    made = core("To Hit", "3 shots BS4 (3+): 2 hit", page)
+    _same(made, Reason("To Hit", "3 shots BS4 (3+): 2 hit", page, Book.RULEBOOK))
+    assert str(made) == str(Reason("To Hit", "3 shots BS4 (3+): 2 hit", page))
