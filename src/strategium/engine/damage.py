@@ -50,7 +50,7 @@ from strategium.engine.placement import footprint, hull_of
 from strategium.engine.profiles_now import current
 from strategium.engine.watchers import Fact
 from strategium.geometry.bases import facing_arcs
-from strategium.geometry.measure import Footprint, distance, object_array
+from strategium.geometry.measure import DRAW_QUAD_SEGS, EPSILON, Footprint, distance, object_array
 from strategium.geometry.sight import SightMap
 from strategium.geometry.terrain import Battlefield, TerrainKind
 from strategium.model.characteristics import (
@@ -196,16 +196,13 @@ def _cover_at(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reaso
     """The Cover Save of the terrain the model stands in (see :func:`cover_save`)."""
     foot = model_footprint(game, unit_id, model)
     box = foot.outer_bounds
-    fp: BaseGeometry | None = None  # the polygon, made only if a piece is near
     best: int | None = None
     why: Reason | None = None
     config = game.state.config
     for piece, piece_box in zip(game.state.battlefield.terrain, _terrain_boxes(game.state.battlefield), strict=True):
         if not broad_phase.meet(box, piece_box):
             continue  # too far to intersect: no area in common
-        if fp is None:
-            fp = foot.polygon()
-        if not _overlap(fp, piece.footprint):
+        if not _overlap(foot, piece.footprint):
             continue
         value = piece.cover_save
         if value is None and piece.kind is TerrainKind.AREA:
@@ -218,15 +215,37 @@ def _cover_at(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reaso
     return best, why
 
 
-def _overlap(fp: BaseGeometry, area: BaseGeometry) -> bool:
-    """``fp.intersection(area).area > 0``: the footprint and the (prepared) terrain outline have area in common.
+def _overlap(foot: Footprint, area: BaseGeometry) -> bool:
+    """``foot.polygon().intersection(area).area > 0``: the footprint and the (prepared) terrain outline have area in
+    common, decided without the intersection where exact predicates settle it.
 
-    A footprint wholly inside the outline's interior (``contains_properly``, an exact predicate) has all its area in
-    common with it, so the answer is true without computing the intersection; otherwise the intersection's area
-    decides, as before."""
+    A round base's polygon has its vertices on the base's circle, so it holds the disc of radius ``radius *
+    cos(pi / n)`` (n sides) about the centre and lies within the circle. Centre inside the outline (a robust
+    predicate): both hold a neighbourhood of it, area in common. Centre outside, the outline farther than the radius
+    (by ``EPSILON``): nothing in common. Outline nearer than the inner disc's radius (by ``_DEEP``): the disc reaches
+    into the outline around its closest point, area in common. A footprint wholly inside the outline
+    (``contains_properly``): all its area in common. Otherwise the intersection's area decides, as before."""
+    core = foot.core
+    if type(core) is Point and foot.radius > 0:
+        if area.contains(core):
+            return True
+        gap = float(area.distance(core))
+        if gap > foot.radius + EPSILON:
+            return False
+        if gap < foot.radius * _INNER - _DEEP:
+            return True
+    fp = foot.polygon()
     if area.contains_properly(fp):
         return True
     return bool(fp.intersection(area).area > 0)
+
+
+_INNER = math.cos(math.pi / (4 * DRAW_QUAD_SEGS))
+"""The radius of the disc a round base's polygon holds, as a fraction of the base's radius (its inradius)."""
+
+_DEEP = 1e-3
+"""Inches the inner disc must reach into a terrain outline for :func:`_overlap` to answer without the intersection
+(the area in common is then far above any rounding)."""
 
 
 def target_unit(
