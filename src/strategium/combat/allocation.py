@@ -17,7 +17,7 @@ Sources and confidence (CORE_B §1.7):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from strategium.combat.sources import configured
 from strategium.config import RulesConfig
@@ -52,6 +52,40 @@ class TargetModel:
     weapon_skill: int | None = None
     rules: tuple[RuleRef, ...] = ()
 
+    @classmethod
+    def made(
+        cls,
+        name: str,
+        toughness: int,
+        wounds: int,
+        lost: int,
+        save: int | None,
+        invulnerable_save: int | None,
+        cover_save: int | None,
+        weapon_skill: int | None,
+        rules: tuple[RuleRef, ...],
+    ) -> TargetModel:
+        """The model the constructor makes from these fields (every one given, in field order), with the same checks
+        and errors, built without the frozen constructor's field-by-field assignment (the engine builds one per
+        model of a target, per volley)."""
+        if type(toughness) is not int or type(wounds) is not int or type(lost) is not int:
+            return cls(name, toughness, wounds, lost, save, invulnerable_save, cover_save, weapon_skill, rules)
+        if toughness < 1 or wounds < 1 or lost < 0:
+            return cls(name, toughness, wounds, lost, save, invulnerable_save, cover_save, weapon_skill, rules)
+        model = object.__new__(cls)
+        model.__dict__.update(
+            name=name,
+            toughness=toughness,
+            wounds=wounds,
+            lost=lost,
+            save=save,
+            invulnerable_save=invulnerable_save,
+            cover_save=cover_save,
+            weapon_skill=weapon_skill,
+            rules=rules,
+        )
+        return model
+
     def __post_init__(self) -> None:
         _positive(self.toughness, "Toughness")
         _positive(self.wounds, "Wounds")
@@ -75,6 +109,15 @@ class TargetModel:
         """True if the model has the rule of that canonical name."""
         return self.rule(name) is not None
 
+    def with_lost(self, lost: int) -> TargetModel:
+        """A copy that has lost ``lost`` Wounds in all (as ``dataclasses.replace(self, lost=lost)``, without copying
+        the fields one by one). Raises ``InputError`` for a negative ``lost``."""
+        _positive(lost, "lost Wounds", least=0)
+        model = object.__new__(TargetModel)
+        model.__dict__.update(self.__dict__)
+        model.__dict__["lost"] = lost
+        return model
+
 
 @dataclass(frozen=True)
 class TargetUnit:
@@ -94,7 +137,7 @@ class TargetUnit:
     def __post_init__(self) -> None:
         if not self.models:
             raise InputError(f"target unit {self.name!r} has no models", field="models")
-        object.__setattr__(self, "_alive", tuple(i for i, m in enumerate(self.models) if not m.removed))
+        object.__setattr__(self, "_alive", tuple(i for i, m in enumerate(self.models) if m.lost < m.wounds))
 
     @property
     def fearless(self) -> bool:
@@ -134,10 +177,24 @@ class TargetUnit:
         return _majority([v for v in values if v is not None], self.name, "WS")
 
     def with_model(self, index: int, model: TargetModel) -> TargetUnit:
-        """A copy with the model at ``index`` replaced."""
+        """A copy with the model at ``index`` replaced (as ``dataclasses.replace`` would make it: the remaining
+        models' indices are those of this unit, less ``index`` if the new model is removed and the old one was not).
+        Raises ``IndexError`` for an index outside ``models``."""
         models = list(self.models)
+        old = models[index]
         models[index] = model
-        return replace(self, models=tuple(models))
+        alive = self._alive
+        if (old.lost < old.wounds) != (model.lost < model.wounds):  # the model was removed (or came back)
+            alive = tuple(i for i, m in enumerate(models) if m.lost < m.wounds)
+        unit = object.__new__(TargetUnit)
+        unit.__dict__.update(
+            name=self.name,
+            models=tuple(models),
+            stupefied=self.stupefied,
+            stupefied_bonus=self.stupefied_bonus,
+            _alive=alive,
+        )
+        return unit
 
 
 def _majority(values: list[int], unit: str, what: str) -> int:
@@ -198,7 +255,7 @@ def apply_unsaved_wound(
     if instant_death:
         if model.has("Eternal Warrior"):
             reason = Reason.of("Eternal Warrior", f"Eternal Warrior: {model.name} loses only 1 Wound to Instant Death")
-            return replace(model, lost=model.lost + 1), reason
+            return model.with_lost(model.lost + 1), reason
         reason = Reason.of("Instant Death", f"{model.name} is reduced to 0 Wounds by Instant Death")
-        return replace(model, lost=model.wounds), reason
-    return replace(model, lost=min(model.lost + wounds, model.wounds)), None
+        return model.with_lost(model.wounds), reason
+    return model.with_lost(min(model.lost + wounds, model.wounds)), None

@@ -28,12 +28,13 @@ from strategium.combat.allocation import (
 )
 from strategium.combat.mitigation import (
     MitigationContext,
+    MitigationOffer,
     MitigationOutcome,
     MitigationPolicy,
     mitigation_options,
     roll_mitigation,
 )
-from strategium.combat.saves import SaveKind, SaveOption, best_save, check_ap
+from strategium.combat.saves import SaveChoice, SaveKind, SaveOption, best_save, check_ap
 from strategium.combat.sources import SHOOTING_SEQUENCE_PAGE, core
 from strategium.combat.tables import effective_bs, melee_hit_target, shooting_hit_target, wound_target
 from strategium.config import RulesConfig
@@ -279,18 +280,30 @@ def resolve_attack(
     unit = target
     ignores_cover = attack.ignores_cover
     night_vision = attack.has("Night Vision")
+    known = _Known()
     for number in range(1, wounds + 1):
         index = next_model_index(unit, config)
         if index is None:
             reasons.append(core("Wound allocation", f"the unit is destroyed: {wounds - number + 1} Wounds are lost"))
             break
         record, model_rolls, unit = _resolve_wound(
-            dice, attack, unit, index, number, config, mitigation, save_preference, ignores_cover, night_vision
+            dice, attack, unit, index, number, config, mitigation, save_preference, ignores_cover, night_vision, known
         )
         rolls.extend(model_rolls)
         records.append(record)
     unallocated = wounds - len(records)
     return AttackResult(attack, hit.hits, wounds, tuple(records), unallocated, unit, tuple(rolls), tuple(reasons))
+
+
+class _Known:
+    """What one attack worked out for the models of its target, by index in ``TargetUnit.models``, for its later
+    Wounds on them: a model's Toughness, saves and rules do not change during an attack (only its lost Wounds), so
+    neither do the Instant Death reason and the save taken; nor the Damage Mitigation rolls offered, given whether the
+    unit is Stupefied and Fearless (it may stop being Fearless as models are removed: part of the key)."""
+
+    def __init__(self) -> None:
+        self.saves: dict[int, tuple[Reason | None, SaveChoice]] = {}
+        self.offers: dict[tuple[int, bool], MitigationOffer] = {}
 
 
 def _resolve_wound(
@@ -304,22 +317,27 @@ def _resolve_wound(
     save_preference: SaveKind | None,
     ignores_cover: bool,
     night_vision: bool,
+    known: _Known,
 ) -> tuple[WoundRecord, tuple[Roll, ...], TargetUnit]:
     model = unit.models[index]
     label = f"Wound {number} on {model.name}"
     reasons: list[Reason] = []
     rolls: list[Roll] = []
-    death = inflicts_instant_death(attack.strength, model, attack.rules)
+    seen = known.saves.get(index)
+    if seen is None:
+        death = inflicts_instant_death(attack.strength, model, attack.rules)
+        choice = best_save(
+            armour=model.save,
+            invulnerable=model.invulnerable_save,
+            cover=model.cover_save,
+            ap=attack.ap,
+            ignores_cover=ignores_cover,
+            prefer=save_preference,
+        )
+        seen = known.saves[index] = (death, choice)
+    death, choice = seen
     if death is not None:
         reasons.append(death)
-    choice = best_save(
-        armour=model.save,
-        invulnerable=model.invulnerable_save,
-        cover=model.cover_save,
-        ap=attack.ap,
-        ignores_cover=ignores_cover,
-        prefer=save_preference,
-    )
     reasons.extend(choice.reasons)
     save_roll: Roll | None = None
     if choice.option is not None:
@@ -342,17 +360,20 @@ def _resolve_wound(
             )
             return record, tuple(rolls), unit
         reasons.append(core("Saving Throws", f"{choice.option} rolled {save_roll.total}: {label} not saved"))
-    context = MitigationContext(
-        melee=attack.melee, ignores_cover=ignores_cover, night_vision=night_vision, instant_death=death is not None
-    )
-    offer = mitigation_options(
-        model.rules,
-        context,
-        config,
-        stupefied=unit.stupefied,
-        unit_fearless=unit.stupefied and unit.fearless,
-        stupefied_bonus=unit.stupefied_bonus,
-    )
+    unit_fearless = unit.stupefied and unit.fearless
+    offer = known.offers.get((index, unit_fearless))
+    if offer is None:
+        context = MitigationContext(
+            melee=attack.melee, ignores_cover=ignores_cover, night_vision=night_vision, instant_death=death is not None
+        )
+        offer = known.offers[index, unit_fearless] = mitigation_options(
+            model.rules,
+            context,
+            config,
+            stupefied=unit.stupefied,
+            unit_fearless=unit_fearless,
+            stupefied_bonus=unit.stupefied_bonus,
+        )
     outcome = roll_mitigation(dice, offer, policy, label=label)
     reasons.extend(outcome.reasons)
     if outcome.roll is not None:

@@ -25,8 +25,15 @@ MASSIVE_FORTIFICATION_PAGE = 225
 
 
 def core(rule: str, text: str, page: int | None = None) -> Reason:
-    """A reason citing a core procedure of the Age of Darkness rulebook (not a registered special rule)."""
-    return Reason(rule, text, page, Book.RULEBOOK)
+    """A reason citing a core procedure of the Age of Darkness rulebook (not a registered special rule): the value
+    ``Reason(rule, text, page, Book.RULEBOOK)``, its fields filled at once (the frozen constructor sets them one by
+    one; attacks cite core procedures for every roll)."""
+    reason = object.__new__(Reason)
+    reason.__dict__.update(rule=rule, text=text, page=page, book=_RULEBOOK)
+    return reason
+
+
+_RULEBOOK = Book.RULEBOOK
 
 
 _CITES: dict[tuple[int, str], tuple[RulesConfig, str]] = {}

@@ -50,7 +50,7 @@ from strategium.engine.placement import footprint, hull_of
 from strategium.engine.profiles_now import current
 from strategium.engine.watchers import Fact
 from strategium.geometry.bases import facing_arcs
-from strategium.geometry.measure import Footprint, distance, object_array
+from strategium.geometry.measure import DRAW_QUAD_SEGS, EPSILON, Footprint, distance, object_array
 from strategium.geometry.sight import SightMap
 from strategium.geometry.terrain import Battlefield, TerrainKind
 from strategium.model.characteristics import (
@@ -150,7 +150,7 @@ def _gaps(feet: Sequence[Footprint], firers: Sequence[Footprint]) -> list[float]
             d[:, odd_b] = shapely.distance(mine[:, None], theirs[odd_b])
     d -= ra[:, None]
     d -= rb
-    return [max(0.0, x) for x in d.min(axis=1).tolist()]
+    return [max(0.0, x) for x in np.minimum.reduce(d, axis=1).tolist()]
 
 
 def _arrays(feet: Sequence[Footprint]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
@@ -196,16 +196,13 @@ def _cover_at(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reaso
     """The Cover Save of the terrain the model stands in (see :func:`cover_save`)."""
     foot = model_footprint(game, unit_id, model)
     box = foot.outer_bounds
-    fp: BaseGeometry | None = None  # the polygon, made only if a piece is near
     best: int | None = None
     why: Reason | None = None
     config = game.state.config
     for piece, piece_box in zip(game.state.battlefield.terrain, _terrain_boxes(game.state.battlefield), strict=True):
         if not broad_phase.meet(box, piece_box):
             continue  # too far to intersect: no area in common
-        if fp is None:
-            fp = foot.polygon()
-        if not fp.intersection(piece.footprint).area > 0:
+        if not _overlap(foot, piece.footprint):
             continue
         value = piece.cover_save
         if value is None and piece.kind is TerrainKind.AREA:
@@ -216,6 +213,39 @@ def _cover_at(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reaso
         if value is not None and (best is None or value < best):
             best, why = value, reason
     return best, why
+
+
+def _overlap(foot: Footprint, area: BaseGeometry) -> bool:
+    """``foot.polygon().intersection(area).area > 0``: the footprint and the (prepared) terrain outline have area in
+    common, decided without the intersection where exact predicates settle it.
+
+    A round base's polygon has its vertices on the base's circle, so it holds the disc of radius ``radius *
+    cos(pi / n)`` (n sides) about the centre and lies within the circle. Centre inside the outline (a robust
+    predicate): both hold a neighbourhood of it, area in common. Centre outside, the outline farther than the radius
+    (by ``EPSILON``): nothing in common. Outline nearer than the inner disc's radius (by ``_DEEP``): the disc reaches
+    into the outline around its closest point, area in common. A footprint wholly inside the outline
+    (``contains_properly``): all its area in common. Otherwise the intersection's area decides, as before."""
+    core = foot.core
+    if type(core) is Point and foot.radius > 0:
+        if area.contains(core):
+            return True
+        gap = float(area.distance(core))
+        if gap > foot.radius + EPSILON:
+            return False
+        if gap < foot.radius * _INNER - _DEEP:
+            return True
+    fp = foot.polygon()
+    if area.contains_properly(fp):
+        return True
+    return bool(fp.intersection(area).area > 0)
+
+
+_INNER = math.cos(math.pi / (4 * DRAW_QUAD_SEGS))
+"""The radius of the disc a round base's polygon holds, as a fraction of the base's radius (its inradius)."""
+
+_DEEP = 1e-3
+"""Inches the inner disc must reach into a terrain outline for :func:`_overlap` to answer without the intersection
+(the area in common is then far above any rounding)."""
 
 
 def target_unit(
@@ -234,17 +264,18 @@ def target_unit(
         cover, why = cover_save(game, uid, model)
         if why is not None:
             reasons.append(why)
+        wounds = max(now.w, 1)
         models.append(
-            TargetModel(
-                name=model.name,
-                toughness=max(now.t, 1),
-                wounds=max(now.w, 1),
-                lost=min(game.state.units[uid].wounds_lost.get(model.id, 0), max(now.w, 1) - 1),
-                save=now.sv if now.sv is not None and 2 <= now.sv <= 6 else None,
-                invulnerable_save=model.profile.invulnerable_save,
-                cover_save=cover,
-                weapon_skill=now.ws,
-                rules=own_rules(model) + granted[uid],
+            TargetModel.made(
+                model.name,
+                max(now.t, 1),
+                wounds,
+                min(game.state.units[uid].wounds_lost.get(model.id, 0), wounds - 1),
+                now.sv if now.sv is not None and 2 <= now.sv <= 6 else None,
+                model.profile.invulnerable_save,
+                cover,
+                now.ws,
+                own_rules(model) + granted[uid],
             )
         )
         slots.append(Slot(uid, model.id))
@@ -360,12 +391,13 @@ def passengers_out(game: Game, transport_id: str, pose: Pose) -> None:
     why = Reason(TRANSPORTS, "passengers of a destroyed Transport disembark and take a Pinning test (CORE_B §2.7)")
     table = game.state.battlefield.table.polygon()
     blocked = game.state.battlefield.impassable()
-    taken = [
-        model_footprint(game, uid, m).polygon()
-        for uid, status in game.state.units.items()
-        for m in game.state.unit(uid).models
-        if m.id in status.poses
-    ]
+    # every model on the table, boxed: a spot is tested (exactly) only against those whose boxes meet its box
+    taken: list[tuple[broad_phase.Box, Footprint]] = []
+    for uid, status in game.state.units.items():
+        for m in game.state.unit(uid).models:
+            if m.id in status.poses:
+                fp = model_footprint(game, uid, m)
+                taken.append((fp.outer_bounds, fp))
     for uid, status in list(game.state.units.items()):
         if status.location is not Location.EMBARKED or status.embarked_in != transport_id:
             continue
@@ -377,13 +409,17 @@ def passengers_out(game: Game, transport_id: str, pose: Pose) -> None:
             placed = False
             while spots and not placed:
                 x, y = spots.pop(0)
-                poly = footprint(model, Pose(x, y)).polygon()
+                spot = footprint(model, Pose(x, y))
+                poly = spot.polygon()
                 if not table.contains(poly) or (blocked is not None and poly.intersects(blocked)):
                     continue
-                if any(poly.intersects(t) for t in taken) or Point(x, y).distance(Point(pose.x, pose.y)) > 6:
+                box = spot.outer_bounds
+                if any(broad_phase.meet(box, b) and poly.intersects(t.polygon()) for b, t in taken):
+                    continue
+                if Point(x, y).distance(Point(pose.x, pose.y)) > 6:
                     continue
                 status.poses[model.id] = Pose(x, y)
-                taken.append(poly)
+                taken.append((box, spot))
                 placed = True
             if not placed:
                 status.casualties.append(model.id)
