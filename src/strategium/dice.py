@@ -1,9 +1,9 @@
 """Dice: one seeded generator per game, with every roll recorded.
 
-All randomness in a battle comes from one :class:`Dice` object (numpy's PCG64 bit generator, seeded with a
-non-negative int; its dice are the values ``numpy.random.Generator.integers`` draws from it, drawn the same way).
-Every roll becomes a frozen :class:`Roll` in ``Dice.log``: who rolled, why, the dice kind, each die, the dice kept
-and the total. The same seed and the same sequence of calls give identical logs (see DESIGN.md, principle 3).
+All randomness in a battle comes from one :class:`Dice` object (a ``numpy.random.Generator`` on PCG64,
+seeded with a non-negative int). Every roll becomes a frozen :class:`Roll` in ``Dice.log``: who rolled,
+why, the dice kind, each die, the dice kept and the total. The same seed and the same sequence of calls
+give identical logs (see DESIGN.md, principle 3).
 
 Dice kinds are written in the usual notation: ``D6``, ``D3``, ``2D6``, ``3D6kh2`` (roll three D6, keep the
 two highest, i.e. drop the lowest: Destroyer armour penetration, Age of Darkness rulebook p.178) and
@@ -138,25 +138,12 @@ def _check_seed(seed: int) -> int:
     return seed
 
 
-_WORD = 0xFFFFFFFF
-"""The low 32 bits."""
-
-
-def _rejected(sides: int) -> frozenset[int]:
-    """The 32-bit words numpy's Lemire draw of a die of ``sides`` faces rejects: those whose product with ``sides``
-    leaves less than the threshold ``(2**32 - sides) % sides`` below 2**32. Every such word times ``sides`` is
-    ``k * 2**32 + r`` for some ``0 <= k < sides`` (the word is below 2**32) and ``r`` below the threshold: all found."""
-    threshold = (_WORD - (sides - 1)) % sides
-    return frozenset(
-        (k * (_WORD + 1) + r) // sides
-        for k in range(sides)
-        for r in range(threshold)
-        if (k * (_WORD + 1) + r) % sides == 0
-    )
-
-
-_REJECTED = {sides: _rejected(sides) for sides in _SIDES}
-"""Per die size, the words a Lemire draw rejects (four for a D6, one for a D3: about one die in a billion)."""
+_ONE_BY_ONE = 2
+"""Rolls of at most this many dice draw them one at a time from the generator: ``integers(low, high)`` (no size) and
+``integers(low, high, size=n)`` fill their dice by the same routine of numpy's (one 32-bit Lemire draw per die, from
+the generator's own 32-bit buffer; the fill keeps nothing between dice), so n single draws give the n values of one
+draw of size n and leave the generator in the same state (``tests/test_dice_draws.py`` checks it); a single draw
+skips the array (and its ``numpy.prod`` of the size), about a third of the cost for one die."""
 
 _MAX_WAITING = 64
 """At most this many marks wait for the generator's state (:meth:`Dice.mark`); then they get it at once."""
@@ -172,10 +159,7 @@ class Dice:
     def __init__(self, seed: int, *, strict: bool = False) -> None:
         self._seed = _check_seed(seed)
         self._strict = strict
-        self._bits = np.random.PCG64(seed)
-        # numpy's 32-bit buffer of the generator, kept here (see _words): a spare upper half waiting, and its value
-        self._has_spare = False
-        self._spare = 0
+        self._rng = np.random.Generator(np.random.PCG64(seed))
         self._forced: deque[int] = deque()
         self._log: list[Roll] = []
         self._waiting: list[dict[str, Any]] = []  # the generator states of marks not yet taken (see mark())
@@ -304,7 +288,10 @@ class Dice:
     def _draw(self, count: int, sides: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
         if not self._forced and not self._strict:  # every die from the generator (the same draw as below)
             self._capture()
-            return self._generated(count, sides), (False,) * count
+            if count <= _ONE_BY_ONE:  # the same values, drawn without building an array (see _ONE_BY_ONE)
+                integers = self._rng.integers
+                return tuple(int(integers(1, sides + 1)) for _ in range(count)), (False,) * count
+            return tuple(self._rng.integers(1, sides + 1, size=count).tolist()), (False,) * count
         values: list[int | None] = []
         for _ in range(count):
             if self._forced:
@@ -319,67 +306,10 @@ class Dice:
         missing = sum(1 for v in values if v is None)
         if missing:
             self._capture()
-        drawn = iter(self._generated(missing, sides)) if missing else iter(())
+        drawn = iter(int(x) for x in self._rng.integers(1, sides + 1, size=missing)) if missing else iter(())
         results = tuple(v if v is not None else next(drawn) for v in values)
         forced = tuple(v is not None for v in values)
         return results, forced
-
-    def _generated(self, count: int, sides: int) -> tuple[int, ...]:
-        """``count`` dice from the generator: the values ``numpy.random.Generator(bits).integers(1, sides + 1,
-        size=count)`` gives, drawn as numpy draws them (one Lemire draw per die from the generator's 32-bit words,
-        a rejected word replaced by the next one; numpy's ``random_bounded_uint64_fill``), without numpy's
-        per-call cost (about three times that of a whole roll here)."""
-        words = self._words(count)
-        if _REJECTED[sides].isdisjoint(words):  # no word rejected (all but about one die in a billion)
-            return tuple([(w * sides >> 32) + 1 for w in words])
-        threshold = (_WORD - (sides - 1)) % sides
-        values: list[int] = []
-        for w in words:  # in order: a rejected word gives no die, the die takes the next word
-            m = w * sides
-            if m & _WORD >= threshold:
-                values.append((m >> 32) + 1)
-        while len(values) < count:  # one more word per rejected one
-            m = self._words(1)[0] * sides
-            if m & _WORD >= threshold:
-                values.append((m >> 32) + 1)
-        return tuple(values)
-
-    def _words(self, n: int) -> list[int]:
-        """The generator's next ``n`` 32-bit words, as numpy's ``next_uint32`` of PCG64 hands them out: the spare
-        upper half of the last 64-bit draw first, then each new 64-bit draw's lower half, then its upper half (kept
-        as the spare when not needed). The spare lives here (``_has_spare``, ``_spare``), not in the bit generator:
-        its state is completed with them wherever it is read (:meth:`_generator_state`)."""
-        words: list[int] = []
-        if self._has_spare and n:
-            words.append(self._spare)
-            self._has_spare = False
-            n -= 1
-        if n:
-            k = (n + 1) // 2
-            raws: list[int] = [self._bits.random_raw()] if k == 1 else self._bits.random_raw(k).tolist()
-            for x in raws:
-                words.append(x & _WORD)
-                words.append(x >> 32)
-            self._spare = raws[-1] >> 32
-            if n % 2:
-                words.pop()
-                self._has_spare = True
-        return words
-
-    def _generator_state(self) -> dict[str, Any]:
-        """The bit generator's state as numpy gives it, with the 32-bit buffer this object keeps (a new dict)."""
-        state: dict[str, Any] = dict(self._bits.state)
-        state["has_uint32"] = int(self._has_spare)
-        state["uinteger"] = self._spare
-        return state
-
-    def _set_generator(self, state: dict[str, Any]) -> None:
-        """A fresh bit generator in ``state`` (deep-copied), with its 32-bit buffer kept here."""
-        bits = np.random.PCG64(0)  # seeded: no draw on the operating system's entropy (then overwritten)
-        bits.state = _copy.deepcopy(state)  # type: ignore[assignment]
-        self._bits = bits
-        self._has_spare = bool(state["has_uint32"])
-        self._spare = int(state["uinteger"])
 
     # -- snapshots -----------------------------------------------------------------------------------
 
@@ -394,7 +324,7 @@ class Dice:
         return DiceState(
             seed=self._seed,
             strict=self._strict,
-            generator=self._generator_state(),  # the getter builds new dicts: nothing to deep-copy
+            generator=dict(self._rng.bit_generator.state),  # the getter builds new dicts: nothing to deep-copy
             forced=tuple(self._forced),
             log=tuple(self._log),
         )
@@ -404,7 +334,9 @@ class Dice:
         self._capture()
         self._seed = _check_seed(state.seed)
         self._strict = state.strict
-        self._set_generator(state.generator)
+        bit_generator = np.random.PCG64(0)  # seeded: no draw on the operating system's entropy (then overwritten)
+        bit_generator.state = _copy.deepcopy(state.generator)  # type: ignore[assignment]
+        self._rng = np.random.Generator(bit_generator)
         self._forced = deque(state.forced)
         self._log = list(state.log)
 
@@ -431,7 +363,7 @@ class Dice:
         state it had when they were taken)."""
         waiting = self._waiting
         if waiting:
-            state = self._generator_state()
+            state = self._rng.bit_generator.state
             for generator in waiting:
                 generator.update(state)
             waiting.clear()
@@ -442,7 +374,9 @@ class Dice:
         self._strict = mark.strict
         if mark.generator:  # the generator drew (or was replaced) since the mark
             self._capture()
-            self._set_generator(mark.generator)
+            bit_generator = np.random.PCG64(0)
+            bit_generator.state = _copy.deepcopy(mark.generator)  # type: ignore[assignment]
+            self._rng = np.random.Generator(bit_generator)
         # else it stands where it stood at the mark (which still waits for its state: it may be rewound to again)
         self._forced = deque(mark.forced)
         if self._log is mark.log:
@@ -465,10 +399,9 @@ class Dice:
         dice = Dice.__new__(Dice)
         dice._seed = self._seed
         dice._strict = self._strict
-        dice._bits = np.random.PCG64(0)
-        dice._bits.state = self._bits.state
-        dice._has_spare = self._has_spare
-        dice._spare = self._spare
+        bit_generator = np.random.PCG64(0)
+        bit_generator.state = self._rng.bit_generator.state  # type: ignore[assignment]
+        dice._rng = np.random.Generator(bit_generator)
         dice._forced = deque(self._forced)
         dice._log = list(self._log)
         dice._waiting = []
