@@ -322,10 +322,12 @@ class SightMap:
                 return None
             # every centre-to-centre line, vectorised: one that no blocker crosses shows a target centre outside
             # every umbra of that observer, which the hidden-area test would also find visible
-            if len(probes) < len(o_sub) * len(t_sub):  # one at a time: the answers of one batch of crossed
-                one = planes.crossed_one
-                tc = [t.footprint.centre for t in t_sub]
-                if not all(one(ox, oy, tx, ty) for ox, oy in (o.footprint.centre for o in o_sub) for tx, ty in tc):
+            if len(probes) < len(o_sub) * len(t_sub):
+                oc = np.array([o.footprint.centre for o in o_sub])
+                tc = np.array([t.footprint.centre for t in t_sub])
+                p0 = np.repeat(oc, len(tc), axis=0)
+                p1 = np.tile(tc, (len(oc), 1))
+                if not bool(planes.crossed(p0, p1).all()):
                     return None
             rest.append((o_sub, t_sub, ht))
         return rest

@@ -290,24 +290,35 @@ class HalfPlanes:
         return out
 
 
+SCALAR_SEGMENTS = 24
+"""Most segments :func:`centre_lines_clear` tests one at a time in plain Python (more go in one batch)."""
+
+
 def centre_lines_clear(
     planes: HalfPlanes, oc: np.ndarray | Sequence[Sequence[float]], tc: np.ndarray | Sequence[Sequence[float]]
 ) -> list[bool]:
     """For each observer centre (``oc`` (O, 2), an array or (x, y) pairs), whether some segment from it to a target
     centre (``tc`` (T, 2), T >= 1) passes through no blocker's interior: the answers of ``planes.crossed`` on all
     O * T segments (observer-major), found with fewer segments. The segments to the first target are tried first,
-    and only the observers they leave are tried against the others, one segment at a time up to the first clear one
+    and only the observers they leave are tried against the others: one segment at a time up to the first clear one
     (:meth:`HalfPlanes.crossed_one`, the same answer as in any batch of ``crossed``:
-    tests/geometry/test_sight_centres.py)."""
+    tests/geometry/test_sight_centres.py), or in one batch beyond :data:`SCALAR_SEGMENTS` segments."""
     os_ = oc.tolist() if isinstance(oc, np.ndarray) else oc
     ts = tc.tolist() if isinstance(tc, np.ndarray) else tc
     crossed = planes.crossed_one
     tx, ty = ts[0]
     out = [not crossed(ox, oy, tx, ty) for ox, oy in os_]
-    for i, clear in enumerate(out):
-        if not clear:
-            ox, oy = os_[i]
-            out[i] = any(not crossed(ox, oy, tx, ty) for tx, ty in ts[1:])
+    rest = [i for i, clear in enumerate(out) if not clear]
+    if len(rest) * (len(ts) - 1) > SCALAR_SEGMENTS:  # many segments, most of them blocked: one batch is cheaper
+        p0 = np.repeat(np.array([os_[i] for i in rest]), len(ts) - 1, axis=0)
+        p1 = np.tile(np.array(ts[1:]), (len(rest), 1))
+        blocked = planes.crossed(p0, p1).reshape(len(rest), len(ts) - 1)
+        for i, row in zip(rest, blocked, strict=True):
+            out[i] = not row.all()
+        return out
+    for i in rest:
+        ox, oy = os_[i]
+        out[i] = any(not crossed(ox, oy, tx, ty) for tx, ty in ts[1:])
     return out
 
 
@@ -414,50 +425,49 @@ def surely_in_umbras(
     tests/geometry/test_umbra_sure.py checks it against the cast umbras.
     """
     big = np.where(edges, 0.0, -np.inf)  # (P, m): padded edges never count
-    x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
-    corners = np.stack([np.stack([x0, x0, x1, x1], axis=1), np.stack([y0, y1, y0, y1], axis=1)], axis=-1)  # (P, 4, 2)
-    side = normals[:, None, :, 0] * corners[:, :, None, 0] + normals[:, None, :, 1] * corners[:, :, None, 1]
-    side = side - offsets[:, None, :]  # (P, 4, m): > 0 beyond the edge
+    corners = np.stack([boxes[:, [0, 0, 2, 2]], boxes[:, [1, 3, 1, 3]]], axis=-1)  # (P, 4, 2)
+    across = normals.transpose(0, 2, 1)  # (P, 2, m); products in any order: margins, not bits, make it sound
+    side = corners @ across - offsets[:, None, :]  # (P, 4, m): > 0 beyond the edge
     worst = (side + big[:, None, :]).max(axis=2)  # (P, 4): > 0 outside C
     apart = ((side.min(axis=1) > SURE_MARGIN) & edges).any(axis=1)  # one edge has the whole box beyond it
-    at = (normals[..., 0] * centres[:, :1] + normals[..., 1] * centres[:, 1:]) - offsets + big  # (P, m)
-    centre_in = at.max(axis=1) < -1e-9
+    centre_in = ((centres[:, None, :] @ across)[:, 0] - offsets + big).max(axis=1) < -1e-9
     # the shadow of each corner
     outside, inside = worst > SURE_MARGIN, worst < -1e-9
     rel = rings[:, None, :, :] - corners[:, :, None, :]  # (P, 4, m, 2)
-    mid = rings.mean(axis=1)[:, None, :] - corners  # (P, 4, 2): a point of C
-    turn = np.arctan2(mid[..., :1] * rel[..., 1] - mid[..., 1:] * rel[..., 0], (mid[..., None, :] * rel).sum(axis=-1))
-    first = np.take_along_axis(rel, turn.argmin(axis=2)[..., None, None], axis=2)[:, :, 0]  # (P, 4, 2)
-    last = np.take_along_axis(rel, turn.argmax(axis=2)[..., None, None], axis=2)[:, :, 0]
+    mid = rings.mean(axis=1)[:, None, None, :] - corners[:, :, None, :]  # (P, 4, 1, 2): towards a point of C
+    turn = np.arctan2(mid[..., 0] * rel[..., 1] - mid[..., 1] * rel[..., 0], (mid * rel).sum(axis=-1))  # (P, 4, m)
+    pi, ci = np.arange(len(rel))[:, None], np.arange(4)[None, :]
+    first, last = rel[pi, ci, turn.argmin(axis=2)], rel[pi, ci, turn.argmax(axis=2)]  # (P, 4, 2)
     with np.errstate(divide="ignore", invalid="ignore"):  # a corner on C: no cone, nor used
         first = first / np.hypot(first[..., 0], first[..., 1])[..., None]
         last = last / np.hypot(last[..., 0], last[..., 1])[..., None]
     cone = outside & (first[..., 0] * last[..., 1] - first[..., 1] * last[..., 0] > 1e-9)  # under a half-turn
     need = reach + SURE_MARGIN  # (K,)
-    to = points[None, None, :, :] - corners[:, :, None, :]  # (P, 4, K, 2)
-    left = first[:, :, None, 0] * to[..., 1] - first[:, :, None, 1] * to[..., 0] > need
-    right = to[..., 0] * last[:, :, None, 1] - to[..., 1] * last[:, :, None, 0] > need
-    deep = offsets[:, :, None] - (normals[:, :, None, 0] * points[:, 0] + normals[:, :, None, 1] * points[:, 1]) > need
+    pts = points.T  # (2, K)
+    lefts = np.stack([-first[..., 1], first[..., 0]], axis=-1)  # (P, 4, 2): left of the first ray
+    rights = np.stack([last[..., 1], -last[..., 0]], axis=-1)  # right of the last
+    left = lefts @ pts - (lefts * corners).sum(axis=-1)[..., None] > need  # (P, 4, K)
+    right = rights @ pts - (rights * corners).sum(axis=-1)[..., None] > need
+    deep = offsets[:, :, None] - normals @ pts > need  # (P, m, K)
     faces = (side > -1e-9) & edges[:, None, :]  # (P, 4, m): the edges facing the corner (or nearly through it)
     behind = (deep[:, None, :, :] | ~faces[..., None]).all(axis=2)  # (P, 4, K)
     shadowed = ((cone[..., None] & left & right & behind) | inside[..., None]).all(axis=1)  # (P, K)
     out = np.zeros(shadowed.shape, dtype=bool)
-    tan = np.flatnonzero(apart)
+    tan = np.flatnonzero(apart & shadowed.any(axis=1))
     if len(tan):  # the tangents' far chord, seen from the centre
-        d = rings[tan] - centres[tan, None, :]
+        c = centres[tan]
+        d = rings[tan] - c[:, None, :]
         dist = np.hypot(d[..., 0], d[..., 1])  # (A, m)
         unit = d / dist[..., None]
-        wide = (unit[:, :, None, 0] * unit[:, None, :, 0] + unit[:, :, None, 1] * unit[:, None, :, 1]).min(axis=(1, 2))
+        wide = (unit @ unit.transpose(0, 2, 1)).min(axis=(1, 2))
         far = dist.max(axis=1)
         chord = (FAR - far) * np.sqrt(np.maximum(0.0, (1.0 + wide) / 2.0)) * CAP_SHARE  # (A,)
-        c = centres[tan]
         reach_c = np.hypot(points[None, :, 0] - c[:, :1], points[None, :, 1] - c[:, 1:]) + reach  # (A, K)
         out[tan] = shadowed[tan] & (np.maximum(far[:, None], reach_c) < chord[:, None])
-    sha = np.flatnonzero(centre_in & ~apart)
+    sha = np.flatnonzero(centre_in & ~apart & shadowed.any(axis=1))
     if len(sha):  # the far caps of the shadows from every source vertex
-        src, r, n, o = sources[sha], rings[sha], normals[sha], offsets[sha]
-        on = n[:, None, :, 0] * src[:, :, None, 0] + n[:, None, :, 1] * src[:, :, None, 1] - o[:, None, :]
-        score = (on + big[sha, None, :]).max(axis=2)  # (B, n)
+        src, r = sources[sha], rings[sha]
+        score = (src @ across[sha] - offsets[sha, None, :] + big[sha, None, :]).max(axis=2)  # (B, n)
         v_out, v_in = score > SURE_MARGIN, score < -1e-9
         cap = FAR * np.cos(_widest_gap(r[:, None, :, :] - src[:, :, None, :], v_out) / 2) * CAP_SHARE  # (B, n)
         span = np.hypot(points[None, None, :, 0] - src[..., None, 0], points[None, None, :, 1] - src[..., None, 1])
