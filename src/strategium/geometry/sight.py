@@ -23,7 +23,8 @@ The model (``docs/geometry.md`` gives the full statement and why):
 Umbras are computed exactly for these polygons by shadow casting (:mod:`strategium.geometry.umbra`), kept per
 (observer footprint, blocker) by value. Most observer-target questions are answered from single umbras; only
 the undecided ones take the union of the umbras (the hidden area; :meth:`SightMap._by_umbras` says why the
-answers are the same).
+answers are the same); most hidden targets are found so without casting any umbra, by a sure test of the exact
+umbra (:func:`strategium.geometry.umbra.surely_in_umbras`).
 """
 
 from __future__ import annotations
@@ -399,7 +400,9 @@ class SightMap:
         :data:`DEEP_MARGIN`, inside that umbra and the table, lies inside the hidden area by more than its
         radius + EPSILON: hidden. Every target hidden: not seen; some target seen: seen; else undecided.
         An observer standing inside a blocker whose umbra covers the table (:func:`covers_table`) has the whole
-        table as its hidden area: targets on it (by the same margin) are hidden, without casting any umbra."""
+        table as its hidden area: targets on it (by the same margin) are hidden, without casting any umbra; and so
+        is an observer whose targets all lie surely inside single umbras by that margin (:meth:`_surely_hidden`).
+        Surely: where the casting would find it (tests/geometry/test_umbra_sure.py)."""
         cores = object_array([t.footprint.core for t in t_sub])
         reach = np.array([t.footprint.radius + EPSILON + DEEP_MARGIN for t in t_sub])
         t = self.battlefield.table

@@ -5,7 +5,8 @@ Umbras are computed exactly for these polygons: the shadow of a convex ``C`` fro
 hull of ``C`` and ``C`` projected away from ``v``; the umbra from a convex source is the intersection of the
 shadows from the source's vertices (exact, because for a fixed ``q`` the set of source points whose segment to
 ``q`` meets ``C`` is convex). :func:`umbras` finds the same region faster from the two outer common tangents
-(read off the convex hull of source and blocker together).
+(read off the convex hull of source and blocker together). :func:`surely_in_umbras` tells, without casting,
+where a disc surely lies inside the umbra that :func:`umbras` would cast.
 """
 
 from __future__ import annotations
