@@ -23,7 +23,8 @@ The model (``docs/geometry.md`` gives the full statement and why):
 Umbras are computed exactly for these polygons by shadow casting (:mod:`strategium.geometry.umbra`), kept per
 (observer footprint, blocker) by value. Most observer-target questions are answered from single umbras; only
 the undecided ones take the union of the umbras (the hidden area; :meth:`SightMap._by_umbras` says why the
-answers are the same).
+answers are the same); most hidden targets are found so without casting any umbra, by a sure test of the exact
+umbra (:func:`strategium.geometry.umbra.surely_in_umbras`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import shapely
-from shapely.geometry import Polygon, box
+from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from strategium.geometry.measure import EPSILON, Footprint, object_array
@@ -41,10 +42,13 @@ from strategium.geometry.terrain import Battlefield
 from strategium.geometry.umbra import (
     FAR,
     HalfPlanes,
+    blocker_planes,
+    centre_lines_clear,
     covers_table,
     pad,
     ring,
     segment_blocked,
+    surely_in_umbras,
     umbras,
     umbras_by_shadows,
 )
@@ -96,30 +100,12 @@ def _key(observer: PlacedModel, target_height: float) -> HiddenKey:
     return (observer.footprint.key, observer.height, target_height)
 
 
-def centre_lines_clear(planes: HalfPlanes, oc: np.ndarray, tc: np.ndarray) -> list[bool]:
-    """For each observer centre (``oc`` (O, 2)), whether some segment from it to a target centre (``tc`` (T, 2),
-    T >= 1) passes through no blocker's interior: the answers of ``planes.crossed`` on all O * T segments
-    (observer-major), found with fewer segments. The segments to the first target are tried first, and only the
-    observers they leave are tried against every target. The answer for one segment does not depend on the others
-    in the batch (``crossed`` multiplies elementwise; tests/geometry/test_sight_centres.py)."""
-    n_o, n_t = len(oc), len(tc)
-    if n_t == 1:
-        return _rows_clear(planes.crossed(oc, np.tile(tc, (n_o, 1))), n_o, 1)
-    out = _rows_clear(planes.crossed(oc, np.tile(tc[:1], (n_o, 1))), n_o, 1)
-    rest = [i for i, clear in enumerate(out) if not clear]
-    if rest:
-        again = _rows_clear(
-            planes.crossed(np.repeat(oc[rest], n_t, axis=0), np.tile(tc, (len(rest), 1))), len(rest), n_t
-        )
-        for i, clear in zip(rest, again, strict=True):
-            out[i] = clear
-    return out
-
-
-def _rows_clear(crossed: np.ndarray, rows: int, columns: int) -> list[bool]:
-    """For each row of ``crossed`` (rows * columns segments, row-major), whether some segment is not crossed."""
-    blocked: list[bool] = np.asarray(crossed.reshape(rows, columns).all(axis=1), dtype=bool).tolist()
-    return [not b for b in blocked]
+def _source_box(fp: Footprint) -> tuple[float, float, float, float]:
+    """A box holding the footprint's source polygon (:func:`_source`: a round base's circumscribes it, at most
+    1/cos(pi/16) - 1 < 2% wider than the base)."""
+    x0, y0, x1, y1 = fp.outer_bounds
+    grow = 0.05 * fp.radius + EPSILON
+    return (x0 - grow, y0 - grow, x1 + grow, y1 + grow)
 
 
 class SightMap:
@@ -150,6 +136,7 @@ class SightMap:
         very polygon (vertex for vertex: tests/geometry/test_sight_cache.py)."""
         self._rings = [ring(p) for p in self._pieces]
         self._piece_bounds = [tuple(float(v) for v in p.bounds) for p in self._pieces]
+        self._sure_planes = blocker_planes(self._pieces)
 
     def blockers(self, observer_height: float, target_height: float) -> tuple[Polygon, ...]:
         """Blocking footprints for models of these heights (cached)."""
@@ -364,8 +351,8 @@ class SightMap:
                     for i in idx:
                         out[i] = True
                     continue
-                oc = np.array([obs[i].footprint.centre for i in idx])
-                tc = np.array([t.footprint.centre for t in tgt if t.height == ht])
+                oc = [obs[i].footprint.centre for i in idx]
+                tc = [t.footprint.centre for t in tgt if t.height == ht]
                 for i, clear in zip(idx, centre_lines_clear(planes, oc, tc), strict=True):
                     if clear:
                         out[i] = True
@@ -413,12 +400,9 @@ class SightMap:
         :data:`DEEP_MARGIN`, inside that umbra and the table, lies inside the hidden area by more than its
         radius + EPSILON: hidden. Every target hidden: not seen; some target seen: seen; else undecided.
         An observer standing inside a blocker whose umbra covers the table (:func:`covers_table`) has the whole
-        table as its hidden area: targets on it (by the same margin) are hidden, without casting any umbra."""
-        swallowed = [any(self._covers(o.footprint, i) for i in idxs) for o, idxs in zip(observers, pieces, strict=True)]
-        rows = self._umbras(
-            [o for o, sw in zip(observers, swallowed, strict=True) if not sw],
-            [p for p, sw in zip(pieces, swallowed, strict=True) if not sw],
-        )
+        table as its hidden area: targets on it (by the same margin) are hidden, without casting any umbra; and so
+        is an observer whose targets all lie surely inside single umbras by that margin (:meth:`_surely_hidden`).
+        Surely: where the casting would find it (tests/geometry/test_umbra_sure.py)."""
         cores = object_array([t.footprint.core for t in t_sub])
         reach = np.array([t.footprint.radius + EPSILON + DEEP_MARGIN for t in t_sub])
         t = self.battlefield.table
@@ -428,9 +412,18 @@ class SightMap:
                 for b, r in zip((m.footprint.bounds for m in t_sub), reach, strict=True)
             ]
         )
+        swallowed = [any(self._covers(o.footprint, i) for i in idxs) for o, idxs in zip(observers, pieces, strict=True)]
         inside: bool | None = False if on_table.all() else None  # the answer for a swallowed observer
         out: list[bool | None] = [inside if sw else True for sw in swallowed]
-        cast = [i for i, sw in enumerate(swallowed) if not sw]  # observers whose umbras were cast: rows
+        if inside is False:  # every target on the table: those surely deep inside single umbras are hidden
+            sure = [i for i, sw in enumerate(swallowed) if not sw and pieces[i]]
+            if sure:
+                for i, hidden_all in zip(sure, self._surely_hidden(observers, pieces, sure, t_sub, reach), strict=True):
+                    if hidden_all:
+                        out[i] = False
+                        swallowed[i] = True
+        cast = [i for i, sw in enumerate(swallowed) if not sw]  # observers whose umbras are cast: rows
+        rows = self._umbras([observers[i] for i in cast], [pieces[i] for i in cast])
         flat = [u for row in rows for u in row]
         if not flat:
             return out  # no umbra near any of them: the hidden areas miss every target
@@ -458,6 +451,60 @@ class SightMap:
             if left[r] and hidden[r]:
                 out[i] = False
         return out
+
+    def _surely_hidden(
+        self,
+        observers: Sequence[PlacedModel],
+        pieces: Sequence[tuple[int, ...]],
+        which: Sequence[int],
+        t_sub: Sequence[PlacedModel],
+        reach: np.ndarray,
+    ) -> list[bool]:
+        """For the observers ``which`` (indices into ``observers``, each with some ``pieces``), whether every target
+        is surely inside one umbra of its pieces by more than its ``reach`` (:func:`surely_in_umbras`): where so,
+        the single umbras would find each target hidden (False says nothing). Targets are their core's points: the
+        centre of a round base, the vertices of a hull's (a convex core lies inside a convex umbra with them)."""
+        sources = [_source(observers[i].footprint) for i in which]
+        counts = shapely.get_num_coordinates(object_array(sources)) - 1
+        coords = shapely.get_coordinates(object_array([s.exterior for s in sources]))
+        if (counts == counts[0]).all():
+            verts = coords.reshape(len(which), -1, 2)[:, :-1]
+        else:
+            ends = np.cumsum(counts + 1)
+            verts = pad([coords[e - c - 1 : e - 1] for e, c in zip(ends.tolist(), counts.tolist(), strict=True)])
+        owner = np.repeat(np.arange(len(which)), [len(pieces[i]) for i in which])  # the observer of each pair
+        ids = np.fromiter((j for i in which for j in pieces[i]), dtype=np.intp, count=len(owner))
+        points: list[tuple[float, float]] = []
+        starts: list[int] = []  # where each target's points begin
+        for m in t_sub:
+            starts.append(len(points))
+            fp = m.footprint
+            if type(fp.core) is Point:
+                points.append(fp.centre)
+            else:  # a hull's corners; the box of a rounder polygon (a convex core lies inside a convex umbra with them)
+                corners = shapely.get_coordinates(fp.core.exterior)[:-1].tolist()
+                if len(corners) > 8:
+                    x0, y0, x1, y1 = fp.bounds
+                    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+                points.extend(corners)
+        rings, normals, offsets, real = self._sure_planes
+        at = np.array([observers[i].footprint.centre for i in which])
+        boxes = np.array([_source_box(observers[i].footprint) for i in which])
+        deep = surely_in_umbras(
+            at[owner],
+            boxes[owner],
+            verts[owner],
+            rings[ids],
+            normals[ids],
+            offsets[ids],
+            real[ids],
+            np.array(points),
+            np.repeat(reach, np.diff([*starts, len(points)])),
+        )  # (P, K)
+        per_target = np.logical_and.reduceat(deep, starts, axis=1)  # (P, T)
+        first = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+        hidden = np.logical_or.reduceat(per_target, first, axis=0)  # (observers, T)
+        return [bool(row.all()) for row in hidden]
 
     def _by_area(
         self,

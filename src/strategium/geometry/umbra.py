@@ -5,7 +5,8 @@ Umbras are computed exactly for these polygons: the shadow of a convex ``C`` fro
 hull of ``C`` and ``C`` projected away from ``v``; the umbra from a convex source is the intersection of the
 shadows from the source's vertices (exact, because for a fixed ``q`` the set of source points whose segment to
 ``q`` meets ``C`` is convex). :func:`umbras` finds the same region faster from the two outer common tangents
-(read off the convex hull of source and blocker together).
+(read off the convex hull of source and blocker together). :func:`surely_in_umbras` tells, without casting,
+where a disc surely lies inside the umbra that :func:`umbras` would cast.
 """
 
 from __future__ import annotations
@@ -230,6 +231,32 @@ class HalfPlanes:
                 return True
         return False
 
+    def crossed_one(self, px: float, py: float, qx: float, qy: float) -> bool:
+        """:meth:`crossed` for the one segment (px, py)-(qx, qy), in plain Python with the very same operations
+        (elementwise products, ``sqrt(dx*dx + dy*dy)``): the same answer, bit for bit. A blocker whose box is more
+        than 1e-6" from the segment's box is passed over: no point of the segment is then within rounding of the
+        blocker, so no part of it (let alone 1e-9") passes the blocker's half-planes."""
+        dx, dy = qx - px, qy - py
+        length = math.sqrt(dx * dx + dy * dy)
+        sx0, sx1 = (px, qx) if px <= qx else (qx, px)
+        sy0, sy1 = (py, qy) if py <= qy else (qy, py)
+        for (bx0, by0, bx1, by1), edges in self._scalar:
+            if sx1 < bx0 - 1e-6 or sx0 > bx1 + 1e-6 or sy1 < by0 - 1e-6 or sy0 > by1 + 1e-6:
+                continue
+            lo, hi, never = 0.0, 1.0, False
+            for nx, ny, off in edges:
+                num = off - (nx * px + ny * py)
+                den = nx * dx + ny * dy
+                if den < -1e-15:
+                    lo = max(lo, num / den)
+                elif den > 1e-15:
+                    hi = min(hi, num / den)
+                elif num <= 0:
+                    never = True
+            if (hi - lo) * length > 1e-9 and not never:
+                return True
+        return False
+
     @cached_property
     def _scalar(self) -> list[tuple[tuple[float, float, float, float], list[tuple[float, float, float]]]]:
         out = []
@@ -264,6 +291,38 @@ class HalfPlanes:
         return out
 
 
+SCALAR_SEGMENTS = 24
+"""Most segments :func:`centre_lines_clear` tests one at a time in plain Python (more go in one batch)."""
+
+
+def centre_lines_clear(
+    planes: HalfPlanes, oc: np.ndarray | Sequence[Sequence[float]], tc: np.ndarray | Sequence[Sequence[float]]
+) -> list[bool]:
+    """For each observer centre (``oc`` (O, 2), an array or (x, y) pairs), whether some segment from it to a target
+    centre (``tc`` (T, 2), T >= 1) passes through no blocker's interior: the answers of ``planes.crossed`` on all
+    O * T segments (observer-major), found with fewer segments. The segments to the first target are tried first,
+    and only the observers they leave are tried against the others: one segment at a time up to the first clear one
+    (:meth:`HalfPlanes.crossed_one`, the same answer as in any batch of ``crossed``:
+    tests/geometry/test_sight_centres.py), or in one batch beyond :data:`SCALAR_SEGMENTS` segments."""
+    os_ = oc.tolist() if isinstance(oc, np.ndarray) else oc
+    ts = tc.tolist() if isinstance(tc, np.ndarray) else tc
+    crossed = planes.crossed_one
+    tx, ty = ts[0]
+    out = [not crossed(ox, oy, tx, ty) for ox, oy in os_]
+    rest = [i for i, clear in enumerate(out) if not clear]
+    if len(rest) * (len(ts) - 1) > SCALAR_SEGMENTS:  # many segments, most of them blocked: one batch is cheaper
+        p0 = np.repeat(np.array([os_[i] for i in rest]), len(ts) - 1, axis=0)
+        p1 = np.tile(np.array(ts[1:]), (len(rest), 1))
+        blocked = planes.crossed(p0, p1).reshape(len(rest), len(ts) - 1)
+        for i, row in zip(rest, blocked, strict=True):
+            out[i] = not row.all()
+        return out
+    for i in rest:
+        ox, oy = os_[i]
+        out[i] = any(not crossed(ox, oy, tx, ty) for tx, ty in ts[1:])
+    return out
+
+
 COVER_MARGIN = 1.0
 """Inches by which the shadows must reach past the table's corners for :func:`covers_table` (rounding of the
 shadow polygons is many orders of magnitude smaller)."""
@@ -288,3 +347,131 @@ def covers_table(source: np.ndarray, blocker: np.ndarray, width: float, depth: f
     corners = np.array([(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)])
     reach = np.hypot(*(corners[None, :, :] - source[:, None, :]).transpose(2, 0, 1)).max(axis=1)  # (n,)
     return bool(np.all(FAR * np.cos(widest / 2) > reach + COVER_MARGIN))
+
+
+SURE_MARGIN = 1e-6
+"""Inches by which :func:`surely_in_umbras` wants a disc inside the exact umbra (far more than the rounding of the
+cast polygons, whose coordinates are within 1e-10" of the exact ones, and more than :data:`MEET_SLACK`)."""
+
+CAP_SHARE = 0.99
+"""Share of a shadow's far cap (:data:`FAR` inches times the cosine of half the widest angle between its far points)
+that :func:`surely_in_umbras` trusts (rounding of the cosine aside, a safe side)."""
+
+
+def blocker_planes(blockers: Sequence[Polygon]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Convex blockers' rings for :func:`surely_in_umbras`: vertices anticlockwise (B, m, 2), padded by repetition
+    to the most vertices m, the outward unit normals (B, m, 2) and offsets (B, m) of the edges from each vertex to
+    the next (``normals . x <= offsets`` inside), and which edges are not the padding's (B, m)."""
+    if not blockers:
+        return np.zeros((0, 1, 2)), np.zeros((0, 1, 2)), np.zeros((0, 1)), np.zeros((0, 1), dtype=bool)
+    rings = pad([ring(shapely.orient_polygons(b)) for b in blockers])
+    edge = np.roll(rings, -1, axis=1) - rings
+    length = np.hypot(edge[..., 0], edge[..., 1])
+    real = length > 1e-12
+    safe = np.where(real, length, 1.0)
+    normals = np.stack([edge[..., 1] / safe, -edge[..., 0] / safe], axis=-1)
+    offsets = normals[..., 0] * rings[..., 0] + normals[..., 1] * rings[..., 1]
+    return rings, normals, offsets, real
+
+
+def _widest_gap(rel: np.ndarray, outside: np.ndarray) -> np.ndarray:
+    """For directions ``rel`` (..., m, 2) from points to a polygon's vertices, the widest angle between
+    neighbouring directions (radians, (...)): of the angles the directions leave around the point, the widest
+    for a point inside the polygon (``outside`` False), the second widest (the widest is the empty side) else."""
+    srt = np.sort(np.arctan2(rel[..., 1], rel[..., 0]), axis=-1)
+    gaps = np.sort(np.diff(srt, axis=-1, append=srt[..., :1] + 2 * math.pi), axis=-1)
+    out: np.ndarray = np.where(outside, gaps[..., -2], gaps[..., -1])
+    return out
+
+
+def surely_in_umbras(
+    centres: np.ndarray,
+    boxes: np.ndarray,
+    sources: np.ndarray,
+    rings: np.ndarray,
+    normals: np.ndarray,
+    offsets: np.ndarray,
+    edges: np.ndarray,
+    points: np.ndarray,
+    reach: np.ndarray,
+) -> np.ndarray:
+    """For P (source, blocker) pairs and K points, whether the disc of radius ``reach[k]`` about ``points[k]`` lies,
+    by more than :data:`SURE_MARGIN`, inside the umbra that :func:`umbras` casts for the pair (P, K) bool; False
+    says nothing. Found without casting it, from the exact umbra and the two ways :func:`umbras` builds it.
+
+    ``centres`` (P, 2): a point inside each source polygon; ``boxes`` (P, 4): a box (min x, min y, max x, max y)
+    holding it; ``sources`` (P, n, 2): its vertices (padded by repetition); ``rings`` (P, m, 2): the blocker's
+    vertices anticlockwise (padded), with the outward unit ``normals`` (P, m, 2) and ``offsets`` (P, m) of the edges
+    from each vertex to the next (``normals . x <= offsets`` inside) and ``edges`` (P, m) False for the zero-length
+    edges of the padding.
+
+    Why it is sound. A point ``x`` is in the exact umbra of a source iff every segment from the source to it meets
+    the blocker ``C``; as the source points for which this holds are a convex set, iff it holds from every vertex
+    ``v`` of the source (``x`` in the shadow ``T_v`` of each), and a larger source (the box) has a smaller umbra.
+    From a corner inside ``C`` (by 1e-9) every ``x`` is shadowed; from one outside (by :data:`SURE_MARGIN`),
+    ``T_v`` is the cone from ``v`` over ``C`` (between the rays to two vertices of ``C``: any two, a smaller cone
+    is the safe side) cut by the edges of ``C`` that face ``v``; the disc is tested against those lines with its
+    radius + :data:`SURE_MARGIN`. Then the cast polygon holds the disc:
+
+    * a source apart from ``C`` (the box is, by :data:`SURE_MARGIN`: two convex polygons apart have exactly two
+      outer tangents, found from their hull) takes the tangents: the umbra is the hull of ``C`` and of two points
+      on them, at their crossing or :data:`FAR` past ``C``, which holds every point of the exact umbra nearer the
+      centre than the chord between those points; within the cone from the centre over ``C`` (angle ``a``) the
+      chord is at least ``(FAR - D) cos(a / 2)`` from it (``D`` the farthest vertex of ``C``): tested;
+    * a source about a centre inside ``C`` takes the shadows: the hull of ``C`` and of points cast :data:`FAR` from
+      each source vertex ``v``, which holds every point of ``T_v`` nearer ``v`` than the far cap, ``FAR cos(g /
+      2)`` (``g`` the widest angle between neighbouring far points): tested for every vertex;
+    * any other pair: False.
+
+    tests/geometry/test_umbra_sure.py checks it against the cast umbras.
+    """
+    big = np.where(edges, 0.0, -np.inf)  # (P, m): padded edges never count
+    corners = np.stack([boxes[:, [0, 0, 2, 2]], boxes[:, [1, 3, 1, 3]]], axis=-1)  # (P, 4, 2)
+    across = normals.transpose(0, 2, 1)  # (P, 2, m); products in any order: margins, not bits, make it sound
+    side = corners @ across - offsets[:, None, :]  # (P, 4, m): > 0 beyond the edge
+    worst = (side + big[:, None, :]).max(axis=2)  # (P, 4): > 0 outside C
+    apart = ((side.min(axis=1) > SURE_MARGIN) & edges).any(axis=1)  # one edge has the whole box beyond it
+    centre_in = ((centres[:, None, :] @ across)[:, 0] - offsets + big).max(axis=1) < -1e-9
+    # the shadow of each corner
+    outside, inside = worst > SURE_MARGIN, worst < -1e-9
+    rel = rings[:, None, :, :] - corners[:, :, None, :]  # (P, 4, m, 2)
+    mid = rings.mean(axis=1)[:, None, None, :] - corners[:, :, None, :]  # (P, 4, 1, 2): towards a point of C
+    turn = np.arctan2(mid[..., 0] * rel[..., 1] - mid[..., 1] * rel[..., 0], (mid * rel).sum(axis=-1))  # (P, 4, m)
+    pi, ci = np.arange(len(rel))[:, None], np.arange(4)[None, :]
+    first, last = rel[pi, ci, turn.argmin(axis=2)], rel[pi, ci, turn.argmax(axis=2)]  # (P, 4, 2)
+    with np.errstate(divide="ignore", invalid="ignore"):  # a corner on C: no cone, nor used
+        first = first / np.hypot(first[..., 0], first[..., 1])[..., None]
+        last = last / np.hypot(last[..., 0], last[..., 1])[..., None]
+    cone = outside & (first[..., 0] * last[..., 1] - first[..., 1] * last[..., 0] > 1e-9)  # under a half-turn
+    need = reach + SURE_MARGIN  # (K,)
+    pts = points.T  # (2, K)
+    lefts = np.stack([-first[..., 1], first[..., 0]], axis=-1)  # (P, 4, 2): left of the first ray
+    rights = np.stack([last[..., 1], -last[..., 0]], axis=-1)  # right of the last
+    left = lefts @ pts - (lefts * corners).sum(axis=-1)[..., None] > need  # (P, 4, K)
+    right = rights @ pts - (rights * corners).sum(axis=-1)[..., None] > need
+    deep = offsets[:, :, None] - normals @ pts > need  # (P, m, K)
+    faces = (side > -1e-9) & edges[:, None, :]  # (P, 4, m): the edges facing the corner (or nearly through it)
+    behind = (deep[:, None, :, :] | ~faces[..., None]).all(axis=2)  # (P, 4, K)
+    shadowed = ((cone[..., None] & left & right & behind) | inside[..., None]).all(axis=1)  # (P, K)
+    out = np.zeros(shadowed.shape, dtype=bool)
+    tan = np.flatnonzero(apart & shadowed.any(axis=1))
+    if len(tan):  # the tangents' far chord, seen from the centre
+        c = centres[tan]
+        d = rings[tan] - c[:, None, :]
+        dist = np.hypot(d[..., 0], d[..., 1])  # (A, m)
+        unit = d / dist[..., None]
+        wide = (unit @ unit.transpose(0, 2, 1)).min(axis=(1, 2))
+        far = dist.max(axis=1)
+        chord = (FAR - far) * np.sqrt(np.maximum(0.0, (1.0 + wide) / 2.0)) * CAP_SHARE  # (A,)
+        reach_c = np.hypot(points[None, :, 0] - c[:, :1], points[None, :, 1] - c[:, 1:]) + reach  # (A, K)
+        out[tan] = shadowed[tan] & (np.maximum(far[:, None], reach_c) < chord[:, None])
+    sha = np.flatnonzero(centre_in & ~apart & shadowed.any(axis=1))
+    if len(sha):  # the far caps of the shadows from every source vertex
+        src, r = sources[sha], rings[sha]
+        score = (src @ across[sha] - offsets[sha, None, :] + big[sha, None, :]).max(axis=2)  # (B, n)
+        v_out, v_in = score > SURE_MARGIN, score < -1e-9
+        cap = FAR * np.cos(_widest_gap(r[:, None, :, :] - src[:, :, None, :], v_out) / 2) * CAP_SHARE  # (B, n)
+        span = np.hypot(points[None, None, :, 0] - src[..., None, 0], points[None, None, :, 1] - src[..., None, 1])
+        near = ((span + reach < cap[..., None]) & (v_out | v_in)[..., None]).all(axis=1)  # (B, K)
+        out[sha] = shadowed[sha] & near
+    return out
