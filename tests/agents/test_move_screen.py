@@ -1,5 +1,6 @@
-"""The move screen's fast paths agree with the plain tests: every offset at once (``plausible_moves``) with one
-at a time (``plausible``), and the paths' sure meetings with building every buffer."""
+"""The move screen (agents/move_screen.py): it refuses what the engine would; its fast paths agree with the plain
+tests: every offset at once (``plausible_moves``) with one at a time (``plausible``), and the paths' sure meetings
+with building every buffer; rounding and distances bit for bit."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import box
 
+from strategium.agents import move_screen as ms
 from strategium.agents import placement_sampling as ps
-from strategium.engine.board import Location
+from strategium.agents.setup import demo_battle
+from strategium.engine.board import Location, Pose
+from strategium.engine.state import GameState
 from tests.agents.games import heuristic_game
 
 coord = st.floats(min_value=-5.0, max_value=30.0, allow_nan=False)
@@ -34,7 +38,7 @@ def test_paths_meet_as_their_buffers_do(
     x, y, w, h = rect
     area = box(x, y, x + w, y + h)
     lines = shapely.linestrings(np.array([[(a, b), (c, d)] for a, b, c, d in segments]))
-    assert ps._paths_meet(lines, width, area) == _buffered(lines, width, area)
+    assert ms._paths_meet(lines, width, area) == _buffered(lines, width, area)
 
 
 def test_paths_just_outside_the_sure_band_are_still_buffered() -> None:
@@ -44,7 +48,7 @@ def test_paths_just_outside_the_sure_band_are_still_buffered() -> None:
             ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
             start = (10.0 + gap * ux, 10.0 + gap * uy)
             lines = shapely.linestrings(np.array([[start, (start[0] + 3 * ux, start[1] + 3 * uy)]]))
-            assert ps._paths_meet(lines, 1.0, area) == _buffered(lines, 1.0, area)
+            assert ms._paths_meet(lines, 1.0, area) == _buffered(lines, 1.0, area)
 
 
 def test_every_offset_at_once_as_one_at_a_time() -> None:
@@ -56,7 +60,7 @@ def test_every_offset_at_once_as_one_at_a_time() -> None:
             continue
         poses = dict(status.poses)
         for keep_away, penalty in ((1.0, 0.0), (1.0, 2.0), (9.0, 2.0)):
-            screen = ps.MoveFilter(state, status.player, {uid}, 0.63, keep_away, penalty)
+            screen = ms.MoveFilter(state, status.player, {uid}, 0.63, keep_away, penalty)
             reach = float(rng.uniform(3.0, 14.0))
             r = reach * np.sqrt(rng.random(23))
             a = rng.uniform(0.0, 2 * math.pi, 23)
@@ -86,27 +90,114 @@ def test_terrain_far_by_bounds_is_not_met() -> None:
     """The box screen of the paths' terrain test: a box far (by bounds) from every part never meets the area,
     and the screened test says what testing every path against the whole area says."""
     two = shapely.union_all([box(0, 0, 1, 1), box(5, 5, 6, 7)])
-    assert sorted(ps.part_boxes(two)) == [(0.0, 0.0, 1.0, 1.0), (5.0, 5.0, 6.0, 7.0)]
-    assert ps.part_boxes(shapely.Polygon()) == ()
-    assert ps.boxes_far((2.0, 2.0, 3.0, 3.0), [(0.0, 0.0, 1.0, 1.0)], 0.99)
-    assert not ps.boxes_far((2.0, 2.0, 3.0, 3.0), [(0.0, 0.0, 1.0, 1.0)], 1.0)
-    assert ps.boxes_far((2.0, 2.0, 3.0, 3.0), [], 100.0)
+    assert sorted(ms.part_boxes(two)) == [(0.0, 0.0, 1.0, 1.0), (5.0, 5.0, 6.0, 7.0)]
+    assert ms.part_boxes(shapely.Polygon()) == ()
+    assert ms.boxes_far((2.0, 2.0, 3.0, 3.0), [(0.0, 0.0, 1.0, 1.0)], 0.99)
+    assert not ms.boxes_far((2.0, 2.0, 3.0, 3.0), [(0.0, 0.0, 1.0, 1.0)], 1.0)
+    assert ms.boxes_far((2.0, 2.0, 3.0, 3.0), [], 100.0)
     state = heuristic_game(4)[0].state
     rng = np.random.default_rng(3)
     for radius, penalty in ((0.63, 2.0), (1.2, 0.0), (2.5, 2.0)):
-        screen = ps.MoveFilter(state, 1, set(), radius, 1.0, penalty)
+        screen = ms.MoveFilter(state, 1, set(), radius, 1.0, penalty)
         width = radius * 0.98
         for _ in range(300):
             n = int(rng.integers(1, 6))
             bx, by = rng.uniform(0.0, 72.0, n), rng.uniform(0.0, 48.0, n)
             step = rng.uniform(-8.0, 8.0, 2)
-            ax, ay = ps.round4(bx + step[0]), ps.round4(by + step[1])
+            ax, ay = ms.round4(bx + step[0]), ms.round4(by + step[1])
             reach = float(rng.uniform(3.0, 12.0))
             ends = np.empty((n, 2, 2))
             ends[:, 0, 0], ends[:, 0, 1], ends[:, 1, 0], ends[:, 1, 1] = bx, by, ax, ay
             lines = shapely.linestrings(ends)
             long = np.hypot(ax - bx, ay - by) > reach - penalty
-            want = not ps._paths_meet(lines, width, screen.walls) and not (
-                penalty > 0 and bool(long.any()) and ps._paths_meet(lines[long], width, screen.difficult)
+            want = not ms._paths_meet(lines, width, screen.walls) and not (
+                penalty > 0 and bool(long.any()) and ms._paths_meet(lines[long], width, screen.difficult)
             )
             assert screen._paths_clear(bx, by, ax, ay, reach) == want
+
+
+def test_the_move_screen_refuses_impassable_ground_and_paths_through_it() -> None:
+    game = demo_battle(3)
+    screen = ms.MoveFilter(game.state, 1, set(), 0.63, 1.0)
+    start = {"m": Pose(41.5, 10.0)}  # south of the Rock spire (40-43, 16-19)
+    assert screen.plausible(start, (("m", Pose(41.5, 14.0)),), 7.0)
+    assert not screen.plausible(start, (("m", Pose(41.5, 17.5)),), 7.0)  # ends inside the spire
+    assert not screen.plausible(start, (("m", Pose(41.5, 21.0)),), 12.0)  # passes through it
+    assert not screen.plausible(start, (("m", Pose(-1.0, 10.0)),), 43.0)  # off the table
+
+
+def _bits(x: float) -> bytes:
+    return np.float64(x).tobytes()
+
+
+def test_round4_is_pythons_round_bit_for_bit_on_halves_and_their_neighbours() -> None:
+    halves = [n / 1e4 + 0.00005 for n in range(-20000, 20000, 7)] + [38.24735, -13.30375, 14.44325, 54.37875]
+    values = halves + [float(np.nextafter(h, s)) for h in halves for s in (-1e9, 1e9)]
+    values += [0.0, -0.0, -0.00001, 0.00005, -0.00005, 2.5e-5, 1e12, -1e15]
+    got = ms.round4(np.array(values))
+    assert [_bits(v) for v in got] == [_bits(round(v, 4)) for v in values]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False), min_size=1, max_size=30))
+def test_round4_agrees_with_round(values: list[float]) -> None:
+    got = ms.round4(np.array(values).reshape(-1, 1))
+    assert got.shape == (len(values), 1)
+    assert [_bits(v) for v in got.ravel()] == [_bits(round(v, 4)) for v in values]
+
+
+def test_table_circles_are_those_of_every_model_on_the_table() -> None:
+    from dataclasses import replace
+
+    from strategium.engine.placement import table_models
+
+    def expected(state: GameState) -> list[tuple[float, float, float, int]]:
+        out = []
+        for uid, status in state.units.items():
+            if status.location is not Location.TABLE:
+                continue
+            models = {m.id: m for m in state.unit(uid).models}
+            for mid, pose in status.poses.items():
+                out.append((pose.x, pose.y, ps.circumradius(models[mid], pose.heading), int(status.player)))
+        return sorted(out)
+
+    def got(state: GameState) -> list[tuple[float, float, float, int]]:
+        xs, ys, rs, owners = ms._table_circles_of(table_models(state))
+        return sorted(zip(xs.tolist(), ys.tolist(), rs.tolist(), owners.tolist(), strict=True))
+
+    state = heuristic_game(6)[0].state
+    kept = got(state)
+    assert kept == expected(state)
+    moved = next(uid for uid, s in state.units.items() if s.location is Location.TABLE and s.poses)
+    mid, pose = next(iter(state.units[moved].poses.items()))
+    state.units[moved].poses[mid] = replace(pose, x=pose.x + 0.5, heading=pose.heading + 10.0)
+    again = got(state)  # a new snapshot: measured again
+    assert again == expected(state)
+    assert again != kept
+
+
+def test_round4_keeps_the_values_that_are_not_numbers_and_empty_arrays() -> None:
+    with np.errstate(invalid="ignore"):  # inf - inf on the way, as before
+        got = ms.round4(np.array([[math.inf, -math.inf], [math.nan, 1.23456]]))
+    assert got[0, 0] == math.inf and got[0, 1] == -math.inf and math.isnan(got[1, 0]) and got[1, 1] == 1.2346
+    assert ms.round4(np.empty((2, 0, 3))).shape == (2, 0, 3)
+
+
+_coord = st.floats(min_value=-80, max_value=80, allow_nan=False)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 5), st.integers(1, 6), st.data())
+def test_path_distances_are_those_of_segment_distance_bit_for_bit(
+    moves: int, models: int, points: int, data: st.DataObject
+) -> None:
+    def arr(*shape: int) -> np.ndarray:
+        size = math.prod(shape)
+        return np.array(data.draw(st.lists(_coord, min_size=size, max_size=size))).reshape(shape)
+
+    bx, by, px, py = arr(models), arr(models), arr(points), arr(points)
+    ax, ay = arr(moves, models), arr(moves, models)
+    ax[0, 0], ay[0, 0] = bx[0], by[0]  # a model that does not move
+    got = ms._path_distances(bx, by, ax, ay, px[None, :] - bx[:, None], py[None, :] - by[:, None], px, py)
+    want = ms.segment_distance(np.tile(bx, moves), np.tile(by, moves), ax.ravel(), ay.ravel(), px, py)
+    assert got.tobytes() == want.reshape(moves, models, points).tobytes()

@@ -41,6 +41,7 @@ from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.agents.gaps import EnemyGaps
+from strategium.agents.move_screen import MoveFilter
 from strategium.agents.options import Moment
 from strategium.agents.random_player import charge_move
 from strategium.agents.verdicts import Verdicts
@@ -335,7 +336,7 @@ class HeuristicPlayer:
         toward: tuple[float, float],
         reach: float,
         make: Callable[[Placement], Action],
-        screen: ps.MoveFilter | None = None,
+        screen: MoveFilter | None = None,
     ) -> Action | None:
         """The farthest legal straight move of the whole formation toward ``toward`` (a few headings tried);
         proposals are screened cheaply before the engine's check."""
@@ -357,7 +358,7 @@ class HeuristicPlayer:
                 return None
         return None
 
-    def _screen(self, game: Game, units: list[Unit], keep_away: float) -> ps.MoveFilter:
+    def _screen(self, game: Game, units: list[Unit], keep_away: float) -> MoveFilter:
         s = game.state
         models = pr.living_models(game, units)
         terrain = s.config.terrain
@@ -368,7 +369,7 @@ class HeuristicPlayer:
             terrain.difficult_move_penalty if terrain.difficult_move_rule == "flat_penalty" and not exempt else 0.0
         )
         radius = pr.probe_radius(game, units)
-        return ps.MoveFilter(s, self.player, {u.id for u in units}, radius, keep_away, penalty)
+        return MoveFilter(s, self.player, {u.id for u in units}, radius, keep_away, penalty)
 
     # -- the Movement phase ---------------------------------------------------------------------------------------
 
@@ -435,7 +436,7 @@ class HeuristicPlayer:
         toward = ps.centroid(dict(s.units[target].poses))
         reach = _weapon_reach(unit)
         gap = gaps[target]
-        screen: ps.MoveFilter | None = None  # built only when a move is proposed
+        screen: MoveFilter | None = None  # built only when a move is proposed
         if unit.any_model_has("Militia Cavalry Mount") and gap > reach + 6 and unit in opt.runners(game, p):
             screen = self._screen(game, units, s.config.movement.enemy_distance)
             run = pr.allowance(game, units, True) - 0.01
@@ -463,7 +464,7 @@ class HeuristicPlayer:
         toward: tuple[float, float],
         reach: float,
         make: Callable[[Placement], Action],
-        screen: ps.MoveFilter,
+        screen: MoveFilter,
     ) -> Action | None:
         """A move that puts the formation's centre on an area terrain piece, no farther from the enemy."""
         cx, cy = ps.centroid(poses)

@@ -18,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 
 from strategium.agents import placement_sampling as ps
 from strategium.agents.charge_spots import approach
+from strategium.agents.move_screen import static_areas
 from strategium.agents.spots import Spots as Spots
 from strategium.agents.spots import spots
 from strategium.army.army import Model, Unit
@@ -211,7 +212,7 @@ def infiltrate_spots(game: Game, unit: Unit, shape: Shape) -> Iterator[Spots]:
     foes = placement.enemies(s, player)
     feet = [f for u in foes if u.on_table for f in u.footprints]
     r = shape.probe.radius
-    allowed = ps._static(s, r)[0]
+    allowed = static_areas(s, r)[0]
     table = placement.table_models(s)  # the engine's check reads the same snapshot
     mine = [  # the enemy: below
         fp

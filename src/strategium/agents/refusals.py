@@ -25,7 +25,7 @@ import numpy as np
 import shapely
 
 from strategium.agents import options as opt
-from strategium.agents.placement_sampling import _segment_distance
+from strategium.agents.move_screen import segment_distance
 from strategium.engine.actions import Action
 from strategium.engine.board import Location, Placement
 from strategium.engine.game import Game
@@ -112,7 +112,7 @@ def surely_through(state: GameState, action: Move | Run) -> bool:
     apart = np.hypot(b_x[:, None] - ox[None, :], b_y[:, None] - oy[None, :]) >= (
         r[:, None] + orad[None, :] - EPSILON + MARGIN
     )
-    path = _segment_distance(b_x, b_y, np.array(ax), np.array(ay), ox, oy)
+    path = segment_distance(b_x, b_y, np.array(ax), np.array(ay), ox, oy)
     crosses = path < r[:, None] * INSCRIBED + orad[None, :] - EPSILON - MARGIN
     return bool(np.any(apart & crosses))
 
