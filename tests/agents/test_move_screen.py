@@ -201,3 +201,25 @@ def test_path_distances_are_those_of_segment_distance_bit_for_bit(
     got = ms._path_distances(bx, by, ax, ay, px[None, :] - bx[:, None], py[None, :] - by[:, None], px, py)
     want = ms.segment_distance(np.tile(bx, moves), np.tile(by, moves), ax.ravel(), ay.ravel(), px, py)
     assert got.tobytes() == want.reshape(moves, models, points).tobytes()
+
+
+def test_table_circles_of_unchanged_units_are_kept_and_joined_in_order() -> None:
+    from dataclasses import replace
+
+    from strategium.engine.placement import table_models
+
+    state = heuristic_game(6)[0].state
+    first = ms._table_circles_of(table_models(state))
+    rows = {uid: found[1] for uid, found in ms._CIRCLES[0][2].items()}
+    moved = next(uid for uid, s in state.units.items() if s.location is Location.TABLE and s.poses)
+    mid, pose = next(iter(state.units[moved].poses.items()))
+    state.units[moved].poses[mid] = replace(pose, x=pose.x + 0.5)
+    table = table_models(state)
+    xs, ys, rs, owners = ms._table_circles_of(table)
+    for uid, found in ms._CIRCLES[0][2].items():
+        assert (found[1] is rows[uid]) == (uid != moved)
+    assert xs.tolist() == [p.x for p in table.poses] and ys.tolist() == [p.y for p in table.poses]
+    assert rs.tolist() == [ps.circumradius(m, p.heading) for m, p in zip(table.models, table.poses, strict=True)]
+    assert owners.tolist() == [int(p) for p in table.players] and owners.dtype == first[3].dtype
+    assert not xs.flags.writeable and not owners.flags.writeable
+    assert sum(x != y for x, y in zip(xs.tolist(), first[0].tolist(), strict=True)) == 1

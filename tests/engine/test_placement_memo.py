@@ -106,3 +106,39 @@ def test_the_table_snapshot_joins_its_units_parts_into_the_index_of_all_its_mode
     check()
     s.units[mover].poses = {}  # on the table with no model left: an empty part
     check()
+
+
+def test_the_snapshot_is_kept_while_every_units_part_compares_equal_and_shares_unchanged_parts() -> None:
+    from dataclasses import replace
+
+    from strategium.engine import placement
+    from strategium.engine.board import Location
+    from strategium.engine.placement import TableModels, table_models
+    from tests.agents.games import heuristic_game
+
+    s = heuristic_game(2)[0].state
+    table = table_models(s)
+    assert [e[:5] for part in table.parts for e in part] == list(
+        zip(table.unit_ids, table.players, [i for i, _ in table.items], table.models, table.poses, strict=True)
+    )
+    assert [e[5] for part in table.parts for e in part] == [fp for _, fp in table.items]
+    assert [p[0][0] for p in table.parts] == [
+        u for u, st in s.units.items() if st.location is Location.TABLE and st.poses
+    ]
+    rebuilt = TableModels([e for part in table.parts for e in part])  # parts found by unit id when not given
+    assert rebuilt.parts == table.parts
+    placement._unchanged.clear()  # asked again without the clock's shortcut: compared unit by unit
+    assert table_models(s) is table
+    mover = next(uid for uid, st in s.units.items() if st.location is Location.TABLE and st.poses)
+    mid, pose = next(iter(s.units[mover].poses.items()))
+    s.units[mover].poses[mid] = replace(pose, y=pose.y + 0.5)  # changed in place: seen by value
+    moved = table_models(s)
+    assert moved is not table
+    assert [fp.centre for m, fp in moved.items if m == mid] == [(pose.x, pose.y + 0.5)]
+    for old, new in zip(table.parts, moved.parts, strict=True):
+        assert (old is new) == (old[0][0] != mover)
+    s.units[mover].poses[mid] = pose  # back where it stood: equal to the first snapshot, a new one all the same
+    back = table_models(s)
+    assert [fp.key for _, fp in back.items] == [fp.key for _, fp in table.items]
+    placement._unchanged.clear()
+    assert table_models(s) is back

@@ -16,7 +16,7 @@ from shapely.geometry.base import BaseGeometry
 
 from strategium.agents.placement_sampling import CLEARANCE, circumradius
 from strategium.engine.board import Placement, Pose
-from strategium.engine.placement import TableModels, table_models
+from strategium.engine.placement import Entry, TableModels, table_models
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import Footprint
@@ -132,8 +132,8 @@ class MoveFilter:
         """Per other model, the bounds of the centres from which a move may fail a test on it: its centre's, grown
         by the larger of the two distances (and :data:`FAR_SLACK`)."""
         far = np.maximum(self._need, self._pass) + FAR_SLACK
-        self._lo_x, self._hi_x = self.ox - far, self.ox + far
-        self._lo_y, self._hi_y = self.oy - far, self.oy + far
+        centres = np.stack((self.ox, self.oy))
+        self._lo, self._hi = centres - far, centres + far  # rows: x, y
 
     def plausible(self, before: Mapping[str, Pose], after: Placement, reach: float) -> bool:
         """Whether moving the models from ``before`` to ``after`` passes the screen (``reach``: the allowance)."""
@@ -183,16 +183,17 @@ class MoveFilter:
             ax, ay = ax_all[first:last], ay_all[first:last]
             ok = shapely.contains_xy(self.allowed, ax, ay).all(axis=1)
             if others:
-                k = np.flatnonzero(ok)
-                if len(k):  # the other models near the box of the chunk's moves
+                k = ok.nonzero()[0]
+                if len(k):  # the other models near the box of the chunk's moves (rows: x, y)
                     dxs = [float(o[0]) for o in offsets[first:last]]
                     dys = [float(o[1]) for o in offsets[first:last]]
-                    near = (self._hi_x >= x0 + min(0.0, *dxs)) & (self._lo_x <= x1 + max(0.0, *dxs))
-                    near &= (self._hi_y >= y0 + min(0.0, *dys)) & (self._lo_y <= y1 + max(0.0, *dys))
-                    sel = np.flatnonzero(near)
+                    low = np.array([[x0 + min(0.0, *dxs)], [y0 + min(0.0, *dys)]])
+                    high = np.array([[x1 + max(0.0, *dxs)], [y1 + max(0.0, *dys)]])
+                    both = (self._hi >= low) & (self._lo <= high)
+                    sel = (both[0] & both[1]).nonzero()[0]
                     if len(sel):
                         self._refuse_near(ok, k, bx, by, ax, ay, sel)
-            for i in np.flatnonzero(ok):
+            for i in ok.nonzero()[0]:
                 dx, dy = offsets[first + int(i)]
                 box = (x0 + min(0.0, dx), y0 + min(0.0, dy), x1 + max(0.0, dx), y1 + max(0.0, dy)) if n else None
                 if self._paths_clear(bx, by, ax[i], ay[i], reach, box):
@@ -308,23 +309,52 @@ INNER = 0.9
 def _table_circles_of(table: TableModels) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(x, y, circumradius, player) of every model of a :func:`table_models` snapshot, as arrays in its order (for
     :class:`MoveFilter`); kept for the last snapshot asked about (snapshots never change; the one held is compared by
-    identity, so it cannot be another object with a reused identity)."""
+    identity, so it cannot be another object with a reused identity), and each unit's values kept with its part of
+    that snapshot (:attr:`TableModels.parts`: a later snapshot shares the part of every unit whose part is unchanged;
+    held, so compared by identity too), so that only the units whose parts are new are measured."""
     last = _CIRCLES[0] if _CIRCLES else None
     if last is not None and last[0] is table:
         return last[1]
-    xs = np.array([pose.x for pose in table.poses], dtype=float)
-    ys = np.array([pose.y for pose in table.poses], dtype=float)
-    rs = np.array([circumradius(m, pose.heading) for m, pose in zip(table.models, table.poses, strict=True)])
-    owners = np.array(table.players, dtype=int)
-    for values in (xs, ys, rs, owners):
-        values.flags.writeable = False
-    _CIRCLES[:] = [(table, (xs, ys, rs, owners))]
+    kept = last[2] if last is not None else {}
+    by_unit: dict[str, tuple[tuple[Entry, ...], np.ndarray, np.ndarray]] = {}
+    for part in table.parts:
+        uid = part[0][0]
+        found = kept.get(uid)
+        if found is None or found[0] is not part:
+            found = (
+                part,
+                np.array(
+                    [
+                        [e[4].x for e in part],
+                        [e[4].y for e in part],
+                        [circumradius(e[3], e[4].heading) for e in part],
+                    ],
+                    dtype=float,
+                ),
+                np.array([e[1] for e in part], dtype=int),
+            )
+        by_unit[uid] = found
+    if by_unit:
+        coords = np.concatenate([f[1] for f in by_unit.values()], axis=1)
+        owners = np.concatenate([f[2] for f in by_unit.values()])
+    else:
+        coords, owners = np.empty((3, 0)), np.empty(0, dtype=int)
+    coords.flags.writeable = False
+    owners.flags.writeable = False
+    xs, ys, rs = coords
+    _CIRCLES[:] = [(table, (xs, ys, rs, owners), by_unit)]
     return xs, ys, rs, owners
 
 
-_CIRCLES: list[tuple[TableModels, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]] = []
-"""The last :func:`table_models` snapshot :func:`_table_circles_of` measured, and its arrays (one entry, replaced
-whole)."""
+_CIRCLES: list[
+    tuple[
+        TableModels,
+        tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        dict[str, tuple[tuple[Entry, ...], np.ndarray, np.ndarray]],
+    ]
+] = []
+"""The last :func:`table_models` snapshot :func:`_table_circles_of` measured, its arrays and, by unit id, each unit's
+part with its (x, y, circumradius) rows and players (one entry, replaced whole)."""
 
 
 def segment_distance(

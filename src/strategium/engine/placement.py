@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from itertools import groupby
+from typing import TYPE_CHECKING
 
 import numpy as np
 from shapely.geometry.base import BaseGeometry
@@ -141,10 +142,15 @@ class TableModels:
 
     ``items`` are (model id, footprint) in the state's unit order, each unit's models in army order;
     ``unit_ids`` and ``players`` say whose each item is, ``models`` and ``poses`` which model it is and where it
-    stands. Built by :func:`table_models`; never changed.
+    stands; ``parts`` are the entries of each unit with models on the table, in that order (given, or found by
+    unit id: :func:`table_models` passes its units' parts, the same tuple objects from one snapshot to the next
+    while a unit's part is unchanged). Built by :func:`table_models`; never changed.
     """
 
-    def __init__(self, entries: list[Entry]) -> None:
+    def __init__(self, entries: list[Entry], parts: Sequence[tuple[Entry, ...]] | None = None) -> None:
+        if parts is None:
+            parts = [tuple(group) for _, group in groupby(entries, key=lambda e: e[0])]
+        self.parts: tuple[tuple[Entry, ...], ...] = tuple(p for p in parts if p)
         unit_ids, players, model_ids, models, poses, feet = zip(*entries, strict=True) if entries else ((),) * 6
         self.unit_ids: tuple[str, ...] = unit_ids
         self.players: tuple[PlayerId, ...] = players
@@ -213,59 +219,69 @@ class TableModels:
         return mask
 
 
-UnitKey = tuple[str, PlayerId, Location, tuple[tuple[str, Pose], ...]]
-"""A unit's part of :func:`table_models`' key: its id, player, location and poses (by value)."""
-
 Entry = tuple[str, PlayerId, str, Model, Pose, Footprint]
 """One model of :class:`TableModels`: unit id, player, model id, model, pose, footprint."""
 
-_last_table: list[tuple[Any, TableModels, dict[str, tuple[UnitKey, list[Entry]]]]] = []
-"""The last snapshot of :func:`table_models`, the key it was built for and, by unit id, each unit's part of the key
-and its entries (one entry)."""
+Part = tuple[str, PlayerId, Location, dict[str, Pose], tuple[Entry, ...]]
+"""A unit's part of the last :func:`table_models` snapshot: unit id, player, location, a copy of its poses (by value)
+and its entries (none unless it is on the table)."""
+
+_last_table: list[tuple[object, TableModels, dict[str, Part]]] = []
+"""The last snapshot of :func:`table_models`, the armies it was built for and, by unit id in the state's order, each
+unit's part (one entry, replaced whole)."""
 
 
 def table_models(state: GameState) -> TableModels:
     """Every model on the table in ``state`` (units whose location is the table, models with a pose).
 
-    Cached: the snapshot is rebuilt only when the armies or any unit's player, location or poses differ from
-    those it was built for (compared by value, so a change made in place is seen too); a rebuild for the same
-    armies takes the entries of the units whose part of the key is unchanged from the last snapshot. Asked again
-    while nothing tracked has changed (``tracked.CLOCK``, as ``GameState.key`` uses it), it is given at once.
+    Cached: the snapshot is rebuilt only when the armies, the units (in order) or any unit's player, location or
+    poses differ from those it was built for (compared by value, each unit's poses against a copy kept with its
+    part, so a change made in place is seen too); a rebuild takes the entries of the units whose part is unchanged
+    from the last snapshot. Asked again while nothing tracked has changed (``tracked.CLOCK``, as ``GameState.key``
+    uses it), it is given at once.
     """
     tracked = state.units if type(state.units) is TrackedDict else None
     now = _unchanged[0] if _unchanged else None  # one read: the marks and their snapshot go together
     if tracked is not None and now is not None and now[0] is tracked and now[1] == CLOCK.now and now[2] is state.armies:
         return now[3]
-    units = tuple((s.unit_id, s.player, s.location, tuple(s.poses.items())) for s in state.units.values())
-    key = (state.armies, units)
+    armies = state.armies
     last = _last_table[0] if _last_table else None
-    if last is not None and last[0] == key:
-        if tracked is not None:
-            _unchanged[:] = [(tracked, CLOCK.now, state.armies, last[1])]
-        return last[1]
-    reuse = last[2] if last is not None and last[0][0] == state.armies else {}
-    by_unit: dict[str, tuple[UnitKey, list[Entry]]] = {}
-    entries: list[Entry] = []
-    for status, unit_key in zip(state.units.values(), units, strict=True):
-        if status.location is not Location.TABLE:
-            continue
-        # the unit's entries are reused when its part of the key is equal (compared, not hashed: the poses of an
-        # unmoved unit are the same objects, which the comparison passes at once)
-        kept = reuse.get(status.unit_id)
-        if kept is not None and kept[0] == unit_key:
-            got = kept[1]
-        else:
-            got = [
-                (status.unit_id, status.player, m.id, m, status.poses[m.id], footprint(m, status.poses[m.id]))
-                for m in state.unit(status.unit_id).models
-                if m.id in status.poses
-            ]
-        by_unit[status.unit_id] = (unit_key, got)
-        entries.extend(got)
-    snapshot = TableModels(entries)
-    _last_table[:] = [(key, snapshot, by_unit)]  # replaced whole, never edited
+    same = last is not None and (last[0] is armies or last[0] == armies)
+    reuse = last[2] if last is not None and same else {}
+    kept_parts = iter(reuse.values())
+    same = same and len(reuse) == len(state.units)  # the same units, in the same order, each with an unchanged part
+    by_unit: dict[str, Part] = {}
+    for status in state.units.values():
+        uid = status.unit_id
+        # the unit's part is reused when its player, location and poses are equal (the poses of an unmoved unit are
+        # the same objects, which the comparison passes at once)
+        kept = next(kept_parts, None) if same else None
+        if kept is None or kept[0] != uid:
+            same = False
+            kept = reuse.get(uid)
+        poses = status.poses
+        if kept is None or kept[1] != status.player or kept[2] != status.location or kept[3] != poses:
+            same = False
+            got: tuple[Entry, ...] = ()
+            if status.location is Location.TABLE:
+                got = tuple(
+                    (uid, status.player, m.id, m, poses[m.id], footprint(m, poses[m.id]))
+                    for m in state.unit(uid).models
+                    if m.id in poses
+                )
+            kept = (uid, status.player, status.location, dict(poses), got)
+        by_unit[uid] = kept
+    if same and last is not None:  # (``same`` implies a last snapshot)
+        snapshot = last[1]
+    else:
+        entries: list[Entry] = []
+        parts = [part[4] for part in by_unit.values() if part[4]]
+        for got in parts:
+            entries.extend(got)
+        snapshot = TableModels(entries, parts)
+    _last_table[:] = [(armies, snapshot, by_unit)]  # replaced whole, never edited
     if tracked is not None:
-        _unchanged[:] = [(tracked, CLOCK.now, state.armies, snapshot)]
+        _unchanged[:] = [(tracked, CLOCK.now, armies, snapshot)]
     return snapshot
 
 
