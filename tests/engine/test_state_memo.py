@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from strategium.engine import registries
-from strategium.engine.board import AssaultTrack, ChargeRecord, HammerStrike, Pose, UnitStatus
+from strategium.engine.board import AssaultTrack, ChargeRecord, HammerStrike, Location, Pose, UnitStatus
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind, EndTrigger
-from strategium.engine.pregame_track import PreGameTrack
+from strategium.engine.pregame_track import PreGameStep, PreGameTrack
 from strategium.engine.shooting import Shoot, plan
-from strategium.engine.state import GameState
-from strategium.engine.timing import Phase
+from strategium.engine.state import _COPIED, GameState
+from strategium.engine.timing import Phase, PlayerId
 from strategium.engine.watchers import Fact, TurnFacts
 from tests.engine.builders_combat import battle, place, squad, to_phase
 
@@ -254,3 +257,69 @@ def test_units_of_follows_every_change_of_location_and_copy() -> None:
     assert [u.id for u in copy.units_of(1, Location.RESERVES)] == ["cap"]
     for location in Location:
         assert ids(1, location) == fresh(1, location) and ids(2, location) == fresh(2, location)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 20),
+    st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), st.sets(st.sampled_from(list(Fact)), max_size=4)),
+)
+def test_the_facts_key_is_the_pairs_of_unit_and_facts(turn: int, noted: dict[str, set[Fact]]) -> None:
+    key = TurnFacts(turn, noted).key()
+    assert key == (turn, tuple((unit_id, frozenset(facts)) for unit_id, facts in noted.items()))
+    assert all(type(pair) is tuple and type(pair[1]) is frozenset for pair in key[1])  # type: ignore[attr-defined]
+    original = TurnFacts(turn, noted)
+    twin = original.copy()
+    assert type(twin.facts) is dict and twin == original and twin.key() == key
+    twin.note("a", Fact.REACTED)
+    twin.note("e", Fact.MOVED)
+    assert original.facts == noted and all(twin.facts[u] is not noted[u] for u in noted)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(list(PreGameStep)),
+    st.sampled_from([None, 1, 2]),
+    st.sets(st.sampled_from([1, 2])),
+    st.dictionaries(st.sampled_from([1, 2]), st.lists(st.sampled_from(["a", "b", "c"]), max_size=3)),
+)
+def test_the_pregame_key_is_its_fields_with_frozen_containers(
+    step: PreGameStep, turn: PlayerId | None, done: set[PlayerId], eligible: dict[PlayerId, list[str]]
+) -> None:
+    track = PreGameTrack(step, turn, turn, done, eligible)
+    key = track.key()
+    assert key == (step, turn, turn, frozenset(done), tuple((p, tuple(units)) for p, units in eligible.items()))
+    twin = track.copy()
+    assert type(twin.eligible) is dict and twin == track and twin.key() == key
+    for units in twin.eligible.values():
+        units.append("z")
+    twin.eligible[3] = ["y"]  # type: ignore[index]
+    assert track.eligible == eligible and twin.key() != key
+
+
+def test_a_backup_keeps_every_field_as_is_or_copied() -> None:
+    # the fields a backup copies are the records of _COPIED (restored as copies), every other field is kept as is
+    assert {"pregame", "facts", "assault"} == _COPIED
+    game = battle([squad("tac", 2)], [squad("red", 2)])
+    s = game.state
+    s.facts.note("tac", Fact.MOVED)
+    s.pregame.done.add(1)
+    s.assault.scores["tac"] = 1
+    before = {f.name: getattr(s, f.name) for f in dataclasses.fields(GameState)}
+    records = {name: getattr(s, name).key() for name in _COPIED}
+    key = s.key()
+    backup = s.backup()
+    s.facts.note("tac", Fact.RAN)
+    s.pregame.done.add(2)
+    s.assault.scores["red"] = 2
+    s.effects = ()
+    s.next_effect_id += 5
+    s.first_player = 2
+    s.pending = None
+    s.units["tac"].location = Location.TABLE
+    assert backup.restore() is s and s.key() == key
+    for name, value in before.items():
+        if name in _COPIED:
+            assert getattr(s, name).key() == records[name] and getattr(s, name) is not value
+        elif name not in ("units", "events", "history"):
+            assert getattr(s, name) is value, name

@@ -42,10 +42,11 @@ class PreGameTrack:
             self.first_deployer,
             self.turn,
             set(self.done),
-            {player: list(units) for player, units in self.eligible.items()},
+            dict(zip(self.eligible, map(list, self.eligible.values()), strict=True)) if self.eligible else {},
         )
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ==) equal for equal tracks (see ``GameState.key``)."""
-        eligible = tuple((player, tuple(units)) for player, units in self.eligible.items())
-        return (self.step, self.first_deployer, self.turn, frozenset(self.done), eligible)
+        eligible = self.eligible  # (empty once the Scout step is over: no tuples built for it)
+        pairs = tuple(zip(eligible, map(tuple, eligible.values()), strict=True)) if eligible else ()
+        return (self.step, self.first_deployer, self.turn, frozenset(self.done), pairs)

@@ -197,10 +197,14 @@ class GameState:
         now = (registries.generation(), self.key())
         memo = self.memo
         if memo is not None:
-            if _same(memo[0][0], now):
-                return memo[0][1]
+            newest = memo[0]
+            try:  # (as _same, inline: asked before every check)
+                if newest[0] == now:
+                    return newest[1]
+            except Exception:  # e.g. an array in a choice's context: counts as a change
+                pass
             if len(memo) > 1 and _same(memo[1][0], now):
-                self.memo = (memo[1], memo[0])
+                self.memo = (memo[1], newest)
                 return memo[1][1]
         values: dict[Hashable, Any] = {}
         self.memo = ((now, values),) if memo is None else ((now, values), memo[0])
@@ -215,6 +219,7 @@ class GameState:
         Immutable values (the clock, the effects, the pending decision) compare by identity first, so an
         unchanged state compares fast.
         """
+        events = self.events
         return (
             self.armies,
             self.battlefield,
@@ -225,8 +230,8 @@ class GameState:
             self.effects,
             self.next_effect_id,
             self.pending,
-            len(self.events),
-            self.events[-1] if self.events else None,
+            len(events),
+            events[-1] if events else None,
             self._units_key(),
             self.pregame.key(),
             self.facts.key(),
@@ -286,6 +291,9 @@ _SHARED = frozenset(
 _COPIED = frozenset({"pregame", "facts", "assault"})
 """Mutable records with their own ``copy()`` (an independent copy sharing only immutable values)."""
 
+_KEPT_NAMES: dict[type, tuple[str, ...]] = {}
+"""Per state class: the names of its fields not in :data:`_COPIED`, in order (what a :class:`Backup` keeps as is)."""
+
 _APPEND_ONLY = frozenset({"events", "history"})
 """Lists that only ever grow by appending immutable entries: a snapshot copies the list, not the entries."""
 
@@ -300,8 +308,12 @@ class Backup:
         if type(state.units) is not TrackedDict:
             self._copy = state.snapshot(share_dice=True)
             return
-        self._values = {name: getattr(state, name) for name in _fields_of(type(state)) if name not in _COPIED}
-        self._copies = {name: getattr(state, name).copy() for name in _COPIED}
+        names = _KEPT_NAMES.get(type(state))
+        if names is None:
+            names = _KEPT_NAMES[type(state)] = tuple(n for n in _fields_of(type(state)) if n not in _COPIED)
+        self._names = names
+        self._values = tuple([getattr(state, name) for name in names])
+        self._copies = (state.pregame.copy(), state.facts.copy(), state.assault.copy())  # the fields of _COPIED
         self._lengths = (len(state.events), len(state.history))
         self._journal = open_journal()
 
@@ -318,10 +330,9 @@ class Backup:
             return self._copy
         close_journal(self._journal, undo=True)
         s = self.state
-        for name, value in self._values.items():
+        for name, value in zip(self._names, self._values, strict=True):
             setattr(s, name, value)
-        for name, value in self._copies.items():
-            setattr(s, name, value)
+        s.pregame, s.facts, s.assault = self._copies
         del s.events[self._lengths[0] :]
         del s.history[self._lengths[1] :]
         return s

@@ -45,11 +45,13 @@ class TurnFacts:
 
     def copy(self) -> TurnFacts:
         """An independent copy (for state snapshots)."""
-        return TurnFacts(self.turn_index, {unit_id: set(facts) for unit_id, facts in self.facts.items()})
+        facts = self.facts
+        return TurnFacts(self.turn_index, dict(zip(facts, map(set, facts.values()), strict=True)) if facts else {})
 
     def key(self) -> tuple[object, ...]:
         """A value (compared with ==) equal for equal facts (see ``GameState.key``)."""
-        return (self.turn_index, tuple((unit_id, frozenset(facts)) for unit_id, facts in self.facts.items()))
+        facts = self.facts  # pairs built in C (zip, map): no generator per key
+        return (self.turn_index, tuple(zip(facts, map(frozenset, facts.values()), strict=True)) if facts else ())
 
     def new_turn(self, turn_index: int) -> None:
         """Forget everything: a new Player Turn has begun."""
