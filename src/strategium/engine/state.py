@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import operator
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, cast
@@ -247,13 +248,16 @@ class GameState:
         if kept is not None and kept[0] == CLOCK.now and kept[1] is units:
             return kept[2]
         now = CLOCK.now
-        key = tuple([status.key() for status in units.values()])
+        key = tuple(map(_STATUS_KEY, units.values()))  # (each status keeps its own key: see UnitStatus.key)
         if type(units) is TrackedDict:
             object.__setattr__(self, "_units_kept", (now, units, key))
         return key
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+_STATUS_KEY = operator.methodcaller("key")
+"""A unit status's key (``UnitStatus.key``), called from C."""
 
 
 def _fields_of(cls: type[GameState]) -> tuple[str, ...]:
