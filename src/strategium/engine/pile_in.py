@@ -6,7 +6,8 @@ The move is tried at the full distance, then 0.1" shorter each time, until the m
 (:func:`blocked`). The models that may be in the way are found by their boxes (:mod:`strategium.engine.broad_phase`):
 once per Pile-in those near any mover (:func:`reach_box`), then for each model those near its whole move. A round
 base against another round base is told apart by the distance of their centres, with the very float operations of
-the exact test (``table_checks.overlaps``), so no footprint is made for the positions refused.
+the exact test (``table_checks.overlaps``), so no footprint is made for the positions refused; past the first
+length, the lengths are tested at once with numpy (:func:`_first_free`), with the same operations.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
@@ -25,7 +27,7 @@ from strategium.engine.charges import feet
 from strategium.engine.events import Event
 from strategium.engine.placement import footprint
 from strategium.engine.timing import PlayerId
-from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact
+from strategium.geometry.measure import EPSILON, Footprint, distance
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
@@ -59,38 +61,99 @@ def pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model
     moved: dict[str, list[str]] = {}
     table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] | None = None  # made when first needed
     for uid, model, fp in movers:
-        foes = side_feet(game, combat, 3 - s.owner(uid))
-        if not foes or any(in_contact(fp, f) for _, _, f in foes):
+        foes = [f for _, _, f in side_feet(game, combat, 3 - s.owner(uid))]
+        if not foes:
             continue
-        foe = min((f for _, _, f in foes), key=lambda f: distance(fp, f))
-        gap = distance(fp, foe)
-        a, b = nearest_points(fp.core, foe.core)
-        length = math.hypot(b.x - a.x, b.y - a.y)
+        gaps = [distance(fp, f) for f in foes]  # in contact: a gap of at most EPSILON (``in_contact``)
+        gap = min(gaps)
+        if gap <= EPSILON:
+            continue
+        foe = foes[gaps.index(gap)]  # the first closest, as ``min`` by distance finds it
+        if type(fp.core) is Point and type(foe.core) is Point:  # the nearest points of two points: themselves
+            (ax, ay), (bx, by) = (fp.core.x, fp.core.y), (foe.core.x, foe.core.y)
+        else:
+            a, b = nearest_points(fp.core, foe.core)
+            (ax, ay), (bx, by) = (a.x, a.y), (b.x, b.y)
+        length = math.hypot(bx - ax, by - ay)
         if length <= EPSILON:
             continue
-        ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+        ux, uy = (bx - ax) / length, (by - ay) / length
         pose = s.units[uid].poses[model.id]
         step_len = min(reach, gap)
+        if step_len <= EPSILON:  # no length to try
+            continue
         if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
             table = table_models(game, reach_box(movers, reach))
         start = footprint(model, pose)
         here = start.outer_bounds
         path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
         others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
-        round_base = type(start.core) is Point
-        while step_len > EPSILON:
-            nx, ny = pose.x + ux * step_len, pose.y + uy * step_len
-            box = broad_phase.shifted(here, nx - pose.x, ny - pose.y)
-            if not blocked(model, nx, ny, pose.heading, (round_base, start.radius), box, others):
-                new = Pose(nx, ny, pose.heading)
-                mine = footprint(model, new)
-                s.units[uid].poses[model.id] = new
-                table[(uid, model.id)] = (mine, mine.outer_bounds)
-                moved.setdefault(uid, []).append(model.id)
-                break
-            step_len -= 0.1
+        base = (type(start.core) is Point, start.radius)
+        lengths = [step_len]  # the lengths tried, longest first (0.1" shorter each time)
+        while (step_len := step_len - 0.1) > EPSILON:
+            lengths.append(step_len)
+        free = _first_free(model, pose, (ux, uy), lengths, base, here, others)
+        if free is not None:
+            new = Pose(pose.x + ux * free, pose.y + uy * free, pose.heading)
+            mine = footprint(model, new)
+            s.units[uid].poses[model.id] = new
+            table[(uid, model.id)] = (mine, mine.outer_bounds)
+            moved.setdefault(uid, []).append(model.id)
     for uid, models in moved.items():
         game.log(PiledIn(step, s.unit(uid).name, tuple(models)))
+
+
+def _first_free(
+    model: Model,
+    pose: Pose,
+    direction: tuple[float, float],
+    lengths: list[float],
+    base: tuple[bool, float],
+    here: broad_phase.Box,
+    others: list[tuple[Footprint, broad_phase.Box]],
+) -> float | None:
+    """The first of ``lengths`` (inches, in order) the model may move from ``pose`` along ``direction`` without
+    overlapping one of ``others`` (:func:`blocked`), or None. ``here``: the box of its footprint at ``pose``;
+    ``base`` as :func:`blocked` takes it.
+
+    The first length is tested alone (most models move their whole way). Past it, every length is tested at once
+    with numpy, with the very float operations of :func:`blocked` element by element: the boxes (``broad_phase.meet``)
+    and, for a round base against another, the distance of the centres; a length where a round base surely blocks
+    is passed over, one where no other pair's boxes meet is free, and any other is asked of :func:`blocked`."""
+    ux, uy = direction
+    x, y = pose.x, pose.y
+    first = lengths[0]
+    nx, ny = x + ux * first, y + uy * first
+    if not blocked(model, nx, ny, pose.heading, base, broad_phase.shifted(here, nx - x, ny - y), others):
+        return first
+    if len(lengths) == 1:
+        return None
+    rest = np.array(lengths[1:])
+    xs, ys = x + ux * rest, y + uy * rest
+    dx, dy = xs - x, ys - y
+    m = broad_phase.MARGIN
+    x0, y0, x1, y1 = (here[0] + dx)[:, None], (here[1] + dy)[:, None], (here[2] + dx)[:, None], (here[3] + dy)[:, None]
+    boxes = np.array([b for _, b in others], dtype=float).reshape(-1, 4)
+    meets = (boxes[:, 0] <= x1 + m) & (x0 <= boxes[:, 2] + m) & (boxes[:, 1] <= y1 + m) & (y0 <= boxes[:, 3] + m)
+    round_base, radius = base
+    rounds = np.array([round_base and type(o.core) is Point for o, _ in others], dtype=bool)
+    sure = np.zeros(len(rest), dtype=bool)
+    if rounds.any():
+        centres = np.array([o.centre if r else (0.0, 0.0) for (o, _), r in zip(others, rounds, strict=True)])
+        reach = np.array([radius + o.radius - EPSILON if r else 0.0 for (o, _), r in zip(others, rounds, strict=True)])
+        ddx, ddy = xs[:, None] - centres[:, 0], ys[:, None] - centres[:, 1]
+        sure = (meets & rounds & (np.sqrt(ddx * ddx + ddy * ddy) < reach)).any(axis=1)
+    exact = (meets & ~rounds).any(axis=1)
+    for k in range(len(rest)):
+        if sure[k]:
+            continue
+        length = lengths[k + 1]
+        if not exact[k]:
+            return length
+        nx, ny = x + ux * length, y + uy * length
+        if not blocked(model, nx, ny, pose.heading, base, broad_phase.shifted(here, nx - x, ny - y), others):
+            return length
+    return None
 
 
 def blocked(
