@@ -21,8 +21,8 @@ from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from strategium.army.army import Model
-from strategium.engine import broad_phase, table_checks
-from strategium.engine.board import Location, Pose
+from strategium.engine import broad_phase, placement, table_checks
+from strategium.engine.board import Pose
 from strategium.engine.charges import feet
 from strategium.engine.events import Event
 from strategium.engine.placement import footprint
@@ -192,19 +192,20 @@ def table_models(
     game: Game, near: broad_phase.Box | None = None
 ) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
     """Every model on the table, by (unit id, model id): its footprint and box (:mod:`.broad_phase`); with ``near``,
-    only those whose box meets that box (``broad_phase.meet``)."""
-    s = game.state
+    only those whose box meets that box (``broad_phase.meet``). In the table's order (``placement.table_models``,
+    whose index finds a superset of those near: every core within the largest radius and a margin of the box)."""
+    snapshot = placement.table_models(game.state)
+    unit_ids, items = snapshot.unit_ids, snapshot.items
+    if near is None:
+        found: list[int] | range = range(len(items))
+    else:
+        found = snapshot.index.boxes_near([near], 2 * broad_phase.MARGIN)[0]
     out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] = {}
-    for st in s.units.values():
-        if st.location is not Location.TABLE:
-            continue
-        for m in s.unit(st.unit_id).models:
-            p = st.poses.get(m.id)
-            if p is not None:
-                fp = footprint(m, p)
-                box = fp.outer_bounds
-                if near is None or broad_phase.meet(box, near):
-                    out[(st.unit_id, m.id)] = (fp, box)
+    for i in found:
+        mid, fp = items[i]
+        box = fp.outer_bounds
+        if near is None or broad_phase.meet(box, near):
+            out[(unit_ids[i], mid)] = (fp, box)
     return out
 
 
