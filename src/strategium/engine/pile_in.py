@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+import shapely
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
@@ -118,8 +119,10 @@ def _first_free(
 
     The first length is tested alone (most models move their whole way). Past it, every length is tested at once
     with numpy, with the very float operations of :func:`blocked` element by element: the boxes (``broad_phase.meet``)
-    and, for a round base against another, the distance of the centres; a length where a round base surely blocks
-    is passed over, one where no other pair's boxes meet is free, and any other is asked of :func:`blocked`."""
+    and, for a round base, the distance of its centre to each other's core whose box meets (the distance of the
+    centres; shapely's point-to-core distance, the call ``measure.core_distance`` makes, for a hull or an oval)
+    against the sum of the radii less EPSILON. For a hull or an oval, a length where no box meets is free and any
+    other is asked of :func:`blocked`."""
     ux, uy = direction
     x, y = pose.x, pose.y
     first = lengths[0]
@@ -136,24 +139,32 @@ def _first_free(
     boxes = np.array([b for _, b in others], dtype=float).reshape(-1, 4)
     meets = (boxes[:, 0] <= x1 + m) & (x0 <= boxes[:, 2] + m) & (boxes[:, 1] <= y1 + m) & (y0 <= boxes[:, 3] + m)
     round_base, radius = base
-    rounds = np.array([round_base and type(o.core) is Point for o, _ in others], dtype=bool)
-    sure = np.zeros(len(rest), dtype=bool)
+    if not round_base:  # a hull or an oval: the lengths where some box meets are asked of ``blocked``
+        exact = meets.any(axis=1)
+        for k in range(len(rest)):
+            length = lengths[k + 1]
+            if not exact[k]:
+                return length
+            nx, ny = x + ux * length, y + uy * length
+            if not blocked(model, nx, ny, pose.heading, base, broad_phase.shifted(here, nx - x, ny - y), others):
+                return length
+        return None
+    # a round base: ``overlaps`` compares the distance of its centre to the other's core (the centres' distance,
+    # or shapely's, the same call on each point) with the sum of the radii less EPSILON, for every length at once
+    rounds = np.array([type(o.core) is Point for o, _ in others], dtype=bool)
+    hit = np.zeros(len(rest), dtype=bool)
     if rounds.any():
         centres = np.array([o.centre if r else (0.0, 0.0) for (o, _), r in zip(others, rounds, strict=True)])
         reach = np.array([radius + o.radius - EPSILON if r else 0.0 for (o, _), r in zip(others, rounds, strict=True)])
         ddx, ddy = xs[:, None] - centres[:, 0], ys[:, None] - centres[:, 1]
-        sure = (meets & rounds & (np.sqrt(ddx * ddx + ddy * ddy) < reach)).any(axis=1)
-    exact = (meets & ~rounds).any(axis=1)
-    for k in range(len(rest)):
-        if sure[k]:
-            continue
-        length = lengths[k + 1]
-        if not exact[k]:
-            return length
-        nx, ny = x + ux * length, y + uy * length
-        if not blocked(model, nx, ny, pose.heading, base, broad_phase.shifted(here, nx - x, ny - y), others):
-            return length
-    return None
+        hit = (meets & rounds & (np.sqrt(ddx * ddx + ddy * ddy) < reach)).any(axis=1)
+    points = None
+    for j in (~rounds & meets.any(axis=0)).nonzero()[0].tolist():
+        o = others[j][0]
+        points = shapely.points(xs, ys) if points is None else points
+        hit |= meets[:, j] & (shapely.distance(points, o.core) < radius + o.radius - EPSILON)
+    free = (~hit).nonzero()[0]
+    return lengths[int(free[0]) + 1] if free.size else None
 
 
 def blocked(
