@@ -60,7 +60,7 @@ from strategium.engine.pile_in import pile_in, side_feet
 from strategium.engine.placement import footprint
 from strategium.engine.profiles_now import active_sources, current
 from strategium.engine.timing import Phase, PlayerId, SubPhase
-from strategium.geometry.measure import Footprint, distance, in_contact, within
+from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, within
 from strategium.model.unit_types import SubType, UnitType
 from strategium.model.weapons import WeaponProfile
 from strategium.rules.definitions import Book
@@ -377,11 +377,11 @@ def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None
         foes, friends = sides[player]
         if not foes:
             continue
-        if not any(in_contact(fp, f) for _, _, f in foes) and not any(
-            within(distance(fp, f), engaged) for f in friends
-        ):
+        gaps = [distance(fp, f) for _, _, f in foes]  # in contact: a gap of at most EPSILON (``in_contact``)
+        closest = min(gaps)
+        if closest > EPSILON and not any(within(distance(fp, f), engaged) for f in friends):
             continue
-        foe_uid, foe_model, _ = min(foes, key=lambda x: distance(fp, x[2]))
+        foe_uid, foe_model, _ = foes[gaps.index(closest)]  # the first closest, as ``min`` by distance finds it
         blow = _blow(game, uid, model, _host(game, foe_uid), foe_model.id)
         if blow is not None:
             blows.append(blow)
