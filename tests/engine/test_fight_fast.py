@@ -77,7 +77,6 @@ def test_round_bases_a_hair_apart_and_a_hair_overlapping() -> None:
         assert _exact(ROUND, Pose(10.0 + dx, 10.0), box, others) is refused
 
 
-
 @settings(max_examples=120, deadline=None)
 @given(
     st.floats(0.0, 6.283),
@@ -122,6 +121,7 @@ def test_the_first_free_length_past_a_round_base_and_a_hull() -> None:
     near = Base(25.0).footprint(10.0, 10.5)  # overlapping at every length: none is free
     others = [(wall, wall.outer_bounds), (near, near.outer_bounds)]
     assert _first_free(ROUND, pose, (0.0, 1.0), lengths, (True, start.radius), start.outer_bounds, others) is None
+
 
 # -- the whole Pile-in, re-stated plainly ---------------------------------------------------------------------------
 

@@ -61,8 +61,12 @@ def pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model
     reach = s.config.fight.pile_in_distance
     moved: dict[str, list[str]] = {}
     table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] | None = None  # made when first needed
+    sides: dict[PlayerId, list[Footprint]] = {}  # each side's footprints, until one of its models moves
     for uid, model, fp in movers:
-        foes = [f for _, _, f in side_feet(game, combat, 3 - s.owner(uid))]
+        enemy = 3 - s.owner(uid)
+        foes = sides.get(enemy)
+        if foes is None:
+            foes = sides[enemy] = [f for _, _, f in side_feet(game, combat, enemy)]
         if not foes:
             continue
         gaps = [distance(fp, f) for f in foes]  # in contact: a gap of at most EPSILON (``in_contact``)
@@ -100,6 +104,7 @@ def pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model
             s.units[uid].poses[model.id] = new
             table[(uid, model.id)] = (mine, mine.outer_bounds)
             moved.setdefault(uid, []).append(model.id)
+            sides.pop(s.owner(uid), None)
     for uid, models in moved.items():
         game.log(PiledIn(step, s.unit(uid).name, tuple(models)))
 
@@ -137,10 +142,12 @@ def _first_free(
     m = broad_phase.MARGIN
     x0, y0, x1, y1 = (here[0] + dx)[:, None], (here[1] + dy)[:, None], (here[2] + dx)[:, None], (here[3] + dy)[:, None]
     boxes = np.array([b for _, b in others], dtype=float).reshape(-1, 4)
-    meets = (boxes[:, 0] <= x1 + m) & (x0 <= boxes[:, 2] + m) & (boxes[:, 1] <= y1 + m) & (y0 <= boxes[:, 3] + m)
+    meets: np.ndarray = (
+        (boxes[:, 0] <= x1 + m) & (x0 <= boxes[:, 2] + m) & (boxes[:, 1] <= y1 + m) & (y0 <= boxes[:, 3] + m)
+    )
     round_base, radius = base
     if not round_base:  # a hull or an oval: the lengths where some box meets are asked of ``blocked``
-        exact = meets.any(axis=1)
+        exact = np.asarray(meets.any(axis=1))
         for k in range(len(rest)):
             length = lengths[k + 1]
             if not exact[k]:
