@@ -4,6 +4,7 @@ the Initiative steps kept for a combat against :func:`initiative_step`. Exact re
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from hypothesis import given, settings
@@ -27,6 +28,7 @@ from tests.engine.test_fight import QUICK, charged
 
 ROUND = squad("r", 1, base=32.0).models[0]
 OVAL = squad("o", 1, base=None).models[0]
+LONG = dataclasses.replace(ROUND, id="l.1", base_mm=(60.0, 35.0))  # an oval base: a polygon footprint
 
 
 def _others(spots: list[tuple[float, float, int]]) -> list[tuple[Footprint, broad_phase.Box]]:
@@ -77,17 +79,16 @@ def test_round_bases_a_hair_apart_and_a_hair_overlapping() -> None:
         assert _exact(ROUND, Pose(10.0 + dx, 10.0), box, others) is refused
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     st.floats(0.0, 6.283),
     st.floats(0.15, 3.0),
     st.lists(st.tuples(st.floats(6, 14), st.floats(6, 14), st.integers(0, 3)), max_size=6),
-    st.booleans(),
+    st.sampled_from([ROUND, OVAL, LONG]),
 )
 def test_the_first_free_length_equals_the_lengths_tried_one_by_one(
-    angle: float, longest: float, spots: list[tuple[float, float, int]], oval: bool
+    angle: float, longest: float, spots: list[tuple[float, float, int]], model: Model
 ) -> None:
-    model = OVAL if oval else ROUND
     pose = Pose(10.0, 10.0)
     start = footprint(model, pose)
     base = (type(start.core).__name__ == "Point", start.radius)
@@ -104,6 +105,16 @@ def test_the_first_free_length_equals_the_lengths_tried_one_by_one(
             plain = length
             break
     assert _first_free(model, pose, (ux, uy), lengths, base, here, others) == plain
+    inner = [_inradius(fp) for fp, _ in others]  # with the others' inradii: the sure test too
+    assert _first_free(model, pose, (ux, uy), lengths, base, here, others, inner) == plain
+
+
+def _inradius(fp: Footprint) -> float:
+    """The inradius of one of :func:`_others`' footprints (as ``placement.inradius`` gives it for its shape)."""
+    if fp.radius > 0:
+        return fp.radius
+    x0, y0, x1, y1 = fp.bounds
+    return 35.0 / 25.4 / 2 if x1 - x0 < 3.0 and y1 - y0 < 3.0 else 2.5 / 2  # the oval's width, the hull's
 
 
 def test_the_first_free_length_past_a_round_base_and_a_hull() -> None:

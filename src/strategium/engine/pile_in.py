@@ -22,11 +22,11 @@ from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from strategium.army.army import Model
-from strategium.engine import broad_phase, placement, table_checks
-from strategium.engine.board import Pose
+from strategium.engine import broad_phase, table_checks
+from strategium.engine.board import Location, Pose
 from strategium.engine.charges import feet
 from strategium.engine.events import Event
-from strategium.engine.placement import footprint
+from strategium.engine.placement import footprint, inradius
 from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import EPSILON, Footprint, distance
 
@@ -60,7 +60,7 @@ def pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model
     s = game.state
     reach = s.config.fight.pile_in_distance
     moved: dict[str, list[str]] = {}
-    table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] | None = None  # made when first needed
+    table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box, float]] | None = None  # made when needed
     sides: dict[PlayerId, list[Footprint]] = {}  # each side's footprints, until one of its models moves
     for uid, model, fp in movers:
         enemy = 3 - s.owner(uid)
@@ -87,22 +87,25 @@ def pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model
         step_len = min(reach, gap)
         if step_len <= EPSILON:  # no length to try
             continue
-        if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
+        if table is None:  # (unit id, model id) -> (footprint, box, inradius), kept up to date as models move
             table = table_models(game, reach_box(movers, reach))
         start = footprint(model, pose)
         here = start.outer_bounds
         path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
-        others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
+        near = [
+            (o, box, r) for (_, mid), (o, box, r) in table.items() if mid != model.id and broad_phase.meet(box, path)
+        ]
+        others = [(o, box) for o, box, _ in near]
         base = (type(start.core) is Point, start.radius)
         lengths = [step_len]  # the lengths tried, longest first (0.1" shorter each time)
         while (step_len := step_len - 0.1) > EPSILON:
             lengths.append(step_len)
-        free = _first_free(model, pose, (ux, uy), lengths, base, here, others)
+        free = _first_free(model, pose, (ux, uy), lengths, base, here, others, [r for _, _, r in near])
         if free is not None:
             new = Pose(pose.x + ux * free, pose.y + uy * free, pose.heading)
             mine = footprint(model, new)
             s.units[uid].poses[model.id] = new
-            table[(uid, model.id)] = (mine, mine.outer_bounds)
+            table[(uid, model.id)] = (mine, mine.outer_bounds, inradius(model))
             moved.setdefault(uid, []).append(model.id)
             sides.pop(s.owner(uid), None)
     for uid, models in moved.items():
@@ -117,6 +120,7 @@ def _first_free(
     base: tuple[bool, float],
     here: broad_phase.Box,
     others: list[tuple[Footprint, broad_phase.Box]],
+    inner: list[float] | None = None,
 ) -> float | None:
     """The first of ``lengths`` (inches, in order) the model may move from ``pose`` along ``direction`` without
     overlapping one of ``others`` (:func:`blocked`), or None. ``here``: the box of its footprint at ``pose``;
@@ -148,8 +152,11 @@ def _first_free(
     round_base, radius = base
     if not round_base:  # a hull or an oval: the lengths where some box meets are asked of ``blocked``
         exact = np.asarray(meets.any(axis=1))
+        sure = _surely_blocked(model, xs, ys, meets, others, inner)
         for k in range(len(rest)):
             length = lengths[k + 1]
+            if sure[k]:
+                continue
             if not exact[k]:
                 return length
             nx, ny = x + ux * length, y + uy * length
@@ -172,6 +179,40 @@ def _first_free(
         hit |= meets[:, j] & (shapely.distance(points, o.core) < radius + o.radius - EPSILON)
     free = (~hit).nonzero()[0]
     return lengths[int(free[0]) + 1] if free.size else None
+
+
+SURE_DEPTH = 0.01
+"""Inches by which two discs inside two footprints (about their centres, of their inradii; each at least
+:data:`SURE_RADIUS`) must overlap for :func:`_surely_blocked`: their lens, inside both footprints, then has an area
+of more than 1e-4 square inches, far more than the EPSILON ``table_checks.overlaps`` asks of the overlap."""
+
+SURE_RADIUS = 0.1
+"""Inches: the least inradius :func:`_surely_blocked` uses."""
+
+
+def _surely_blocked(
+    model: Model,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    meets: np.ndarray,
+    others: list[tuple[Footprint, broad_phase.Box]],
+    inner: list[float] | None,
+) -> np.ndarray:
+    """For each position (``xs``, ``ys``) of the model's centre: whether it surely overlaps one of ``others`` whose
+    box it meets (``meets``: positions by others), as :func:`blocked` would find: the centres closer than the sum of
+    the inradii (``inner``, the others'; ``placement.inradius``) less :data:`SURE_DEPTH`. All False without
+    ``inner``. The others' centres are their footprints' (an oval's or a hull's centroid: its pose's centre)."""
+    sure = np.zeros(len(xs), dtype=bool)
+    mine = inradius(model)
+    if inner is None or not others or mine < SURE_RADIUS:
+        return sure
+    for j in np.flatnonzero(meets.any(axis=0)).tolist():
+        if inner[j] < SURE_RADIUS:
+            continue
+        cx, cy = others[j][0].centre
+        dx, dy = xs - cx, ys - cy
+        sure |= meets[:, j] & (np.sqrt(dx * dx + dy * dy) < mine + inner[j] - SURE_DEPTH)
+    return sure
 
 
 def blocked(
@@ -208,22 +249,21 @@ def blocked(
 
 def table_models(
     game: Game, near: broad_phase.Box | None = None
-) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
-    """Every model on the table, by (unit id, model id): its footprint and box (:mod:`.broad_phase`); with ``near``,
-    only those whose box meets that box (``broad_phase.meet``). In the table's order (``placement.table_models``,
-    whose index finds a superset of those near: every core within the largest radius and a margin of the box)."""
-    snapshot = placement.table_models(game.state)
-    unit_ids, items = snapshot.unit_ids, snapshot.items
-    if near is None:
-        found: list[int] | range = range(len(items))
-    else:
-        found = snapshot.index.boxes_near([near], 2 * broad_phase.MARGIN)[0]
-    out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] = {}
-    for i in found:
-        mid, fp = items[i]
-        box = fp.outer_bounds
-        if near is None or broad_phase.meet(box, near):
-            out[(unit_ids[i], mid)] = (fp, box)
+) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box, float]]:
+    """Every model on the table, by (unit id, model id): its footprint, box (:mod:`.broad_phase`) and inradius
+    (``placement.inradius``); with ``near``, only those whose box meets that box (``broad_phase.meet``)."""
+    s = game.state
+    out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box, float]] = {}
+    for st in s.units.values():
+        if st.location is not Location.TABLE:
+            continue
+        for m in s.unit(st.unit_id).models:
+            p = st.poses.get(m.id)
+            if p is not None:
+                fp = footprint(m, p)
+                box = fp.outer_bounds
+                if near is None or broad_phase.meet(box, near):
+                    out[(st.unit_id, m.id)] = (fp, box, inradius(m))
     return out
 
 
