@@ -47,7 +47,7 @@ from strategium.engine.effects import Duration, EffectKind, EndTrigger
 from strategium.engine.events import EffectEnded, Event, Ruling, StepStarted
 from strategium.engine.hooks import on_step
 from strategium.engine.morale import is_fearless, leadership_test, pinning_test, status_in_force
-from strategium.engine.placement import footprint, table_models
+from strategium.engine.placement import footprint
 from strategium.engine.profiles_now import Modifier, current, effect_modifier_source
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import Phase, SubPhase
@@ -321,13 +321,18 @@ def _obstacles(game: Game, unit_id: str, near: broad_phase.Box | None = None) ->
     (``Boxed.near``: a box holding every model's path, :func:`_paths_box`, leaves out only models no path's box
     meets, which each model's own broad phase would leave out)."""
     s = game.state
-    table = table_models(s)  # with ``near``, its index finds a superset of the models near (by cores and radii)
-    outside = table.outside(set(damage.members(game, unit_id)))
-    found = range(len(outside)) if near is None else table.index.boxes_near([near], 2 * broad_phase.MARGIN)[0]
+    moving = set(damage.members(game, unit_id))
+    others = [
+        (m.id, footprint(m, status.poses[m.id]))
+        for status in s.units.values()
+        if status.location is Location.TABLE and status.unit_id not in moving
+        for m in s.unit(status.unit_id).models
+        if m.id in status.poses
+    ]
     walls = s.battlefield.impassable()
     t = s.battlefield.table
     # each footprint's outer bounds are its box (``broad_phase.box_of``: the same sums), kept on the footprint
-    boxed = broad_phase.Boxed(tuple((*table.items[i], table.items[i][1].outer_bounds) for i in found if outside[i]))
+    boxed = broad_phase.Boxed(tuple((mid, fp, fp.outer_bounds) for mid, fp in others))
     if near is not None:
         boxed = boxed.near(near)
     return _Obstacles(boxed, walls, _wall_boxes(walls), (0.0, 0.0, t.width, t.depth))
