@@ -241,8 +241,7 @@ def _concussed(game: Game, unit_id: str, model: Model) -> list[Modifier]:
 
 
 def _own_edge(game: Game, player: int) -> BaseGeometry:
-    table = game.state.battlefield.table
-    deployment = game.state.battlefield.deployment
+    table, deployment = game.state.battlefield.table, game.state.battlefield.deployment
     edges = deployment.zone(player).edges if deployment is not None else table.long_edges()[player - 1 : player]
     return _edges_union(table, tuple(edges))
 
@@ -250,8 +249,7 @@ def _own_edge(game: Game, player: int) -> BaseGeometry:
 @lru_cache(maxsize=8)
 def _edges_union(table: Table, edges: tuple[Edge, ...]) -> BaseGeometry:
     """The union of the table's ``edges`` (made once per table size and edges: immutable values and geometry)."""
-    union: BaseGeometry = unary_union([table.edge_line(e) for e in edges])
-    return union
+    return unary_union([table.edge_line(e) for e in edges])
 
 
 def fall_back(game: Game, unit_id: str, why: Reason) -> None:
