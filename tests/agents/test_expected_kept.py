@@ -11,8 +11,8 @@ from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.setup import demo_battle
 from strategium.engine import damage
 from strategium.engine.actions import Action
-from strategium.engine.fight import armour_map
 from strategium.engine.game import Game
+from strategium.engine.melee_vehicles import armour_map
 from strategium.engine.profiles_now import apply_modifiers, current, modifiers
 from strategium.model.characteristics import Characteristics
 

@@ -4,6 +4,7 @@ the Initiative steps kept for a combat against :func:`initiative_step`. Exact re
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from hypothesis import given, settings
@@ -18,7 +19,7 @@ from strategium.engine.charges import feet
 from strategium.engine.effects import Duration, EffectKind
 from strategium.engine.fight import _Steps, initiative_step
 from strategium.engine.game import Game
-from strategium.engine.pile_in import blocked, pile_in
+from strategium.engine.pile_in import _first_free, blocked, pile_in
 from strategium.engine.placement import footprint
 from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact
@@ -27,6 +28,7 @@ from tests.engine.test_fight import QUICK, charged
 
 ROUND = squad("r", 1, base=32.0).models[0]
 OVAL = squad("o", 1, base=None).models[0]
+LONG = dataclasses.replace(ROUND, id="l.1", base_mm=(60.0, 35.0))  # an oval base: a polygon footprint
 
 
 def _others(spots: list[tuple[float, float, int]]) -> list[tuple[Footprint, broad_phase.Box]]:
@@ -75,6 +77,61 @@ def test_round_bases_a_hair_apart_and_a_hair_overlapping() -> None:
         box = broad_phase.shifted(start.outer_bounds, dx, 0.0)
         assert blocked(ROUND, 10.0 + dx, 10.0, 0.0, (True, start.radius), box, others) is refused
         assert _exact(ROUND, Pose(10.0 + dx, 10.0), box, others) is refused
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.floats(0.0, 6.283),
+    st.floats(0.15, 3.0),
+    st.lists(st.tuples(st.floats(6, 14), st.floats(6, 14), st.integers(0, 3)), max_size=6),
+    st.sampled_from([ROUND, OVAL, LONG]),
+)
+def test_the_first_free_length_equals_the_lengths_tried_one_by_one(
+    angle: float, longest: float, spots: list[tuple[float, float, int]], model: Model
+) -> None:
+    pose = Pose(10.0, 10.0)
+    start = footprint(model, pose)
+    base = (type(start.core).__name__ == "Point", start.radius)
+    ux, uy = math.cos(angle), math.sin(angle)
+    lengths = [longest]
+    while (step := lengths[-1] - 0.1) > EPSILON:
+        lengths.append(step)
+    others = _others(spots)
+    here = start.outer_bounds
+    plain = None
+    for length in lengths:
+        nx, ny = 10.0 + ux * length, 10.0 + uy * length
+        if not blocked(model, nx, ny, 0.0, base, broad_phase.shifted(here, nx - 10.0, ny - 10.0), others):
+            plain = length
+            break
+    assert _first_free(model, pose, (ux, uy), lengths, base, here, others) == plain
+    inner = [_inradius(fp) for fp, _ in others]  # with the others' inradii: the sure test too
+    assert _first_free(model, pose, (ux, uy), lengths, base, here, others, inner) == plain
+
+
+def _inradius(fp: Footprint) -> float:
+    """The inradius of one of :func:`_others`' footprints (as ``placement.inradius`` gives it for its shape)."""
+    if fp.radius > 0:
+        return fp.radius
+    x0, y0, x1, y1 = fp.bounds
+    return 35.0 / 25.4 / 2 if x1 - x0 < 3.0 and y1 - y0 < 3.0 else 2.5 / 2  # the oval's width, the hull's
+
+
+def test_the_first_free_length_past_a_round_base_and_a_hull() -> None:
+    pose = Pose(10.0, 10.0)
+    start = footprint(ROUND, pose)
+    wall = Base(25.0).footprint(10.0, 12.0)  # straight ahead: more than 2 - 0.63 - 0.49 = 0.88" is blocked
+    others = [(wall, wall.outer_bounds)]
+    lengths = [2.0 - 0.1 * k for k in range(20)]
+    got = _first_free(ROUND, pose, (0.0, 1.0), lengths, (True, start.radius), start.outer_bounds, others)
+    assert got == lengths[12] and math.isclose(got, 0.8)
+    hull = Hull(10.0, 12.43, 4.0, 2.5, 0.0).footprint()  # its near side at y 11.18: more than 0.55" is blocked
+    others.append((hull, hull.outer_bounds))
+    got = _first_free(ROUND, pose, (0.0, 1.0), lengths, (True, start.radius), start.outer_bounds, others)
+    assert got == lengths[15] and math.isclose(got, 0.5)
+    near = Base(25.0).footprint(10.0, 10.5)  # overlapping at every length: none is free
+    others = [(wall, wall.outer_bounds), (near, near.outer_bounds)]
+    assert _first_free(ROUND, pose, (0.0, 1.0), lengths, (True, start.radius), start.outer_bounds, others) is None
 
 
 # -- the whole Pile-in, re-stated plainly ---------------------------------------------------------------------------

@@ -23,8 +23,8 @@ from strategium.combat.tables import (
     wound_target,
 )
 from strategium.engine import damage, fight, shooting
-from strategium.engine.fight import armour_map
 from strategium.engine.game import Game
+from strategium.engine.melee_vehicles import armour_map
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
 from strategium.engine.shooting_plan import TEMPLATE_LENGTH, _weapon_limit, shots_dice

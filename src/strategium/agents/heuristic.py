@@ -60,8 +60,9 @@ from strategium.engine.actions import (
 from strategium.engine.board import Location, Placement, Pose, ReserveMode
 from strategium.engine.charges import DeclareCharge
 from strategium.engine.choices import BattleChoice
-from strategium.engine.fight import FightCombat, armour_map
+from strategium.engine.fight import FightCombat
 from strategium.engine.game import Game
+from strategium.engine.melee_vehicles import armour_map
 from strategium.engine.movement import Move, Run
 from strategium.engine.movement_common import party
 from strategium.engine.pregame import DECLINE, FIRST, SEIZE

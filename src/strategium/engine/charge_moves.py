@@ -36,8 +36,8 @@ from strategium.engine.citations import Reason
 from strategium.engine.effects import EffectKind
 from strategium.engine.events import Ruling
 from strategium.engine.handlers import handles
-from strategium.engine.movement_common import Leg, other_footprints, overlaps_area, positions_problem
-from strategium.engine.placement import footprint
+from strategium.engine.movement_common import Leg, overlaps_area, positions_problem
+from strategium.engine.placement import footprint, table_models
 from strategium.engine.timing import Phase, SubPhase
 from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, more_than, within
 from strategium.model.unit_types import SubType
@@ -75,16 +75,22 @@ def _enemy_feet(game: Game, player: int) -> list[tuple[str, str, Footprint]]:
 
 
 def _path_problems(game: Game, record: ChargeRecord, moves: list[Leg], limit: float) -> list[Reason]:
+    """Distance, Impassable Terrain, Buildings and models in each leg's way, standing room at the ends and coherency.
+    The models outside the party near each leg are found by one question to the table's index (by the leg's box,
+    which holds its path and its end): a superset, in table order, of those whose box meets the leg's box, which the
+    path test keeps, and of those ``standing_room`` would find for the end."""
     s = game.state
     reasons: list[Reason] = []
     bf = s.battlefield
     walls = [(t.name, t.footprint, b) for t, b in zip(bf.terrain, bf.terrain_bounds, strict=True) if t.is_impassable]
     walls += [(b.name, b.footprint, box) for b, box in zip(bf.buildings, bf.building_bounds, strict=True)]
-    others = other_footprints(s, {u.id for u in party(game, record.unit_id)})
-    if moves:  # a model whose box misses the box of every path's box misses each path's (the same comparisons)
-        span = broad_phase.span([g.bounds for g in moves])
-        others = [(other_id, fp) for other_id, fp in others if broad_phase.meet(span, fp.outer_bounds)]
-    for g in moves:
+    units = party(game, record.unit_id)
+    moving = {u.id for u in units}
+    table = table_models(s)
+    rows = table.index.boxes_near([g.bounds for g in moves], 0.0, table.outside(moving))
+    items = table.items
+    near = [[items[i] for i in row] for row in rows]
+    for g, others in zip(moves, near, strict=True):
         if g.length > limit + EPSILON:
             reasons.append(core(CHARGES, f'{g.model.id} may move at most {limit:g}" (it moved {g.length:.2f}")'))
         box = g.bounds  # holds the path: a piece or model whose box it does not meet cannot overlap it (broad phase)
@@ -99,9 +105,8 @@ def _path_problems(game: Game, record: ChargeRecord, moves: list[Leg], limit: fl
             if table_checks.overlaps(path, fp) and not table_checks.overlaps(g.before, fp):
                 reasons.append(core(CHARGES, f"{g.model.id} may not move through {other_id}"))
                 break
-    units = party(game, record.unit_id)
     placed = [(g.model, g.after) for g in moves]
-    reasons += table_checks.standing_room(s, placed, {u.id for u in units})
+    reasons += table_checks.standing_room(s, placed, moving, near)
     reasons += table_checks.coherency(s, units, placed)
     return reasons
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
-from strategium.combat import AttackMode, AttackSpec, TargetVehicle, resolve_attack, resolve_attack_on_vehicle
+from strategium.combat import AttackMode, AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.sources import configured, core
 from strategium.engine import damage, registries
 from strategium.engine.actions import Action, Verdict
@@ -54,19 +54,13 @@ from strategium.engine.decisions import DecisionKind
 from strategium.engine.effects import Effect
 from strategium.engine.events import DiceRolled, Event, Ruling
 from strategium.engine.handlers import handles
+from strategium.engine.melee_vehicles import melee_facing, roll_vehicle_hits, vehicle_target
 from strategium.engine.pile_in import PiledIn as PiledIn
 from strategium.engine.pile_in import pile_in, side_feet
-from strategium.engine.placement import footprint, hull_of
+from strategium.engine.placement import footprint
 from strategium.engine.profiles_now import active_sources, current
 from strategium.engine.timing import Phase, PlayerId, SubPhase
-from strategium.geometry.bases import facing_arcs, facings_touched
-from strategium.geometry.measure import Footprint, distance, in_contact, within
-from strategium.model.characteristics import (
-    BuildingCharacteristics,
-    Facing,
-    KnightCharacteristics,
-    VehicleCharacteristics,
-)
+from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, within
 from strategium.model.unit_types import SubType, UnitType
 from strategium.model.weapons import WeaponProfile
 from strategium.rules.definitions import Book
@@ -383,55 +377,15 @@ def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None
         foes, friends = sides[player]
         if not foes:
             continue
-        if not any(in_contact(fp, f) for _, _, f in foes) and not any(
-            within(distance(fp, f), engaged) for f in friends
-        ):
+        gaps = [distance(fp, f) for _, _, f in foes]  # in contact: a gap of at most EPSILON (``in_contact``)
+        closest = min(gaps)
+        if closest > EPSILON and not any(within(distance(fp, f), engaged) for f in friends):
             continue
-        foe_uid, foe_model, _ = min(foes, key=lambda x: distance(fp, x[2]))
+        foe_uid, foe_model, _ = foes[gaps.index(closest)]  # the first closest, as ``min`` by distance finds it
         blow = _blow(game, uid, model, _host(game, foe_uid), foe_model.id)
         if blow is not None:
             blows.append(blow)
     return blows
-
-
-def vehicle_target(game: Game, unit_id: str, model: Model, facing: Facing) -> TargetVehicle:
-    """The vehicle (or Knight, Titan, Building model) ``model`` of ``unit_id`` as an attack target at ``facing``.
-
-    Raises ``InputError`` for a profile without Armour or Hull Points (from the pipeline)."""
-    profile = model.profile.characteristics
-    assert isinstance(profile, VehicleCharacteristics | KnightCharacteristics | BuildingCharacteristics)
-    return TargetVehicle.from_profile(
-        model.name,
-        profile,
-        facing,
-        lost=game.state.units[unit_id].wounds_lost.get(model.id, 0),
-        invulnerable_save=model.profile.invulnerable_save,
-        rules=damage.model_rules(game, unit_id, model),
-        slow=model.profile.unit_type.has(SubType.SLOW),
-    )
-
-
-def armour_map(model: Model) -> dict[Facing, int]:
-    """Armour Value per Facing of a model with Armour Values."""
-    profile = model.profile.characteristics
-    if not isinstance(profile, VehicleCharacteristics | KnightCharacteristics | BuildingCharacteristics):
-        return {}
-    return {f: a for f in Facing if (a := profile.armour(f)) is not None}
-
-
-def _melee_facing(game: Game, attackers: list[Footprint], unit_id: str, model: Model) -> tuple[Facing, Reason]:
-    config = game.state.config
-    if config.vehicles.melee_facing == "rear":
-        return Facing.REAR, configured(config, "vehicles.melee_facing", "close combat attacks strike the Rear Armour")
-    hull = hull_of(model, game.state.units[unit_id].poses[model.id])
-    touched: set[Facing] = set()
-    for fp in attackers:
-        if hull is not None:
-            touched |= facings_touched(hull, fp) or facing_arcs(hull, fp.centre)
-    armour = armour_map(model)
-    pick = max(sorted(touched or {Facing.FRONT}), key=lambda f: armour.get(f, 0))
-    text = f"the attackers touch the {'/'.join(sorted(f.value for f in touched or {pick}))} Facing: {pick} Armour"
-    return pick, configured(config, "vehicles.melee_facing", text)
 
 
 def _resolve(game: Game, step: int, group: list[_Blow]) -> None:
@@ -462,7 +416,7 @@ def _resolve(game: Game, step: int, group: list[_Blow]) -> None:
     if damage.is_vehicle_target(game, first.target):
         uid, model = next((u, m) for u, m in damage.living(game, first.target) if m.profile.has_armour_values)
         hits, pre = roll_vehicle_hits(game, count, first.unit_id)
-        facing, facing_why = _melee_facing(game, mine, uid, model)
+        facing, facing_why = melee_facing(game, mine, uid, model)
         caused = 0
         summary = f"{count} attacks, {hits} hits"
         reasons = (*why, *pre, facing_why)
@@ -530,17 +484,6 @@ def _resolve(game: Game, step: int, group: list[_Blow]) -> None:
             (*why, *result.all_reasons),
         )
     )
-
-
-def roll_vehicle_hits(game: Game, count: int, who: str) -> tuple[int, tuple[Reason, ...]]:
-    """How many of ``count`` close combat attacks hit a Vehicle or Building (``fight.vehicle_to_hit``)."""
-    config = game.state.config
-    need = config.fight.vehicle_to_hit
-    if need <= 1:
-        return count, (configured(config, "fight.vehicle_to_hit", f"{count} attacks hit the vehicle automatically"),)
-    roll = game.logged(game.state.dice.roll(count, 6, reason=f"To Hit against a vehicle ({need}+)", who=who))
-    hits = sum(1 for face in roll.results if face >= need)
-    return hits, (configured(config, "fight.vehicle_to_hit", f"{count} attacks need {need}+: {hits} hit"),)
 
 
 def fight(game: Game, combat: Combat) -> None:

@@ -52,7 +52,7 @@ from strategium.engine.profiles_now import Modifier, current, effect_modifier_so
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.timing import Phase, SubPhase
 from strategium.geometry.measure import Footprint
-from strategium.geometry.table import Table
+from strategium.geometry.table import Edge, Table
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
 from strategium.rules.registry import RuleRef, find_rule
@@ -241,9 +241,14 @@ def _concussed(game: Game, unit_id: str, model: Model) -> list[Modifier]:
 
 
 def _own_edge(game: Game, player: int) -> BaseGeometry:
-    table = game.state.battlefield.table
-    deployment = game.state.battlefield.deployment
+    table, deployment = game.state.battlefield.table, game.state.battlefield.deployment
     edges = deployment.zone(player).edges if deployment is not None else table.long_edges()[player - 1 : player]
+    return _edges_union(table, tuple(edges))
+
+
+@lru_cache(maxsize=8)
+def _edges_union(table: Table, edges: tuple[Edge, ...]) -> BaseGeometry:
+    """The union of the table's ``edges`` (made once per table size and edges: immutable values and geometry)."""
     return unary_union([table.edge_line(e) for e in edges])
 
 

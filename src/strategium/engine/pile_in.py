@@ -6,7 +6,8 @@ The move is tried at the full distance, then 0.1" shorter each time, until the m
 (:func:`blocked`). The models that may be in the way are found by their boxes (:mod:`strategium.engine.broad_phase`):
 once per Pile-in those near any mover (:func:`reach_box`), then for each model those near its whole move. A round
 base against another round base is told apart by the distance of their centres, with the very float operations of
-the exact test (``table_checks.overlaps``), so no footprint is made for the positions refused.
+the exact test (``table_checks.overlaps``), so no footprint is made for the positions refused; past the first
+length, the lengths are tested at once with numpy (:func:`_first_free`), with the same operations.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
@@ -23,9 +26,9 @@ from strategium.engine import broad_phase, table_checks
 from strategium.engine.board import Location, Pose
 from strategium.engine.charges import feet
 from strategium.engine.events import Event
-from strategium.engine.placement import footprint
+from strategium.engine.placement import footprint, inradius
 from strategium.engine.timing import PlayerId
-from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact
+from strategium.geometry.measure import EPSILON, Footprint, distance
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
@@ -57,40 +60,159 @@ def pile_in(game: Game, step: int, combat: Combat, movers: list[tuple[str, Model
     s = game.state
     reach = s.config.fight.pile_in_distance
     moved: dict[str, list[str]] = {}
-    table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] | None = None  # made when first needed
+    table: dict[tuple[str, str], tuple[Footprint, broad_phase.Box, float]] | None = None  # made when needed
+    sides: dict[PlayerId, list[Footprint]] = {}  # each side's footprints, until one of its models moves
     for uid, model, fp in movers:
-        foes = side_feet(game, combat, 3 - s.owner(uid))
-        if not foes or any(in_contact(fp, f) for _, _, f in foes):
+        enemy = 3 - s.owner(uid)
+        foes = sides.get(enemy)
+        if foes is None:
+            foes = sides[enemy] = [f for _, _, f in side_feet(game, combat, enemy)]
+        if not foes:
             continue
-        foe = min((f for _, _, f in foes), key=lambda f: distance(fp, f))
-        gap = distance(fp, foe)
-        a, b = nearest_points(fp.core, foe.core)
-        length = math.hypot(b.x - a.x, b.y - a.y)
+        gaps = [distance(fp, f) for f in foes]  # in contact: a gap of at most EPSILON (``in_contact``)
+        gap = min(gaps)
+        if gap <= EPSILON:
+            continue
+        foe = foes[gaps.index(gap)]  # the first closest, as ``min`` by distance finds it
+        if type(fp.core) is Point and type(foe.core) is Point:  # the nearest points of two points: themselves
+            (ax, ay), (bx, by) = (fp.core.x, fp.core.y), (foe.core.x, foe.core.y)
+        else:
+            a, b = nearest_points(fp.core, foe.core)
+            (ax, ay), (bx, by) = (a.x, a.y), (b.x, b.y)
+        length = math.hypot(bx - ax, by - ay)
         if length <= EPSILON:
             continue
-        ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+        ux, uy = (bx - ax) / length, (by - ay) / length
         pose = s.units[uid].poses[model.id]
         step_len = min(reach, gap)
-        if table is None:  # (unit id, model id) -> (footprint, box), kept up to date as models pile in
+        if step_len <= EPSILON:  # no length to try
+            continue
+        if table is None:  # (unit id, model id) -> (footprint, box, inradius), kept up to date as models move
             table = table_models(game, reach_box(movers, reach))
         start = footprint(model, pose)
         here = start.outer_bounds
         path = broad_phase.hull(here, broad_phase.shifted(here, ux * step_len, uy * step_len))
-        others = [(o, box) for (_, mid), (o, box) in table.items() if mid != model.id and broad_phase.meet(box, path)]
-        round_base = type(start.core) is Point
-        while step_len > EPSILON:
-            nx, ny = pose.x + ux * step_len, pose.y + uy * step_len
-            box = broad_phase.shifted(here, nx - pose.x, ny - pose.y)
-            if not blocked(model, nx, ny, pose.heading, (round_base, start.radius), box, others):
-                new = Pose(nx, ny, pose.heading)
-                mine = footprint(model, new)
-                s.units[uid].poses[model.id] = new
-                table[(uid, model.id)] = (mine, mine.outer_bounds)
-                moved.setdefault(uid, []).append(model.id)
-                break
-            step_len -= 0.1
+        near = [
+            (o, box, r) for (_, mid), (o, box, r) in table.items() if mid != model.id and broad_phase.meet(box, path)
+        ]
+        others = [(o, box) for o, box, _ in near]
+        base = (type(start.core) is Point, start.radius)
+        lengths = [step_len]  # the lengths tried, longest first (0.1" shorter each time)
+        while (step_len := step_len - 0.1) > EPSILON:
+            lengths.append(step_len)
+        free = _first_free(model, pose, (ux, uy), lengths, base, here, others, [r for _, _, r in near])
+        if free is not None:
+            new = Pose(pose.x + ux * free, pose.y + uy * free, pose.heading)
+            mine = footprint(model, new)
+            s.units[uid].poses[model.id] = new
+            table[(uid, model.id)] = (mine, mine.outer_bounds, inradius(model))
+            moved.setdefault(uid, []).append(model.id)
+            sides.pop(s.owner(uid), None)
     for uid, models in moved.items():
         game.log(PiledIn(step, s.unit(uid).name, tuple(models)))
+
+
+def _first_free(
+    model: Model,
+    pose: Pose,
+    direction: tuple[float, float],
+    lengths: list[float],
+    base: tuple[bool, float],
+    here: broad_phase.Box,
+    others: list[tuple[Footprint, broad_phase.Box]],
+    inner: list[float] | None = None,
+) -> float | None:
+    """The first of ``lengths`` (inches, in order) the model may move from ``pose`` along ``direction`` without
+    overlapping one of ``others`` (:func:`blocked`), or None. ``here``: the box of its footprint at ``pose``;
+    ``base`` as :func:`blocked` takes it.
+
+    The first length is tested alone (most models move their whole way). Past it, every length is tested at once
+    with numpy, with the very float operations of :func:`blocked` element by element: the boxes (``broad_phase.meet``)
+    and, for a round base, the distance of its centre to each other's core whose box meets (the distance of the
+    centres; shapely's point-to-core distance, the call ``measure.core_distance`` makes, for a hull or an oval)
+    against the sum of the radii less EPSILON. For a hull or an oval, a length where no box meets is free and any
+    other is asked of :func:`blocked`."""
+    ux, uy = direction
+    x, y = pose.x, pose.y
+    first = lengths[0]
+    nx, ny = x + ux * first, y + uy * first
+    if not blocked(model, nx, ny, pose.heading, base, broad_phase.shifted(here, nx - x, ny - y), others):
+        return first
+    if len(lengths) == 1:
+        return None
+    rest = np.array(lengths[1:])
+    xs, ys = x + ux * rest, y + uy * rest
+    dx, dy = xs - x, ys - y
+    m = broad_phase.MARGIN
+    x0, y0, x1, y1 = (here[0] + dx)[:, None], (here[1] + dy)[:, None], (here[2] + dx)[:, None], (here[3] + dy)[:, None]
+    boxes = np.array([b for _, b in others], dtype=float).reshape(-1, 4)
+    meets: np.ndarray = (
+        (boxes[:, 0] <= x1 + m) & (x0 <= boxes[:, 2] + m) & (boxes[:, 1] <= y1 + m) & (y0 <= boxes[:, 3] + m)
+    )
+    round_base, radius = base
+    if not round_base:  # a hull or an oval: the lengths where some box meets are asked of ``blocked``
+        exact = np.asarray(meets.any(axis=1))
+        sure = _surely_blocked(model, xs, ys, meets, others, inner)
+        for k in range(len(rest)):
+            length = lengths[k + 1]
+            if sure[k]:
+                continue
+            if not exact[k]:
+                return length
+            nx, ny = x + ux * length, y + uy * length
+            if not blocked(model, nx, ny, pose.heading, base, broad_phase.shifted(here, nx - x, ny - y), others):
+                return length
+        return None
+    # a round base: ``overlaps`` compares the distance of its centre to the other's core (the centres' distance,
+    # or shapely's, the same call on each point) with the sum of the radii less EPSILON, for every length at once
+    rounds = np.array([type(o.core) is Point for o, _ in others], dtype=bool)
+    hit = np.zeros(len(rest), dtype=bool)
+    if rounds.any():
+        centres = np.array([o.centre if r else (0.0, 0.0) for (o, _), r in zip(others, rounds, strict=True)])
+        reach = np.array([radius + o.radius - EPSILON if r else 0.0 for (o, _), r in zip(others, rounds, strict=True)])
+        ddx, ddy = xs[:, None] - centres[:, 0], ys[:, None] - centres[:, 1]
+        hit = (meets & rounds & (np.sqrt(ddx * ddx + ddy * ddy) < reach)).any(axis=1)
+    points = None
+    for j in (~rounds & meets.any(axis=0)).nonzero()[0].tolist():
+        o = others[j][0]
+        points = shapely.points(xs, ys) if points is None else points
+        hit |= meets[:, j] & (shapely.distance(points, o.core) < radius + o.radius - EPSILON)
+    free = (~hit).nonzero()[0]
+    return lengths[int(free[0]) + 1] if free.size else None
+
+
+SURE_DEPTH = 0.01
+"""Inches by which two discs inside two footprints (about their centres, of their inradii; each at least
+:data:`SURE_RADIUS`) must overlap for :func:`_surely_blocked`: their lens, inside both footprints, then has an area
+of more than 1e-4 square inches, far more than the EPSILON ``table_checks.overlaps`` asks of the overlap."""
+
+SURE_RADIUS = 0.1
+"""Inches: the least inradius :func:`_surely_blocked` uses."""
+
+
+def _surely_blocked(
+    model: Model,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    meets: np.ndarray,
+    others: list[tuple[Footprint, broad_phase.Box]],
+    inner: list[float] | None,
+) -> np.ndarray:
+    """For each position (``xs``, ``ys``) of the model's centre: whether it surely overlaps one of ``others`` whose
+    box it meets (``meets``: positions by others), as :func:`blocked` would find: the centres closer than the sum of
+    the inradii (``inner``, the others'; ``placement.inradius``) less :data:`SURE_DEPTH`. All False without
+    ``inner``. The others' centres are their footprints' (an oval's or a hull's centroid: its pose's centre)."""
+    sure = np.zeros(len(xs), dtype=bool)
+    mine = inradius(model)
+    if inner is None or not others or mine < SURE_RADIUS:
+        return sure
+    for j in np.flatnonzero(meets.any(axis=0)).tolist():
+        if inner[j] < SURE_RADIUS:
+            continue
+        cx, cy = others[j][0].centre
+        dx, dy = xs - cx, ys - cy
+        sure |= meets[:, j] & (np.sqrt(dx * dx + dy * dy) < mine + inner[j] - SURE_DEPTH)
+    return sure
 
 
 def blocked(
@@ -127,11 +249,11 @@ def blocked(
 
 def table_models(
     game: Game, near: broad_phase.Box | None = None
-) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box]]:
-    """Every model on the table, by (unit id, model id): its footprint and box (:mod:`.broad_phase`); with ``near``,
-    only those whose box meets that box (``broad_phase.meet``)."""
+) -> dict[tuple[str, str], tuple[Footprint, broad_phase.Box, float]]:
+    """Every model on the table, by (unit id, model id): its footprint, box (:mod:`.broad_phase`) and inradius
+    (``placement.inradius``); with ``near``, only those whose box meets that box (``broad_phase.meet``)."""
     s = game.state
-    out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box]] = {}
+    out: dict[tuple[str, str], tuple[Footprint, broad_phase.Box, float]] = {}
     for st in s.units.values():
         if st.location is not Location.TABLE:
             continue
@@ -141,7 +263,7 @@ def table_models(
                 fp = footprint(m, p)
                 box = fp.outer_bounds
                 if near is None or broad_phase.meet(box, near):
-                    out[(st.unit_id, m.id)] = (fp, box)
+                    out[(st.unit_id, m.id)] = (fp, box, inradius(m))
     return out
 
 

@@ -32,15 +32,9 @@ from strategium.engine.charges import ChargeMoveEnded, charge_of, feet
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
 from strategium.engine.events import DiceRolled, Ruling
-from strategium.engine.fight import (
-    Combat,
-    MeleeAttacksResolved,
-    add_score,
-    armour_map,
-    at_initiative_step,
-    vehicle_target,
-)
+from strategium.engine.fight import Combat, MeleeAttacksResolved, add_score, at_initiative_step
 from strategium.engine.hooks import on_event
+from strategium.engine.melee_vehicles import armour_map, vehicle_target
 from strategium.engine.placement import hull_of
 from strategium.geometry.bases import facings_touched
 from strategium.geometry.measure import in_contact
