@@ -242,10 +242,9 @@ class SightMap:
         """For each observer, the blockers (indices) whose umbra could reach a target: those that meet the box
         around the observer's source polygon and every target footprint grown by EPSILON (a point ``q`` is in
         the umbra of ``C`` only if ``C`` meets the segment from the source to ``q``)."""
-        minx = min(t.footprint.outer_bounds[0] for t in t_sub) - 2 * EPSILON
-        miny = min(t.footprint.outer_bounds[1] for t in t_sub) - 2 * EPSILON
-        maxx = max(t.footprint.outer_bounds[2] for t in t_sub) + 2 * EPSILON
-        maxy = max(t.footprint.outer_bounds[3] for t in t_sub) + 2 * EPSILON
+        x0s, y0s, x1s, y1s = zip(*[t.footprint.outer_bounds for t in t_sub], strict=True)
+        minx, miny = min(x0s) - 2 * EPSILON, min(y0s) - 2 * EPSILON
+        maxx, maxy = max(x1s) + 2 * EPSILON, max(y1s) + 2 * EPSILON
         out: list[tuple[int, ...]] = [()] * len(o_sub)
         for ho in dict.fromkeys(o.height for o in o_sub):  # one vectorised box test per observer height
             bounds = self._planes(ho, ht)[1].bounds  # (B, 4)
