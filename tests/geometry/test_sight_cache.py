@@ -87,7 +87,8 @@ def test_the_near_blockers_decide_as_every_blocker_does() -> None:
 def test_umbras_do_not_depend_on_the_batch() -> None:
     """An umbra is the same polygon, vertex for vertex, whether cast alone or with other sources and blockers
     (of other vertex counts): the sight map keeps umbras one (observer, blocker) at a time."""
-    from strategium.geometry.sight import SOURCE_SEGMENTS, umbras
+    from strategium.geometry.sight import umbras
+    from strategium.geometry.sight_keys import SOURCE_SEGMENTS
 
     bf = ruined_table()
     blockers = list(bf.sight_blockers(1.0, 1.0))
@@ -161,7 +162,8 @@ def test_observers_inside_a_blocker_decide_as_the_hidden_area() -> None:
 def test_the_hidden_area_of_an_observer_inside_a_blocker_is_the_union_vertex_for_vertex() -> None:
     """An observer whose umbra covers the table gets the table's ring as its hidden area without casting its
     umbras: the very polygon the union of all its umbras, clipped to the table, gives."""
-    from strategium.geometry.sight import SOURCE_SEGMENTS, umbras
+    from strategium.geometry.sight import umbras
+    from strategium.geometry.sight_keys import SOURCE_SEGMENTS
 
     bf = ruined_table()
     rng = np.random.default_rng(31)

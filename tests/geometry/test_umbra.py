@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, box
 
 from strategium.geometry.bases import Hull
-from strategium.geometry.sight import SOURCE_SEGMENTS
+from strategium.geometry.sight_keys import SOURCE_SEGMENTS
 from strategium.geometry.umbra import _outer_tangents, covers_table, pad, ring, umbras, umbras_by_shadows
 from tests.geometry.helpers import disc
 

@@ -9,7 +9,8 @@ from shapely.geometry import Point
 
 from strategium.geometry.measure import EPSILON
 from strategium.geometry.pieces import PlacedModel
-from strategium.geometry.sight import DEEP_MARGIN, SightMap, _source, _source_box
+from strategium.geometry.sight import DEEP_MARGIN, SightMap
+from strategium.geometry.sight_keys import source, source_box
 from strategium.geometry.umbra import blocker_planes, ring, surely_in_umbras, umbras
 from tests.geometry.helpers import disc, random_models, ruined_table
 
@@ -34,15 +35,15 @@ def test_a_disc_surely_in_an_umbra_lies_inside_the_cast_umbra() -> None:
     for trial in range(240):
         o = _observer(rng, trial)
         fp = o.footprint
-        source = _source(fp)
-        cast = umbras([source], pieces)[0]
+        poly = source(fp)
+        cast = umbras([poly], pieces)[0]
         points = np.column_stack([rng.uniform(0, 72, 60), rng.uniform(0, 48, 60)])
         reach = rng.choice([0.0, 0.3, 0.63, 1.2], 60)
         n = len(pieces)
         got = surely_in_umbras(
             np.tile(fp.centre, (n, 1)),
-            np.tile(_source_box(fp), (n, 1)),
-            np.tile(ring(source), (n, 1, 1)),
+            np.tile(source_box(fp), (n, 1)),
+            np.tile(ring(poly), (n, 1, 1)),
             rings,
             normals,
             offsets,
@@ -54,7 +55,7 @@ def test_a_disc_surely_in_an_umbra_lies_inside_the_cast_umbra() -> None:
             for k in np.flatnonzero(got[j]):
                 p = Point(points[k])
                 assert u.contains(p) and u.exterior.distance(p) > reach[k], (trial, j, k)
-            said["shadows" if source.intersects(pieces[j]) else "tangents"] += int(got[j].sum())
+            said["shadows" if poly.intersects(pieces[j]) else "tangents"] += int(got[j].sum())
     assert said["tangents"] > 200 and said["shadows"] > 20, said
 
 

@@ -38,6 +38,12 @@ from shapely.geometry.base import BaseGeometry
 
 from strategium.geometry.measure import EPSILON, Footprint, object_array
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
+from strategium.geometry.sight_keys import SOURCE_SEGMENTS, HiddenKey, ModelKey
+from strategium.geometry.sight_keys import hidden_key as _key
+from strategium.geometry.sight_keys import model_key as _model_key
+from strategium.geometry.sight_keys import models_key as _models_key
+from strategium.geometry.sight_keys import source as _source
+from strategium.geometry.sight_keys import source_box as _source_box
 from strategium.geometry.terrain import Battlefield
 from strategium.geometry.umbra import (
     FAR,
@@ -53,18 +59,10 @@ from strategium.geometry.umbra import (
     umbras_by_shadows,
 )
 
-__all__ = ["FAR", "SightMap", "centre_lines_clear", "segment_blocked", "umbras", "umbras_by_shadows"]
-
-SOURCE_SEGMENTS = 16
-"""Sides of the polygon that stands for a round observer base."""
+__all__ = ["FAR", "SOURCE_SEGMENTS", "SightMap", "centre_lines_clear", "segment_blocked", "umbras", "umbras_by_shadows"]
 
 FAST_PROBES = 4
 """How many centre-to-centre lines a unit-to-unit query tries before the exact hidden-area test."""
-
-
-def _source(fp: Footprint) -> Polygon:
-    return fp.outer_polygon(SOURCE_SEGMENTS)
-
 
 HIDDEN_CACHE = 4096
 """Most hidden areas a :class:`SightMap` keeps (the oldest go first)."""
@@ -79,33 +77,7 @@ DEEP_MARGIN = 1e-9
 """Inches a target must lie inside one umbra beyond its radius + EPSILON to be found hidden without the union of
 the umbras (far more than the rounding of a polygon union, far less than EPSILON)."""
 
-ModelKey = tuple[tuple[float, float, float, bytes], float]
-"""A model as a value for the sight caches: its footprint's :attr:`Footprint.key` and its height."""
-
-
-def _model_key(model: PlacedModel) -> ModelKey:
-    return (model.footprint.key, model.height)
-
-
-def _models_key(models: Sequence[PlacedModel]) -> tuple[ModelKey, ...]:
-    return tuple([(m.footprint.key, m.height) for m in models])
-
-
-HiddenKey = tuple[tuple[float, float, float, bytes], float, float]
 Source = PlacedModel
-
-
-def _key(observer: PlacedModel, target_height: float) -> HiddenKey:
-    """Cache key of an observer's hidden area, by value: its footprint, its height and the target height."""
-    return (observer.footprint.key, observer.height, target_height)
-
-
-def _source_box(fp: Footprint) -> tuple[float, float, float, float]:
-    """A box holding the footprint's source polygon (:func:`_source`: a round base's circumscribes it, at most
-    1/cos(pi/16) - 1 < 2% wider than the base)."""
-    x0, y0, x1, y1 = fp.outer_bounds
-    grow = 0.05 * fp.radius + EPSILON
-    return (x0 - grow, y0 - grow, x1 + grow, y1 + grow)
 
 
 class SightMap:
@@ -270,10 +242,9 @@ class SightMap:
         """For each observer, the blockers (indices) whose umbra could reach a target: those that meet the box
         around the observer's source polygon and every target footprint grown by EPSILON (a point ``q`` is in
         the umbra of ``C`` only if ``C`` meets the segment from the source to ``q``)."""
-        minx = min(t.footprint.outer_bounds[0] for t in t_sub) - 2 * EPSILON
-        miny = min(t.footprint.outer_bounds[1] for t in t_sub) - 2 * EPSILON
-        maxx = max(t.footprint.outer_bounds[2] for t in t_sub) + 2 * EPSILON
-        maxy = max(t.footprint.outer_bounds[3] for t in t_sub) + 2 * EPSILON
+        x0s, y0s, x1s, y1s = zip(*[t.footprint.outer_bounds for t in t_sub], strict=True)
+        minx, miny = min(x0s) - 2 * EPSILON, min(y0s) - 2 * EPSILON
+        maxx, maxy = max(x1s) + 2 * EPSILON, max(y1s) + 2 * EPSILON
         out: list[tuple[int, ...]] = [()] * len(o_sub)
         for ho in dict.fromkeys(o.height for o in o_sub):  # one vectorised box test per observer height
             bounds = self._planes(ho, ht)[1].bounds  # (B, 4)
