@@ -435,7 +435,7 @@ class HeuristicPlayer:
             return None
         target = min(gaps, key=gaps.__getitem__)  # the first nearest, as _nearest_enemy finds it
         toward = ps.centroid(dict(s.units[target].poses))
-        reach = _weapon_reach(unit)
+        reach = opt.weapon_reach(unit)
         gap = gaps[target]
         screen: MoveFilter | None = None  # built only when a move is proposed
         if unit.any_model_has("Militia Cavalry Mount") and gap > reach + 6 and unit in opt.runners(game, p):
@@ -493,7 +493,7 @@ class HeuristicPlayer:
         views: dict[str, expected.TargetView | None] = {}  # each target's, read once (the state stays the same)
         enemies: list[Unit] | None = None  # found once (the state stays the same)
         for unit in opt.shooters(game, p, self._skipper(game)):
-            reach = _weapon_reach(unit) + 2.0
+            reach = opt.weapon_reach(unit) + 2.0
             longest = opt.longest_range(unit.models)
             bounded: list[tuple[float, str]] = []
             armoury = None  # the unit's weapons, read once some enemy is in range
@@ -575,30 +575,6 @@ def best_first(bounded: list[tuple[float, str]], value: Callable[[str], float]) 
 def _shooting_value(game: Game, unit_id: str, views: dict[str, expected.TargetView | None], target: str) -> float:
     """``expected.shooting_value`` with the target's view read already (``views``)."""
     return expected.shooting_value(game, unit_id, target, views[target])
-
-
-def _weapon_reach(unit: Unit) -> float:
-    """The longest range among the unit's shooting weapons (inches; 8 for Templates; 0 with none), kept in its first
-    model's memo (a unit's models and weapons never change)."""
-    if not unit.models:
-        return 0.0
-    memo = unit.models[0].memo
-    kept: tuple[Unit, float] | None = memo.get(_REACH)
-    if kept is not None and kept[0] is unit:
-        return kept[1]
-    best = 0.0
-    for m in unit.models:
-        for w in m.weapons:
-            if w.range.maximum is not None:
-                best = max(best, float(w.range.maximum))
-            elif w.range.kind.value.lower() == "template":
-                best = max(best, 8.0)
-    memo[_REACH] = (unit, best)
-    return best
-
-
-_REACH = "heuristic.weapon_reach"
-"""The key in a unit's first model's :attr:`Model.memo` of (the unit, :func:`_weapon_reach` of it)."""
 
 
 def _fires_heavy(unit: Unit) -> bool:

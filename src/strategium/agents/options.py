@@ -210,6 +210,30 @@ def longest_range(models: Iterable[Model]) -> float | None:
     return max((float(r) for r in ranges if r is not None), default=None)
 
 
+def weapon_reach(unit: Unit) -> float:
+    """The longest range among the unit's shooting weapons (inches; 8 for Templates; 0 with none), kept in its first
+    model's memo (a unit's models and weapons never change)."""
+    if not unit.models:
+        return 0.0
+    memo = unit.models[0].memo
+    kept: tuple[Unit, float] | None = memo.get(_REACH)
+    if kept is not None and kept[0] is unit:
+        return kept[1]
+    best = 0.0
+    for m in unit.models:
+        for w in m.weapons:
+            if w.range.maximum is not None:
+                best = max(best, float(w.range.maximum))
+            elif w.range.kind.value.lower() == "template":
+                best = max(best, 8.0)
+    memo[_REACH] = (unit, best)
+    return best
+
+
+_REACH = "options.weapon_reach"
+"""The key in a unit's first model's :attr:`Model.memo` of (the unit, :func:`weapon_reach` of it)."""
+
+
 RANGE_MARGIN = 1e-3
 """Inches a target must be beyond the longest range for :func:`out_of_range` (rounding never decides it)."""
 
