@@ -134,31 +134,34 @@ class Groups:
         out: np.ndarray = np.minimum.reduceat(self._closest_cells(a), self.starts, axis=1)
         return out
 
-    def _closest_cells(self, a: Feet) -> np.ndarray:
+    def _closest_cells(self, a: Feet, whole_group: bool = False) -> np.ndarray:
         """:func:`distance_matrix` of ``a`` and the groups' footprints where a cell may be the closest of its group
-        for its footprint of ``a``, infinite where it cannot: a pair with a hull or an oval is measured by shapely
-        only when its lower bound (the centres' distance less both cores' reaches) is within :data:`SLACK` of the
-        smallest upper bound in its group (the centres' distance: each centre lies inside its convex core), so each
-        group's minimum is the matrix's, bit for bit."""
+        for its footprint of ``a`` (with ``whole_group``: the closest of its group for any footprint of ``a``),
+        infinite where it cannot: a pair with a hull or an oval is measured by shapely only when its lower bound
+        (the centres' distance less both cores' reaches) is within :data:`SLACK` of the smallest upper bound in its
+        group (the centres' distance: each centre lies inside its convex core), in its row or, with
+        ``whole_group``, in all rows, so each group's minimum (in each row, or in all) is the matrix's, bit for
+        bit."""
         b = self.flat
         dx = a.xs[:, None] - b.xs
         dy = a.ys[:, None] - b.ys
         d: np.ndarray = np.sqrt(dx * dx + dy * dy)
-        if a.odd.size:
+        if a.odd.size or b.odd.size:
             upper = d - a.radii[:, None] - b.radii  # exact for two round bases
-            lower = upper - a.reach[:, None] - b.reach
-            best = np.minimum.reduceat(upper, self.starts, axis=1)[:, self.column_group]
-            odd = ~(a.round[:, None] & b.round)
-            rows, cols = np.nonzero(odd & (lower <= best + SLACK))
-            d[odd] = np.inf
-            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
-        elif b.odd.size:  # round bases against some hulls or ovals: only their columns (a's reach is 0)
-            upper = d - a.radii[:, None] - b.radii
-            best = np.minimum.reduceat(upper, self.starts, axis=1)
-            odd = b.odd
-            rows, k = np.nonzero(upper[:, odd] - b.reach[odd] <= best[:, self.column_group[odd]] + SLACK)
-            cols = odd[k]
-            d[:, odd] = np.inf
+            if whole_group:
+                best = np.minimum.reduceat(np.minimum.reduce(upper, axis=0), self.starts)[self.column_group]
+            else:
+                best = np.minimum.reduceat(upper, self.starts, axis=1)[:, self.column_group]
+            if a.odd.size:
+                lower = upper - a.reach[:, None] - b.reach
+                odd = ~(a.round[:, None] & b.round)
+                rows, cols = np.nonzero(odd & (lower <= best + SLACK))
+                d[odd] = np.inf
+            else:  # round bases against some hulls or ovals: only their columns (a's reach is 0)
+                columns = b.odd
+                rows, k = np.nonzero(upper[:, columns] - b.reach[columns] <= best[..., columns] + SLACK)
+                cols = columns[k]
+                d[:, columns] = np.inf
             d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
         d -= a.radii[:, None]
         d -= b.radii
@@ -171,29 +174,7 @@ class Groups:
         whole group (not of its row), so the group's minimum is the matrix's (see :meth:`_closest_cells`)."""
         if not self.size:
             return []
-        b = self.flat
-        dx = a.xs[:, None] - b.xs
-        dy = a.ys[:, None] - b.ys
-        d: np.ndarray = np.sqrt(dx * dx + dy * dy)
-        if a.odd.size:
-            upper = d - a.radii[:, None] - b.radii  # exact for two round bases
-            lower = upper - a.reach[:, None] - b.reach
-            best = np.minimum.reduceat(np.minimum.reduce(upper, axis=0), self.starts)[self.column_group]
-            odd = ~(a.round[:, None] & b.round)
-            rows, cols = np.nonzero(odd & (lower <= best + SLACK))
-            d[odd] = np.inf
-            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
-        elif b.odd.size:  # round bases against some hulls or ovals: only their columns (a's reach is 0)
-            upper = d - a.radii[:, None] - b.radii
-            best = np.minimum.reduceat(np.minimum.reduce(upper, axis=0), self.starts)
-            odd = b.odd
-            lower = upper[:, odd] - b.reach[odd]
-            rows, k = np.nonzero(lower <= best[self.column_group[odd]] + SLACK)
-            cols = odd[k]
-            d[:, odd] = np.inf
-            d[rows, cols] = shapely.distance(a.cores[rows], b.cores[cols])
-        d -= a.radii[:, None]
-        d -= b.radii
+        d = self._closest_cells(a, whole_group=True)
         out: list[float] = np.minimum.reduceat(np.minimum.reduce(d, axis=0), self.starts).tolist()
         return out
 
