@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
+import platform
 import pstats
 import statistics
+import sys
 import time
 from collections import Counter
 from unittest.mock import patch
@@ -66,6 +69,7 @@ def main() -> None:
     parser.add_argument("--checks", action="store_true", help="count engine checks per action")
     args = parser.parse_args()
     seeds = range(args.battles)
+    print(f"CPython {platform.python_version()} at {os.path.realpath(sys.executable)} ({platform.python_compiler()})")
     heuristic, heuristic_cpu = timed(BattleSetup(), seeds)
     med = statistics.median(heuristic)
     verdict = "meets" if med < TARGET_SECONDS else "misses"
