@@ -205,6 +205,10 @@ unit's gap to the enemy; each of its models' gaps, once asked for)."""
 Found = tuple[list[tuple[str, Footprint]], tuple[Footprint, ...]]
 """A unit's (model id, footprint) of each model on the table, and the footprints alone (in the same order)."""
 
+NUMPY_PAIRS = 64
+"""From how many pairs of round bases :meth:`EnemyGaps._column` measures them with numpy (fewer: plain Python, cheaper
+for so few)."""
+
 PAIRS_KEPT = 4096
 """How many (unit, enemy unit) measures :class:`EnemyGaps` keeps by value from one decision to the next (all are
 forgotten when there are more)."""
@@ -307,9 +311,12 @@ class EnemyGaps:
         """Model id -> the closest distance (inches, at least 0) between that model of the unit (or of a character
         joined to it) and the enemy unit ``other_id``, as a Shooting Attack's plan measures a firer's reach; empty
         when either has no model on the table. Measured when first asked for, and kept by value as the gaps are."""
-        if self._measured(game, unit_id).get(other_id) is None:
+        gap = self._measured(game, unit_id).get(other_id)
+        if gap is None:
             return {}
         feet, mine = self._found_fresh(game, unit_id)
+        if len(feet) == 1:  # one model: its gap is the unit's (the same minimum of the same cells, bit for bit)
+            return {feet[0][0]: gap}
         key = (mine, self._found_fresh(game, other_id)[1])
         column = self._columns.get(key)
         if column is None:
@@ -320,24 +327,28 @@ class EnemyGaps:
 
     def _column(self, mine: tuple[Footprint, ...], theirs: tuple[Footprint, ...]) -> list[float]:
         """For each footprint of ``mine``, its closest distance to any of ``theirs`` (inches, at least 0): the
-        column of :meth:`Groups.per_footprint`, bit for bit; between round bases only, in plain Python (the
-        operations of :func:`distance_matrix` in its order: ``sqrt(dx*dx + dy*dy) - ra - rb``)."""
+        column of :meth:`Groups.per_footprint`, bit for bit; between round bases only, the operations of
+        :func:`distance_matrix` in its order (``sqrt(dx*dx + dy*dy) - ra - rb``), in plain Python for fewer than
+        :data:`NUMPY_PAIRS` pairs."""
+        if len(mine) * len(theirs) < NUMPY_PAIRS and all(type(f.core) is Point for f in (*mine, *theirs)):
+            pb = [(*f.centre, f.radius) for f in theirs]
+            out: list[float] = []
+            for f in mine:
+                (ax, ay), ra = f.centre, f.radius
+                best = math.inf
+                for bx, by, rb in pb:
+                    dx, dy = ax - bx, ay - by
+                    d = math.sqrt(dx * dx + dy * dy) - ra - rb
+                    if d < best:
+                        best = d
+                out.append(max(0.0, best))
+            return out
         a, b = self._array(mine), self._array(theirs)
         if a.odd.size or b.odd.size:
-            rows = Groups.of_parts([b]).per_footprint(a)
+            rows = self._groups((theirs,)).per_footprint(a)
             return [max(0.0, v) for v in rows[:, 0].tolist()]
-        pb = [(*f.centre, f.radius) for f in theirs]
-        out: list[float] = []
-        for f in mine:
-            (ax, ay), ra = f.centre, f.radius
-            best = math.inf
-            for bx, by, rb in pb:
-                dx, dy = ax - bx, ay - by
-                d = math.sqrt(dx * dx + dy * dy) - ra - rb
-                if d < best:
-                    best = d
-            out.append(max(0.0, best))
-        return out
+        d = distance_matrix(a, b)
+        return [max(0.0, v) for v in d.min(axis=1).tolist()]
 
     def _measured(self, game: Game, unit_id: str) -> dict[str, float]:
         """Enemy unit id -> the unit's gap to it (inches, at least 0), for each enemy unit with a model on the
