@@ -83,6 +83,21 @@ class Feet:
         return out
 
 
+def _uppers(a: Feet, b: Feet) -> np.ndarray:
+    """((len(a), len(b))) the distance of each pair of centres less both radii (inches): ``sqrt(dx*dx + dy*dy) - ra
+    - rb`` in this order, as :func:`distance_matrix` takes it for two round bases (exact for them, an upper bound for
+    the other pairs: each centre lies inside its convex core)."""
+    dx = a.xs[:, None] - b.xs
+    dy = a.ys[:, None] - b.ys
+    dx *= dx
+    dy *= dy
+    dx += dy
+    d: np.ndarray = np.sqrt(dx, out=dx)
+    d -= a.radii[:, None]
+    d -= b.radii
+    return d
+
+
 def distance_matrix(a: Feet, b: Feet) -> np.ndarray:
     """The closest distance between each footprint of ``a`` and each of ``b`` ((len(a), len(b)), inches, not
     clipped at 0: overlapping footprints give negative values), as :func:`~strategium.geometry.measure.min_distance`
@@ -171,11 +186,40 @@ class Groups:
         """For each group, the closest distance between any footprint of ``a`` and any of the group (inches, not
         clipped at 0): ``per_footprint(a).min(axis=0)``, bit for bit, for less: a pair with a hull or an oval is
         measured by shapely only when its lower bound is within :data:`SLACK` of the smallest upper bound of its
-        whole group (not of its row), so the group's minimum is the matrix's (see :meth:`_closest_cells`)."""
+        whole group (not of its row), as :meth:`_closest_cells` with ``whole_group`` measures them; each group's
+        minimum is taken of the same values (the pairs of round bases and the pairs measured), without filling in
+        the matrix."""
         if not self.size:
             return []
-        d = self._closest_cells(a, whole_group=True)
-        out: list[float] = np.minimum.reduceat(np.minimum.reduce(d, axis=0), self.starts).tolist()
+        b = self.flat
+        d = _uppers(a, b)
+        column = np.minimum.reduce(d, axis=0)
+        if not (a.odd.size or b.odd.size):
+            out: list[float] = np.minimum.reduceat(column, self.starts).tolist()
+            return out
+        best = np.minimum.reduceat(column, self.starts)
+        best += SLACK
+        if a.odd.size:
+            lower = d - a.reach[:, None]
+            lower -= b.reach
+            odd = ~(a.round[:, None] & b.round)
+            rows, cols = np.nonzero(odd & (lower <= best[self.column_group]))
+            d[odd] = np.inf
+            column = np.minimum.reduce(d, axis=0)
+        else:  # round bases against some hulls or ovals: only their columns (a's reach is 0), each all odd pairs
+            columns = b.odd
+            near = d[:, columns]
+            near -= b.reach[columns]
+            rows, k = np.nonzero(near <= best[self.column_group[columns]])
+            cols = columns[k]
+            column[columns] = np.inf
+        minima = np.minimum.reduceat(column, self.starts)
+        if rows.size:
+            exact = shapely.distance(a.cores[rows], b.cores[cols])
+            exact -= a.radii[rows]
+            exact -= b.radii[cols]
+            np.minimum.at(minima, self.column_group[cols], exact)
+        out = minima.tolist()
         return out
 
     def min_distances(self, a: Feet, per_footprint: np.ndarray | None = None) -> list[float]:
