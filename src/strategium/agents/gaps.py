@@ -391,8 +391,7 @@ class EnemyGaps:
         if a.odd.size or b.odd.size:
             rows = self._groups((theirs,)).per_footprint(a)
             return [max(0.0, v) for v in rows[:, 0].tolist()]
-        d = distance_matrix(a, b)
-        return [max(0.0, v) for v in d.min(axis=1).tolist()]
+        return [max(0.0, v) for v in np.minimum.reduce(_uppers(a, b), axis=1).tolist()]
 
     def _measured(self, game: Game, unit_id: str) -> dict[str, float]:
         """Enemy unit id -> the unit's gap to it (inches, at least 0), for each enemy unit with a model on the
