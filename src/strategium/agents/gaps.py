@@ -204,11 +204,11 @@ class Groups:
             lower -= b.reach
             odd = ~(a.round[:, None] & b.round)
             rows, cols = np.nonzero(odd & (lower <= best[self.column_group]))
-            d[odd] = np.inf
+            np.putmask(d, odd, np.inf)
             column = np.minimum.reduce(d, axis=0)
         else:  # round bases against some hulls or ovals: only their columns (a's reach is 0), each all odd pairs
             columns = b.odd
-            near = d[:, columns]
+            near = d.take(columns, axis=1)
             near -= b.reach[columns]
             rows, k = np.nonzero(near <= best[self.column_group[columns]])
             cols = columns[k]
