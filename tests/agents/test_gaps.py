@@ -249,3 +249,49 @@ def test_round_bases_group_minima_against_hulls_and_ovals(mine: list[Footprint],
     if groups:
         matrix = np.minimum.reduceat(distance_matrix(a, g.flat), g.starts, axis=1)
         assert g.per_footprint(a).tobytes() == matrix.tobytes()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(round_bases, min_size=1, max_size=10), st.lists(round_bases, min_size=1, max_size=10))
+def test_round_columns_agree_in_numpy_and_python(mine: list[Footprint], theirs: list[Footprint]) -> None:
+    """Between round bases, plain Python and numpy give each model's gap bit for bit (the pairs' count only picks
+    the cheaper)."""
+    by_hand = EnemyGaps(1)._column(tuple(mine), tuple(theirs))
+    real = gaps_module.NUMPY_PAIRS
+    try:
+        gaps_module.NUMPY_PAIRS = 1 if len(mine) * len(theirs) >= real else 10**9  # the other way
+        assert EnemyGaps(1)._column(tuple(mine), tuple(theirs)) == by_hand
+    finally:
+        gaps_module.NUMPY_PAIRS = real
+    assert by_hand == [min_distance([f], theirs) for f in mine]
+
+
+def test_a_one_model_units_model_gap_is_its_gap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A unit of one model: its model's gap is the unit's gap (no column measured)."""
+    game = heuristic_game(4)[0]
+    monkeypatch.setattr(EnemyGaps, "_column", lambda *_: pytest.fail("measured again"))
+    seen = 0
+    for player in (1, 2):
+        measures = EnemyGaps(player)
+        for unit in game.state.units_of(player):
+            mine = charges.feet(game, unit.id)
+            if len(mine) != 1:
+                continue
+            for enemy, gap in measures.gaps(game, unit.id).items():
+                assert measures.model_gaps(game, unit.id, enemy) == {mine[0][1].id: gap}
+                seen += 1
+    assert seen
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(any_footprints(), min_size=1, max_size=6),
+    st.lists(st.lists(any_footprints(), min_size=1, max_size=5), min_size=1, max_size=5),
+)
+def test_group_minima_are_the_whole_group_cells_minima(mine: list[Footprint], groups: list[list[Footprint]]) -> None:
+    """Each group's minimum of the pairs measured is the minimum of :meth:`Groups._closest_cells` with
+    ``whole_group`` (the same pairs measured), bit for bit."""
+    g, a = Groups(groups), Feet(mine)
+    cells = g._closest_cells(a, whole_group=True)
+    expected = np.minimum.reduceat(np.minimum.reduce(cells, axis=0), g.starts)
+    assert np.array(g.group_minima(a)).tobytes() == expected.tobytes()

@@ -267,21 +267,23 @@ def guns(game: Game, unit_id: str) -> tuple[tuple[int, tuple[Gun, ...]], ...]:
         user_s = getattr(now, "s", None) if now is not None else getattr(base, "s", None)
         if bs is None or bs < 1:
             continue
-        kept: dict[tuple[object, ...], tuple[Gun, ...]] | None = model.memo.get(_GUNS)
+        kept: dict[tuple[object, ...], tuple[int, tuple[Gun, ...]]] | None = model.memo.get(_GUNS)
         if kept is None:
             kept = model.memo[_GUNS] = {}
         key = (bs, user_s, snap_all, stationary, s.config.shooting.snap_shot_bs)
         found = kept.get(key)
         if found is None:
-            found = kept[key] = _model_guns(game, model, bs, user_s, snap_all, stationary)
-        if found:
-            out.append((_weapon_limit(model), found))
+            made = _model_guns(game, model, bs, user_s, snap_all, stationary)
+            found = kept[key] = (_weapon_limit(model) if made else 0, made)
+        if found[1]:
+            out.append(found)
     return tuple(out)
 
 
 _GUNS = "agents.expected.guns"
-"""The key of a model's :class:`Gun` tuples in its :attr:`Model.memo` (by Ballistic Skill, Strength, Snap Shots,
-Stationary and the configured Snap Shot BS: all they depend on)."""
+"""The key of a model's (weapon limit, :class:`Gun` tuple) pairs in its :attr:`Model.memo` (by Ballistic Skill,
+Strength, Snap Shots, Stationary and the configured Snap Shot BS: all they depend on; the limit, of the model
+alone)."""
 
 
 def _model_guns(

@@ -83,6 +83,21 @@ class Feet:
         return out
 
 
+def _uppers(a: Feet, b: Feet) -> np.ndarray:
+    """((len(a), len(b))) the distance of each pair of centres less both radii (inches): ``sqrt(dx*dx + dy*dy) - ra
+    - rb`` in this order, as :func:`distance_matrix` takes it for two round bases (exact for them, an upper bound for
+    the other pairs: each centre lies inside its convex core)."""
+    dx = a.xs[:, None] - b.xs
+    dy = a.ys[:, None] - b.ys
+    dx *= dx
+    dy *= dy
+    dx += dy
+    d: np.ndarray = np.sqrt(dx, out=dx)
+    d -= a.radii[:, None]
+    d -= b.radii
+    return d
+
+
 def distance_matrix(a: Feet, b: Feet) -> np.ndarray:
     """The closest distance between each footprint of ``a`` and each of ``b`` ((len(a), len(b)), inches, not
     clipped at 0: overlapping footprints give negative values), as :func:`~strategium.geometry.measure.min_distance`
@@ -171,11 +186,40 @@ class Groups:
         """For each group, the closest distance between any footprint of ``a`` and any of the group (inches, not
         clipped at 0): ``per_footprint(a).min(axis=0)``, bit for bit, for less: a pair with a hull or an oval is
         measured by shapely only when its lower bound is within :data:`SLACK` of the smallest upper bound of its
-        whole group (not of its row), so the group's minimum is the matrix's (see :meth:`_closest_cells`)."""
+        whole group (not of its row), as :meth:`_closest_cells` with ``whole_group`` measures them; each group's
+        minimum is taken of the same values (the pairs of round bases and the pairs measured), without filling in
+        the matrix."""
         if not self.size:
             return []
-        d = self._closest_cells(a, whole_group=True)
-        out: list[float] = np.minimum.reduceat(np.minimum.reduce(d, axis=0), self.starts).tolist()
+        b = self.flat
+        d = _uppers(a, b)
+        column = np.minimum.reduce(d, axis=0)
+        if not (a.odd.size or b.odd.size):
+            out: list[float] = np.minimum.reduceat(column, self.starts).tolist()
+            return out
+        best = np.minimum.reduceat(column, self.starts)
+        best += SLACK
+        if a.odd.size:
+            lower = d - a.reach[:, None]
+            lower -= b.reach
+            odd = ~(a.round[:, None] & b.round)
+            rows, cols = np.nonzero(odd & (lower <= best[self.column_group]))
+            np.putmask(d, odd, np.inf)
+            column = np.minimum.reduce(d, axis=0)
+        else:  # round bases against some hulls or ovals: only their columns (a's reach is 0), each all odd pairs
+            columns = b.odd
+            near = d.take(columns, axis=1)
+            near -= b.reach[columns]
+            rows, k = np.nonzero(near <= best[self.column_group[columns]])
+            cols = columns[k]
+            column[columns] = np.inf
+        minima = np.minimum.reduceat(column, self.starts)
+        if rows.size:
+            exact = shapely.distance(a.cores[rows], b.cores[cols])
+            exact -= a.radii[rows]
+            exact -= b.radii[cols]
+            np.minimum.at(minima, self.column_group[cols], exact)
+        out = minima.tolist()
         return out
 
     def min_distances(self, a: Feet, per_footprint: np.ndarray | None = None) -> list[float]:
@@ -204,6 +248,10 @@ unit's gap to the enemy; each of its models' gaps, once asked for)."""
 
 Found = tuple[list[tuple[str, Footprint]], tuple[Footprint, ...]]
 """A unit's (model id, footprint) of each model on the table, and the footprints alone (in the same order)."""
+
+NUMPY_PAIRS = 64
+"""From how many pairs of round bases :meth:`EnemyGaps._column` measures them with numpy (fewer: plain Python, cheaper
+for so few)."""
 
 PAIRS_KEPT = 4096
 """How many (unit, enemy unit) measures :class:`EnemyGaps` keeps by value from one decision to the next (all are
@@ -307,9 +355,12 @@ class EnemyGaps:
         """Model id -> the closest distance (inches, at least 0) between that model of the unit (or of a character
         joined to it) and the enemy unit ``other_id``, as a Shooting Attack's plan measures a firer's reach; empty
         when either has no model on the table. Measured when first asked for, and kept by value as the gaps are."""
-        if self._measured(game, unit_id).get(other_id) is None:
+        gap = self._measured(game, unit_id).get(other_id)
+        if gap is None:
             return {}
         feet, mine = self._found_fresh(game, unit_id)
+        if len(feet) == 1:  # one model: its gap is the unit's (the same minimum of the same cells, bit for bit)
+            return {feet[0][0]: gap}
         key = (mine, self._found_fresh(game, other_id)[1])
         column = self._columns.get(key)
         if column is None:
@@ -320,24 +371,27 @@ class EnemyGaps:
 
     def _column(self, mine: tuple[Footprint, ...], theirs: tuple[Footprint, ...]) -> list[float]:
         """For each footprint of ``mine``, its closest distance to any of ``theirs`` (inches, at least 0): the
-        column of :meth:`Groups.per_footprint`, bit for bit; between round bases only, in plain Python (the
-        operations of :func:`distance_matrix` in its order: ``sqrt(dx*dx + dy*dy) - ra - rb``)."""
+        column of :meth:`Groups.per_footprint`, bit for bit; between round bases only, the operations of
+        :func:`distance_matrix` in its order (``sqrt(dx*dx + dy*dy) - ra - rb``), in plain Python for fewer than
+        :data:`NUMPY_PAIRS` pairs."""
+        if len(mine) * len(theirs) < NUMPY_PAIRS and all(type(f.core) is Point for f in (*mine, *theirs)):
+            pb = [(*f.centre, f.radius) for f in theirs]
+            out: list[float] = []
+            for f in mine:
+                (ax, ay), ra = f.centre, f.radius
+                best = math.inf
+                for bx, by, rb in pb:
+                    dx, dy = ax - bx, ay - by
+                    d = math.sqrt(dx * dx + dy * dy) - ra - rb
+                    if d < best:
+                        best = d
+                out.append(max(0.0, best))
+            return out
         a, b = self._array(mine), self._array(theirs)
         if a.odd.size or b.odd.size:
-            rows = Groups.of_parts([b]).per_footprint(a)
+            rows = self._groups((theirs,)).per_footprint(a)
             return [max(0.0, v) for v in rows[:, 0].tolist()]
-        pb = [(*f.centre, f.radius) for f in theirs]
-        out: list[float] = []
-        for f in mine:
-            (ax, ay), ra = f.centre, f.radius
-            best = math.inf
-            for bx, by, rb in pb:
-                dx, dy = ax - bx, ay - by
-                d = math.sqrt(dx * dx + dy * dy) - ra - rb
-                if d < best:
-                    best = d
-            out.append(max(0.0, best))
-        return out
+        return [max(0.0, v) for v in np.minimum.reduce(_uppers(a, b), axis=1).tolist()]
 
     def _measured(self, game: Game, unit_id: str) -> dict[str, float]:
         """Enemy unit id -> the unit's gap to it (inches, at least 0), for each enemy unit with a model on the
