@@ -131,28 +131,3 @@ def test_the_gate_is_the_bearers_of_the_needed_kinds() -> None:
     b1 = game.state.unit("b1").models[0]
     got = current(game, "b1", b1)
     assert got == _current_by_every_source(game, "b1") and got is not None and (got.ws, got.bs) == (1, 1)
-
-
-def test_current_keeps_the_last_modified_profile_per_model_by_the_modifiers() -> None:
-    game = battle()
-    b1 = game.state.unit("b1").models[0]
-    extra = Modifier("s", WHY, add=1)
-    given: list[list[Modifier]] = [[extra], [extra], [Modifier("s", WHY, add=1)], [extra, extra], []]
-
-    def source(g: Game, unit_id: str, m: object) -> list[Modifier]:
-        return list(given[0])
-
-    entry = (source, None, False)
-    profiles_now._SOURCES.append(entry)
-    profiles_now._active_kept.clear()
-    try:
-        base = b1.profile.characteristics
-        assert base is not None
-        while given:
-            got = current(game, "b1", b1)
-            assert got == apply_modifiers(base, given[0])  # type: ignore[arg-type]
-            assert got is not None and got.s == base.s + len(given[0])  # type: ignore[union-attr]
-            given.pop(0)
-    finally:
-        profiles_now._SOURCES.remove(entry)
-        profiles_now._active_kept.clear()

@@ -156,23 +156,11 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
             floors = model.memo[_FLOORS] = _floors_hold(base)
         if floors:
             return base
-        return apply_modifiers(base, mods)
-    # the profile with these modifiers, as last asked for this model (kept in its memo; compared by value)
-    key = tuple(mods)
-    kept: tuple[tuple[Modifier, ...], Characteristics | KnightCharacteristics] | None = model.memo.get(_APPLIED)
-    if kept is not None and kept[0] == key:
-        return kept[1]
-    got = _applied(base, key)
-    model.memo[_APPLIED] = (key, got)
-    return got
+    return apply_modifiers(base, mods)
 
 
 _PROFILES = (Characteristics, KnightCharacteristics)
 """The profiles with Characteristics (a tuple: ``isinstance`` checks it faster than the union)."""
-
-_APPLIED = "profiles_now.applied"
-"""The key in a model's :attr:`Model.memo` of its (immutable) profile's last modifiers and the profile with them
-(:func:`_applied`'s answer, kept here to spare hashing the profile and the modifiers on each call)."""
 
 _FLOORS = "profiles_now.floors"
 """The key in a model's :attr:`Model.memo` of whether its (immutable) profile's values are at their floors."""
