@@ -229,7 +229,7 @@ def concussive_test(game: Game, unit_id: str, x: int) -> bool:
     return False
 
 
-@effect_modifier_source(EffectKind.CONCUSSED)
+@effect_modifier_source(EffectKind.CONCUSSED, on_unit=True)
 def _concussed(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     if not status_in_force(game, unit_id, EffectKind.CONCUSSED):
         return []

@@ -37,24 +37,29 @@ class Modifier:
 
 
 ModifierSource = Callable[["Game", str, Model], list[Modifier]]
-_SOURCES: list[tuple[ModifierSource, frozenset[EffectKind] | None]] = []
+_SOURCES: list[tuple[ModifierSource, frozenset[EffectKind] | None, bool]] = []
+"""The registered sources in order: (source, the effect kinds it needs or None for a plain source, whether it needs
+them on the unit asked about or the unit it has joined)."""
 
 
 def modifier_source(fn: ModifierSource) -> ModifierSource:
     """Decorator: register a source of modifiers (a rule module's)."""
-    _SOURCES.append((fn, None))
+    _SOURCES.append((fn, None, False))
     _active_kept.clear()
     registries.changed()
     return fn
 
 
-def effect_modifier_source(*kinds: EffectKind) -> Callable[[ModifierSource], ModifierSource]:
+def effect_modifier_source(*kinds: EffectKind, on_unit: bool = False) -> Callable[[ModifierSource], ModifierSource]:
     """Decorator: register a source of modifiers that gives none unless some effect of one of ``kinds`` is in
     force in the game (on any unit): while there is none, :func:`modifiers` does not call it (the same answer,
-    an empty list, without the call). A source that reads anything else must use :func:`modifier_source`."""
+    an empty list, without the call). With ``on_unit``, the source promises more: it gives none to a model unless
+    its unit, or the unit that unit has joined (:attr:`UnitStatus.joined_to`), has an effect of one of ``kinds``
+    (:func:`current` does not call it for the others). A source that reads anything else must use
+    :func:`modifier_source`."""
 
     def register(fn: ModifierSource) -> ModifierSource:
-        _SOURCES.append((fn, frozenset(kinds)))
+        _SOURCES.append((fn, frozenset(kinds), on_unit))
         _active_kept.clear()
         registries.changed()
         return fn
@@ -73,7 +78,12 @@ def modifiers(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     return out
 
 
-_active_kept: list[tuple[tuple[Effect, ...], tuple[ModifierSource, ...]]] = []
+_Active = tuple[tuple[Effect, ...], tuple[ModifierSource, ...], frozenset[str] | None]
+"""What :func:`_active` finds for a tuple of effects: the tuple itself, the sources that may give a modifier while
+they are in force and, when every one of those is an ``on_unit`` source, the ids of the units bearing an effect of a
+kind one of them needs (else None: some source may give a modifier to any unit)."""
+
+_active_kept: list[_Active] = []
 """The last effects tuple :func:`active_sources` was asked about and its answer (one entry, replaced whole;
 emptied when a source is registered)."""
 
@@ -86,10 +96,21 @@ def active_sources(effects: tuple[Effect, ...]) -> tuple[ModifierSource, ...]:
     last = _active_kept[0] if _active_kept else None
     if last is not None and last[0] is effects:
         return last[1]
+    return _active(effects)[1]
+
+
+def _active(effects: tuple[Effect, ...]) -> _Active:
+    """:func:`active_sources`' answer with the bearers of the effects the active sources need, computed afresh and
+    kept in :data:`_active_kept`."""
     kinds = effect_kinds(effects)
-    active = tuple(fn for fn, needs in _SOURCES if needs is None or not needs.isdisjoint(kinds))
-    _active_kept[:] = [(effects, active)]
-    return active
+    active = [(fn, needs, on_unit) for fn, needs, on_unit in _SOURCES if needs is None or not needs.isdisjoint(kinds)]
+    bearers: frozenset[str] | None = None
+    if all(needs is not None and on_unit for _, needs, on_unit in active):
+        needed = frozenset().union(*(needs for _, needs, _ in active if needs is not None))
+        bearers = frozenset(e.unit_id for e in effects if e.kind in needed)
+    got = (effects, tuple(fn for fn, _, _ in active), bearers)
+    _active_kept[:] = [got]
+    return got
 
 
 def effect_kinds(effects: tuple[Effect, ...]) -> frozenset[EffectKind]:
@@ -118,10 +139,17 @@ def current(game: Game, unit_id: str, model: Model) -> Characteristics | KnightC
         return None
     effects = game.state.effects
     last = _active_kept[0] if _active_kept else None
-    sources = last[1] if last is not None and last[0] is effects else active_sources(effects)
+    if last is None or last[0] is not effects:
+        last = _active(effects)
+    sources, bearers = last[1], last[2]
     mods: list[Modifier] = []
-    for source in sources:  # as modifiers(), without the call when no source is active
-        mods += source(game, unit_id, model)
+    if sources and (
+        bearers is None  # (when set, no source gives a modifier unless the unit or the unit it has joined bears one)
+        or unit_id in bearers
+        or ((status := game.state.units.get(unit_id)) is not None and status.joined_to in bearers)
+    ):
+        for source in sources:  # as modifiers(), without the calls when no source may give the unit a modifier
+            mods += source(game, unit_id, model)
     if not mods:  # the profile itself if its values are at their floors (kept in the model's memo)
         floors: bool | None = model.memo.get(_FLOORS)
         if floors is None:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from strategium.engine.game import Game
 
 
-@effect_modifier_source(EffectKind.BLIND)
+@effect_modifier_source(EffectKind.BLIND, on_unit=True)
 def _blind(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     if not status_in_force(game, unit_id, EffectKind.BLIND):  # Stupefied ignores Blind (STU-2)
         return []

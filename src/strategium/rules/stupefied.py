@@ -170,7 +170,7 @@ def _stu_8_no_morale(game: Game, unit_id: str) -> Block | None:
     return _block(game, unit_id, "STU-8", "a Stupefied unit takes no Morale checks in the Movement or Shooting phase")
 
 
-@effect_modifier_source(EffectKind.STUPEFIED)
+@effect_modifier_source(EffectKind.STUPEFIED, on_unit=True)
 def _stu_5_strength(game: Game, unit_id: str, model: Model) -> list[Modifier]:
     if not is_stupefied(game, unit_id):
         return []
