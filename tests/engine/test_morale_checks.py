@@ -104,14 +104,14 @@ def test_passengers_of_a_destroyed_transport_disembark_and_test_for_pinning() ->
 
 
 def test_the_box_test_of_leaving_the_table_agrees_with_the_exact_test() -> None:
-    from strategium.engine import morale_checks
+    from strategium.engine import fall_back_paths
     from strategium.engine.board import Pose
     from strategium.engine.placement import footprint
 
     cav = squad("cav", 2, unit_type="Cavalry", base=60)
     game = battle([cav], [squad("red", 2)])
     place(game, cav, 10, 8)
-    obstacles = morale_checks._obstacles(game, "cav")
+    obstacles = fall_back_paths.obstacles_of(game, "cav")
     table = game.state.battlefield.table.polygon()
     model = cav.models[0]
     found = []
@@ -119,21 +119,21 @@ def test_the_box_test_of_leaving_the_table_agrees_with_the_exact_test() -> None:
         start = Pose(x, y, heading)
         for direction in [(0.0, -1.0), (0.0, 1.0), (-0.6, 0.8), (1.0, 0.0)]:
             for inches in [0.0, 1.0, 6.5, 9.0]:
-                end = morale_checks._shifted(start, direction, inches)
+                end = fall_back_paths.shifted(start, direction, inches)
                 exact = not table.contains(footprint(model, end).polygon())
-                assert morale_checks._leaves_table(game, model, start, direction, inches, obstacles) == exact
+                assert fall_back_paths.leaves_table(game, model, start, direction, inches, obstacles) == exact
                 found.append(exact)
     assert True in found and False in found
 
 
 def test_the_paths_box_holds_every_path() -> None:
-    from strategium.engine import damage, morale_checks
+    from strategium.engine import damage, fall_back_paths
     from strategium.engine.board import Pose
 
     game = battle([squad("tac", 2)], [squad("red", 2)])
     game.state.units["tac"].poses = {"tac.1": Pose(10.0, 10.0), "tac.2": Pose(12.0, 10.0)}
     r = 16 / 25.4  # 32 mm bases
-    box = morale_checks._paths_box(game, damage.living(game, "tac"), (0.0, -1.0), 6.0)
+    box = fall_back_paths.paths_box(game, damage.living(game, "tac"), (0.0, -1.0), 6.0)
     assert box is not None
     assert [round(v, 9) for v in box] == [round(v, 9) for v in (10.0 - r, 4.0 - r, 12.0 + r, 10.0 + r)]
-    assert morale_checks._paths_box(game, [], (0.0, -1.0), 6.0) is None
+    assert fall_back_paths.paths_box(game, [], (0.0, -1.0), 6.0) is None
