@@ -55,7 +55,8 @@ from strategium.engine.hooks import on_step
 from strategium.engine.morale import is_fearless, leadership_test, pinning_test, status_in_force
 from strategium.engine.profiles_now import Modifier, current, effect_modifier_source
 from strategium.engine.queries import Block, Query, ask, blocker
-from strategium.engine.timing import Phase, SubPhase
+from strategium.engine.state import log_cuts
+from strategium.engine.timing import Clock, Phase, SubPhase
 from strategium.geometry.table import Edge, Table
 from strategium.model.unit_types import SubType, UnitType
 from strategium.rules.definitions import Book
@@ -143,12 +144,33 @@ def morale_check(game: Game, unit_id: str, cause: str) -> bool:
 def _phase_events(game: Game) -> list[Event]:
     """The events of the current phase (since its StepStarted)."""
     events = game.state.events
-    c = game.state.clock
-    for i in range(len(events) - 1, -1, -1):
+    start = _phase_start(events, game.state.clock)
+    return events[start + 1 :] if start >= 0 else []
+
+
+def _phase_start(events: list[Event], c: Clock) -> int:
+    """The index of the last StepStarted in ``events`` of the turn and phase of ``c``, or -1 if there is none.
+
+    Kept for the last log asked about: while it is the same list, has only grown (``state.log_cuts``) and the
+    turn and phase are the same, only the entries appended since are searched (the last match among them, else
+    the one found before)."""
+    n, cuts, turn, phase = len(events), log_cuts(), c.turn_index, c.phase
+    kept = _PHASE_KEPT[0] if _PHASE_KEPT else None
+    lo, found = 0, -1
+    if kept is not None and kept[0] is events and kept[1] == cuts and kept[2] <= n and kept[4] == (turn, phase):
+        lo, found = kept[2], kept[3]
+    for i in range(n - 1, lo - 1, -1):
         e = events[i]
-        if isinstance(e, StepStarted) and e.clock.turn_index == c.turn_index and e.clock.phase is c.phase:
-            return events[i + 1 :]
-    return []
+        if isinstance(e, StepStarted) and e.clock.turn_index == turn and e.clock.phase is phase:
+            found = i
+            break
+    _PHASE_KEPT[:] = [(events, cuts, n, found, (turn, phase))]
+    return found
+
+
+_PHASE_KEPT: list[tuple[list[Event], int, int, int, tuple[int, Phase]]] = []
+"""The last answer of :func:`_phase_start`: (the log, held so that its identity is never reused; ``log_cuts()``
+then; its length then; the index found; the turn index and phase)."""
 
 
 def shooting_losses(game: Game, unit_id: str) -> tuple[int, int]:

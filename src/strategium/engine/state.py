@@ -301,6 +301,17 @@ _KEPT_NAMES: dict[type, tuple[str, ...]] = {}
 _APPEND_ONLY = frozenset({"events", "history"})
 """Lists that only ever grow by appending immutable entries: a snapshot copies the list, not the entries."""
 
+_CUTS = [0]
+"""How many times a :class:`Backup` has cut a state's log back (see :func:`log_cuts`)."""
+
+
+def log_cuts() -> int:
+    """How many times (in this process) :meth:`Backup.restore` has taken entries off the end of a state's log
+    (``events``), the only change to a log other than appending. A value found in a log of length ``n`` while this
+    count was ``c`` still stands at the same index while the list is the same object, its count still ``c`` and its
+    length at least ``n``: only entries were appended."""
+    return _CUTS[0]
+
 
 class Backup:
     """A state as it was when :meth:`GameState.backup` was called, put back by :meth:`restore` (see there)."""
@@ -337,6 +348,8 @@ class Backup:
         for name, value in zip(self._names, self._values, strict=True):
             setattr(s, name, value)
         s.pregame, s.facts, s.assault = self._copies
-        del s.events[self._lengths[0] :]
+        if len(s.events) > self._lengths[0]:
+            _CUTS[0] += 1
+            del s.events[self._lengths[0] :]
         del s.history[self._lengths[1] :]
         return s
