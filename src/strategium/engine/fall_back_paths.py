@@ -17,8 +17,8 @@ from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Model
 from strategium.engine import broad_phase, damage, table_checks
-from strategium.engine.board import Pose
-from strategium.engine.placement import footprint, table_models
+from strategium.engine.board import Location, Pose
+from strategium.engine.placement import footprint
 from strategium.geometry.measure import Footprint
 from strategium.geometry.table import Table
 
@@ -52,21 +52,19 @@ def obstacles_of(game: Game, unit_id: str, near: broad_phase.Box | None = None) 
     meets, which each model's own broad phase would leave out)."""
     s = game.state
     moving = set(damage.members(game, unit_id))
-    # the models on the table outside the moving units, in the state's unit order (each unit's in army order):
-    # the table's snapshot (kept while nothing tracked changes); each footprint's outer bounds are its box
-    # (``broad_phase.box_of``: the same sums), kept on the footprint
-    table = table_models(s)
-    boxed = broad_phase.Boxed(
-        tuple(
-            (mid, fp, fp.outer_bounds)
-            for uid, (mid, fp) in zip(table.unit_ids, table.items, strict=True)
-            if uid not in moving
-        )
-    )
-    if near is not None:
-        boxed = boxed.near(near)
+    others = [
+        (m.id, footprint(m, status.poses[m.id]))
+        for status in s.units.values()
+        if status.location is Location.TABLE and status.unit_id not in moving
+        for m in s.unit(status.unit_id).models
+        if m.id in status.poses
+    ]
     walls = s.battlefield.impassable()
     t = s.battlefield.table
+    # each footprint's outer bounds are its box (``broad_phase.box_of``: the same sums), kept on the footprint
+    boxed = broad_phase.Boxed(tuple((mid, fp, fp.outer_bounds) for mid, fp in others))
+    if near is not None:
+        boxed = boxed.near(near)
     return Obstacles(boxed, walls, _wall_boxes(walls), (0.0, 0.0, t.width, t.depth))
 
 
