@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
 from strategium.army.army import Model
-from strategium.engine import broad_phase, damage, morale_checks, table_checks
+from strategium.engine import broad_phase, damage, fall_back_paths, table_checks
 from strategium.engine.board import Pose
 from strategium.engine.game import Game
 from strategium.engine.placement import footprint
@@ -108,8 +108,8 @@ def _reference_poses(
     for uid, m in order:
         start = s.units[uid].poses[m.id]
         best = start
-        for k in range(1, int(inches / morale_checks.FALL_BACK_STEP) + 1):
-            d = min(inches, k * morale_checks.FALL_BACK_STEP)
+        for k in range(1, int(inches / fall_back_paths.FALL_BACK_STEP) + 1):
+            d = min(inches, k * fall_back_paths.FALL_BACK_STEP)
             pose = Pose(start.x + direction[0] * d, start.y + direction[1] * d, start.heading)
             if not free(footprint(m, pose)):
                 break
@@ -156,7 +156,7 @@ def test_fall_back_poses_equal_the_exact_step_by_step_test(
     game = _fall_back_game(x, y, ex, ey)
     direction = (math.cos(angle), math.sin(angle))
     alive = damage.living(game, "tac")
-    fast = morale_checks._fall_back_poses(game, "tac", alive, direction, float(inches))
+    fast = fall_back_paths.fall_back_poses(game, "tac", alive, direction, float(inches))
     assert fast == _reference_poses(game, "tac", direction, float(inches))
 
 
@@ -169,13 +169,13 @@ def test_fall_back_poses_among_the_models_near_the_paths_equal_the_exact_step_by
     game = _fall_back_game(x, y, ex, ey)
     direction = (math.cos(angle), math.sin(angle))
     alive = damage.living(game, "tac")
-    near = morale_checks._paths_box(game, alive, direction, float(inches))
-    obstacles = morale_checks._obstacles(game, "tac", near)
-    fast = morale_checks._fall_back_poses(game, "tac", alive, direction, float(inches), obstacles)
+    near = fall_back_paths.paths_box(game, alive, direction, float(inches))
+    obstacles = fall_back_paths.obstacles_of(game, "tac", near)
+    fast = fall_back_paths.fall_back_poses(game, "tac", alive, direction, float(inches), obstacles)
     assert fast == _reference_poses(game, "tac", direction, float(inches))
-    whole = morale_checks._obstacles(game, "tac")
-    blocked = morale_checks._blocked_before_edge(game, "tac", alive, direction, float(inches), obstacles)
-    assert blocked == morale_checks._blocked_before_edge(game, "tac", alive, direction, float(inches), whole)
+    whole = fall_back_paths.obstacles_of(game, "tac")
+    blocked = fall_back_paths.blocked_before_edge(game, "tac", alive, direction, float(inches), obstacles)
+    assert blocked == fall_back_paths.blocked_before_edge(game, "tac", alive, direction, float(inches), whole)
 
 
 # -- Cover Saves and the closest models --------------------------------------------------------------------------

@@ -322,3 +322,29 @@ def test_the_foes_kept_by_the_span_of_the_ends_hold_every_foe_near_one() -> None
 
     check()
     assert _span([(0.0, 1.0, 2.0, 3.0), (1.0, -1.0, 4.0, 2.0)]) == (0.0, -1.0, 4.0, 3.0)
+
+
+def test_the_enemy_footprints_from_the_table_snapshot_are_every_enemy_model_with_a_pose() -> None:
+    from strategium.engine.charge_moves import _enemy_feet
+    from strategium.engine.placement import footprint
+
+    game = assault_game([squad("a"), squad("c")], [squad("b"), squad("d")])
+    place(game, "a", (("a.1", Pose(20, 20)),))
+    place(game, "b", (("b.1", Pose(20, 25)),))
+    place(game, "d", (("d.1", Pose(30, 25)),))
+    s = game.state
+
+    def measured(player: int) -> list[tuple[str, str, object]]:  # every unit of the other side with poses
+        return [
+            (st.unit_id, m.id, footprint(m, st.poses[m.id]))
+            for st in s.units.values()
+            if st.player != player
+            for m in s.unit(st.unit_id).models
+            if m.id in st.poses
+        ]
+
+    assert [(u, m) for u, m, _ in _enemy_feet(game, 1)] == [("b", "b.1"), ("d", "d.1")]
+    assert _enemy_feet(game, 1) == measured(1) and _enemy_feet(game, 2) == measured(2)
+    s.units["d"].location = Location.RESERVES  # off the table but holding a pose: measured all the same
+    assert [(u, m) for u, m, _ in _enemy_feet(game, 1)] == [("b", "b.1"), ("d", "d.1")]
+    assert _enemy_feet(game, 1) == measured(1)

@@ -104,14 +104,14 @@ def test_passengers_of_a_destroyed_transport_disembark_and_test_for_pinning() ->
 
 
 def test_the_box_test_of_leaving_the_table_agrees_with_the_exact_test() -> None:
-    from strategium.engine import morale_checks
+    from strategium.engine import fall_back_paths
     from strategium.engine.board import Pose
     from strategium.engine.placement import footprint
 
     cav = squad("cav", 2, unit_type="Cavalry", base=60)
     game = battle([cav], [squad("red", 2)])
     place(game, cav, 10, 8)
-    obstacles = morale_checks._obstacles(game, "cav")
+    obstacles = fall_back_paths.obstacles_of(game, "cav")
     table = game.state.battlefield.table.polygon()
     model = cav.models[0]
     found = []
@@ -119,21 +119,77 @@ def test_the_box_test_of_leaving_the_table_agrees_with_the_exact_test() -> None:
         start = Pose(x, y, heading)
         for direction in [(0.0, -1.0), (0.0, 1.0), (-0.6, 0.8), (1.0, 0.0)]:
             for inches in [0.0, 1.0, 6.5, 9.0]:
-                end = morale_checks._shifted(start, direction, inches)
+                end = fall_back_paths.shifted(start, direction, inches)
                 exact = not table.contains(footprint(model, end).polygon())
-                assert morale_checks._leaves_table(game, model, start, direction, inches, obstacles) == exact
+                assert fall_back_paths.leaves_table(game, model, start, direction, inches, obstacles) == exact
                 found.append(exact)
     assert True in found and False in found
 
 
 def test_the_paths_box_holds_every_path() -> None:
-    from strategium.engine import damage, morale_checks
+    from strategium.engine import damage, fall_back_paths
     from strategium.engine.board import Pose
 
     game = battle([squad("tac", 2)], [squad("red", 2)])
     game.state.units["tac"].poses = {"tac.1": Pose(10.0, 10.0), "tac.2": Pose(12.0, 10.0)}
     r = 16 / 25.4  # 32 mm bases
-    box = morale_checks._paths_box(game, damage.living(game, "tac"), (0.0, -1.0), 6.0)
+    box = fall_back_paths.paths_box(game, damage.living(game, "tac"), (0.0, -1.0), 6.0)
     assert box is not None
     assert [round(v, 9) for v in box] == [round(v, 9) for v in (10.0 - r, 4.0 - r, 12.0 + r, 10.0 + r)]
-    assert morale_checks._paths_box(game, [], (0.0, -1.0), 6.0) is None
+    assert fall_back_paths.paths_box(game, [], (0.0, -1.0), 6.0) is None
+
+
+def test_the_phase_start_kept_for_a_growing_log_agrees_with_a_full_search() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from strategium.engine import morale_checks
+    from strategium.engine.events import Event, Ruling, StepStarted
+    from strategium.engine.state import _CUTS
+    from strategium.engine.timing import Clock
+
+    clocks = [Clock(turn_index=t, phase=p) for t in (1, 2) for p in (Phase.MOVEMENT, Phase.SHOOTING)]
+
+    def search(events: list[Event], c: Clock) -> int:  # the plain backward search
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if isinstance(e, StepStarted) and e.clock.turn_index == c.turn_index and e.clock.phase is c.phase:
+                return i
+        return -1
+
+    entry = st.one_of(st.sampled_from(clocks).map(StepStarted), st.just(Ruling("x", ())))
+    # each round: entries appended, or (a backup's undo) entries cut off the end; then asked at some clock
+    step = st.tuples(st.lists(entry, max_size=6), st.integers(0, 4), st.sampled_from(clocks))
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(step, min_size=1, max_size=12))
+    def check(rounds: list[tuple[list[Event], int, Clock]]) -> None:
+        events: list[Event] = []
+        for added, cut, c in rounds:
+            if cut and cut <= len(events) and not added:
+                _CUTS[0] += 1  # as Backup.restore counts its cut
+                del events[len(events) - cut :]
+            events.extend(added)
+            assert morale_checks._phase_start(events, c) == search(events, c)
+        other = list(events)  # another list (a snapshot's log): searched afresh
+        assert morale_checks._phase_start(other, rounds[-1][2]) == search(other, rounds[-1][2])
+
+    check()
+    events: list[Event] = [StepStarted(clocks[0]), Ruling("x", ()), StepStarted(clocks[0])]
+    assert morale_checks._phase_start(events, clocks[0]) == 2
+    assert morale_checks._phase_start(events, clocks[1]) == -1
+
+
+def test_a_backup_undo_that_cuts_the_log_is_counted() -> None:
+    from strategium.engine.events import Ruling
+    from strategium.engine.state import log_cuts
+
+    game = battle([squad("tac", 2)], [squad("red", 2)])
+    before = log_cuts()
+    backup = game.state.backup()
+    backup.restore()  # nothing logged meanwhile: nothing cut, not counted
+    assert log_cuts() == before
+    backup = game.state.backup()
+    game.log(Ruling("x", ()))
+    backup.restore()
+    assert log_cuts() == before + 1

@@ -64,7 +64,7 @@ def test_fall_back_step_meets_are_the_scalar_tests(
     from shapely.geometry import box as rectangle
     from shapely.ops import unary_union
 
-    from strategium.engine.morale_checks import FALL_BACK_STEP, _Obstacles, _shifted, _step_meets
+    from strategium.engine.fall_back_paths import FALL_BACK_STEP, Obstacles, shifted, step_meets
 
     start = Pose(x, y)
     direction = (math.cos(angle), math.sin(angle))
@@ -72,12 +72,12 @@ def test_fall_back_step_meets_are_the_scalar_tests(
     boxes = [(ox, oy, ox + ow, oy + oh) for ox, oy, ow, oh in others]
     wall = unary_union([rectangle(wx, wy, wx + ww, wy + wh) for wx, wy, ww, wh in walls]) if walls else None
     wall_boxes = broad_phase.parts_of(wall) if wall is not None else ()
-    obstacles = _Obstacles(broad_phase.Boxed.of([]), wall, wall_boxes, (-30.0, -20.0, 30.0, 20.0))
+    obstacles = Obstacles(broad_phase.Boxed.of([]), wall, wall_boxes, (-30.0, -20.0, 30.0, 20.0))
     steps = int(inches / FALL_BACK_STEP)
-    meets, clear = _step_meets(start, first, direction, inches, steps, boxes, obstacles)
+    meets, clear = step_meets(start, first, direction, inches, steps, boxes, obstacles)
     assert meets.shape == (steps, len(boxes)) and clear.shape == (steps,)
     for k in range(1, steps + 1):
-        pose = _shifted(start, direction, min(inches, k * FALL_BACK_STEP))
+        pose = shifted(start, direction, min(inches, k * FALL_BACK_STEP))
         box = broad_phase.shifted(first, pose.x - start.x, pose.y - start.y)
         met = [broad_phase.meet(b, box) for b in boxes]
         assert [bool(v) for v in meets[k - 1]] == met

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from strategium.combat.sources import configured, core
 from strategium.engine import broad_phase, damage, table_checks
 from strategium.engine.actions import Verdict
-from strategium.engine.board import ChargeRecord, ChargeStage, Pose
+from strategium.engine.board import ChargeRecord, ChargeStage, Location, Pose
 from strategium.engine.box_gap import SLACK, box_gap
 from strategium.engine.charges import (
     CHARGE_PAGE,
@@ -63,7 +63,18 @@ def _target_feet(game: Game, record: ChargeRecord) -> list[tuple[str, str, Footp
 
 
 def _enemy_feet(game: Game, player: int) -> list[tuple[str, str, Footprint]]:
+    """(unit id, model id, footprint) of every model with a pose of the units not ``player``'s, in the state's unit
+    order (each unit's models in army order): the table's snapshot (:func:`table_models`, kept while nothing tracked
+    changes), unless such a unit off the table holds poses (then measured here, as the snapshot leaves it out)."""
     s = game.state
+    statuses = s.units.values()
+    if not any(st.poses and st.location is not Location.TABLE and st.player != player for st in statuses):
+        table = table_models(s)
+        return [
+            (uid, mid, fp)
+            for uid, p, (mid, fp) in zip(table.unit_ids, table.players, table.items, strict=True)
+            if p != player
+        ]
     out = []
     for status in s.units.values():
         if status.player == player:

@@ -295,11 +295,23 @@ _SHARED = frozenset(
 _COPIED = frozenset({"pregame", "facts", "assault"})
 """Mutable records with their own ``copy()`` (an independent copy sharing only immutable values)."""
 
-_KEPT_NAMES: dict[type, tuple[str, ...]] = {}
-"""Per state class: the names of its fields not in :data:`_COPIED`, in order (what a :class:`Backup` keeps as is)."""
+_KEPT_NAMES: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+"""Per state class: the names of its fields not in :data:`_COPIED`, in order (what a :class:`Backup` keeps as is),
+and a getter of their values as a tuple (``operator.attrgetter``, called from C)."""
 
 _APPEND_ONLY = frozenset({"events", "history"})
 """Lists that only ever grow by appending immutable entries: a snapshot copies the list, not the entries."""
+
+_CUTS = [0]
+"""How many times a :class:`Backup` has cut a state's log back (see :func:`log_cuts`)."""
+
+
+def log_cuts() -> int:
+    """How many times (in this process) :meth:`Backup.restore` has taken entries off the end of a state's log
+    (``events``), the only change to a log other than appending. A value found in a log of length ``n`` while this
+    count was ``c`` still stands at the same index while the list is the same object, its count still ``c`` and its
+    length at least ``n``: only entries were appended."""
+    return _CUTS[0]
 
 
 class Backup:
@@ -312,11 +324,12 @@ class Backup:
         if type(state.units) is not TrackedDict:
             self._copy = state.snapshot(share_dice=True)
             return
-        names = _KEPT_NAMES.get(type(state))
-        if names is None:
-            names = _KEPT_NAMES[type(state)] = tuple(n for n in _fields_of(type(state)) if n not in _COPIED)
-        self._names = names
-        self._values = tuple([getattr(state, name) for name in names])
+        kept = _KEPT_NAMES.get(type(state))
+        if kept is None:
+            names = tuple(n for n in _fields_of(type(state)) if n not in _COPIED)
+            kept = _KEPT_NAMES[type(state)] = (names, operator.attrgetter(*names))  # (a state has many fields)
+        self._names = kept[0]
+        self._values: tuple[Any, ...] = kept[1](state)
         self._copies = (state.pregame.copy(), state.facts.copy(), state.assault.copy())  # the fields of _COPIED
         self._lengths = (len(state.events), len(state.history))
         self._journal = open_journal()
@@ -337,6 +350,8 @@ class Backup:
         for name, value in zip(self._names, self._values, strict=True):
             setattr(s, name, value)
         s.pregame, s.facts, s.assault = self._copies
-        del s.events[self._lengths[0] :]
+        if len(s.events) > self._lengths[0]:
+            _CUTS[0] += 1
+            del s.events[self._lengths[0] :]
         del s.history[self._lengths[1] :]
         return s
