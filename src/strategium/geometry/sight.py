@@ -435,15 +435,11 @@ class SightMap:
         is surely inside one umbra of its pieces by more than its ``reach`` (:func:`surely_in_umbras`): where so,
         the single umbras would find each target hidden (False says nothing). Targets are their core's points: the
         centre of a round base, the vertices of a hull's (a convex core lies inside a convex umbra with them)."""
-        sources = [_source(observers[i].footprint) for i in which]
-        counts = shapely.get_num_coordinates(object_array(sources)) - 1
-        coords = shapely.get_coordinates(object_array([s.exterior for s in sources]))
-        if (counts == counts[0]).all():
-            verts = coords.reshape(len(which), -1, 2)[:, :-1]
-        else:
-            ends = np.cumsum(counts + 1)
-            verts = pad([coords[e - c - 1 : e - 1] for e, c in zip(ends.tolist(), counts.tolist(), strict=True)])
         owner = np.repeat(np.arange(len(which)), [len(pieces[i]) for i in which])  # the observer of each pair
+
+        def source_vertices(pairs: np.ndarray) -> np.ndarray:  # the source polygons, built only where asked
+            return pad([ring(_source(observers[which[k]].footprint)) for k in owner[pairs].tolist()])
+
         ids = np.fromiter((j for i in which for j in pieces[i]), dtype=np.intp, count=len(owner))
         points: list[tuple[float, float]] = []
         starts: list[int] = []  # where each target's points begin
@@ -464,7 +460,7 @@ class SightMap:
         deep = surely_in_umbras(
             at[owner],
             boxes[owner],
-            verts[owner],
+            source_vertices,
             rings[ids],
             normals[ids],
             offsets[ids],

@@ -12,7 +12,7 @@ where a disc surely lies inside the umbra that :func:`umbras` would cast.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -387,7 +387,7 @@ def _widest_gap(rel: np.ndarray, outside: np.ndarray) -> np.ndarray:
 def surely_in_umbras(
     centres: np.ndarray,
     boxes: np.ndarray,
-    sources: np.ndarray,
+    sources: np.ndarray | Callable[[np.ndarray], np.ndarray],
     rings: np.ndarray,
     normals: np.ndarray,
     offsets: np.ndarray,
@@ -400,7 +400,8 @@ def surely_in_umbras(
     says nothing. Found without casting it, from the exact umbra and the two ways :func:`umbras` builds it.
 
     ``centres`` (P, 2): a point inside each source polygon; ``boxes`` (P, 4): a box (min x, min y, max x, max y)
-    holding it; ``sources`` (P, n, 2): its vertices (padded by repetition); ``rings`` (P, m, 2): the blocker's
+    holding it; ``sources`` (P, n, 2): its vertices (padded by repetition), or a function giving them for some pairs
+    (indices (A,) to (A, n, 2); called at most once, only for the rare pairs that need them); ``rings`` (P, m, 2): the blocker's
     vertices anticlockwise (padded), with the outward unit ``normals`` (P, m, 2) and ``offsets`` (P, m) of the edges
     from each vertex to the next (``normals . x <= offsets`` inside) and ``edges`` (P, m) False for the zero-length
     edges of the padding.
@@ -467,7 +468,7 @@ def surely_in_umbras(
         out[tan] = shadowed[tan] & (np.maximum(far[:, None], reach_c) < chord[:, None])
     sha = np.flatnonzero(centre_in & ~apart & shadowed.any(axis=1))
     if len(sha):  # the far caps of the shadows from every source vertex
-        src, r = sources[sha], rings[sha]
+        src, r = (sources[sha] if isinstance(sources, np.ndarray) else sources(sha)), rings[sha]
         score = (src @ across[sha] - offsets[sha, None, :] + big[sha, None, :]).max(axis=2)  # (B, n)
         v_out, v_in = score > SURE_MARGIN, score < -1e-9
         cap = FAR * np.cos(_widest_gap(r[:, None, :, :] - src[:, :, None, :], v_out) / 2) * CAP_SHARE  # (B, n)
