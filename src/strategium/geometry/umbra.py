@@ -401,10 +401,10 @@ def surely_in_umbras(
 
     ``centres`` (P, 2): a point inside each source polygon; ``boxes`` (P, 4): a box (min x, min y, max x, max y)
     holding it; ``sources`` (P, n, 2): its vertices (padded by repetition), or a function giving them for some pairs
-    (indices (A,) to (A, n, 2); called at most once, only for the rare pairs that need them); ``rings`` (P, m, 2): the blocker's
-    vertices anticlockwise (padded), with the outward unit ``normals`` (P, m, 2) and ``offsets`` (P, m) of the edges
-    from each vertex to the next (``normals . x <= offsets`` inside) and ``edges`` (P, m) False for the zero-length
-    edges of the padding.
+    (indices (A,) to (A, n, 2); called at most once, only for the rare pairs that need them); ``rings`` (P, m, 2):
+    the blocker's vertices anticlockwise (padded), with the outward unit ``normals`` (P, m, 2) and ``offsets`` (P, m)
+    of the edges from each vertex to the next (``normals . x <= offsets`` inside) and ``edges`` (P, m) False for the
+    zero-length edges of the padding.
 
     Why it is sound. A point ``x`` is in the exact umbra of a source iff every segment from the source to it meets
     the blocker ``C``; as the source points for which this holds are a convex set, iff it holds from every vertex
