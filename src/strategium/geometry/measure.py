@@ -139,11 +139,20 @@ class Footprint:
         if self.radius <= 0:
             assert isinstance(self.core, Polygon)
             return self.core
+        poly: Polygon = shapely.polygons(self.outer_vertices(segments))  # what Polygon(...) builds
+        return poly
+
+    def outer_vertices(self, segments: int = 16) -> np.ndarray:
+        """The vertices of :meth:`outer_polygon` (k, 2) inches, without the ring's closing repeat: the very floats of
+        its exterior, for a round base computed without building the polygon."""
+        if self.radius <= 0:
+            assert isinstance(self.core, Polygon)
+            out: np.ndarray = np.asarray(self.core.exterior.coords)[:-1]
+            return out
         x, y = self.centre
         big = self.radius / math.cos(math.pi / segments)
         cos, sin = _polygon_angles(segments)
-        poly: Polygon = shapely.polygons(np.column_stack([x + big * cos, y + big * sin]))  # what Polygon(...) builds
-        return poly
+        return np.column_stack([x + big * cos, y + big * sin])
 
     def translated(self, dx: float, dy: float) -> Footprint:
         """The same footprint moved by (dx, dy) inches."""

@@ -340,8 +340,7 @@ def covers_table(source: np.ndarray, blocker: np.ndarray, width: float, depth: f
     if float(np.min(np.hypot(d[..., 0], d[..., 1]))) <= 1e-6:
         return False
     angles = np.sort(np.arctan2(d[..., 1], d[..., 0]), axis=1)
-    gaps = np.diff(angles, axis=1, append=angles[:, :1] + 2 * math.pi)
-    widest = gaps.max(axis=1)  # (n,)
+    widest = np.maximum((angles[:, 1:] - angles[:, :-1]).max(axis=1), angles[:, 0] + 2 * math.pi - angles[:, -1])
     if float(widest.max()) >= math.pi:
         return False
     corners = np.array([(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)])
@@ -427,7 +426,7 @@ def surely_in_umbras(
     tests/geometry/test_umbra_sure.py checks it against the cast umbras.
     """
     big = np.where(edges, 0.0, -np.inf)  # (P, m): padded edges never count
-    corners = np.stack([boxes[:, [0, 0, 2, 2]], boxes[:, [1, 3, 1, 3]]], axis=-1)  # (P, 4, 2)
+    corners = boxes[:, [0, 1, 0, 3, 2, 1, 2, 3]].reshape(-1, 4, 2)  # (P, 4, 2): (x0, y0), (x0, y1), (x1, y0), (x1, y1)
     across = normals.transpose(0, 2, 1)  # (P, 2, m); products in any order: margins, not bits, make it sound
     side = corners @ across - offsets[:, None, :]  # (P, 4, m): > 0 beyond the edge
     worst = (side + big[:, None, :]).max(axis=2)  # (P, 4): > 0 outside C
