@@ -371,6 +371,11 @@ def core_distances(a: Sequence[Footprint], b: Sequence[Footprint]) -> np.ndarray
     shapely measures only the rows and columns of hulls and oval bases."""
     xa, ya, odd_a = _centres(a)
     xb, yb, odd_b = _centres(b)
+    if len(odd_a) == len(a) or len(odd_b) == len(b):  # a hull or an oval in every pair: shapely measures them all
+        every: np.ndarray = shapely.distance(
+            object_array([f.core for f in a])[:, None], object_array([f.core for f in b])[None, :]
+        )
+        return every
     dx = xa[:, None] - xb[None, :]
     dy = ya[:, None] - yb[None, :]
     d: np.ndarray = np.sqrt(dx * dx + dy * dy)
