@@ -20,6 +20,7 @@ from strategium.geometry.measure import (
     boxes_apart,
     circle_polygon,
     core_distance,
+    core_distances,
     distance,
     in_contact,
     min_distance,
@@ -85,6 +86,23 @@ def test_min_distance_of_touching_round_bases_and_mixed_units() -> None:
     assert min_distance(a, b) == 0.0
     assert min_distance(a[1:], b) == _min_distance_by_shapely(a[1:], b) == 40.0 - 2.3 - 30.0 - r
     assert min_distance(b[1:], a) == _min_distance_by_shapely(b[1:], a)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(footprints(), min_size=1, max_size=6), st.lists(footprints(), min_size=1, max_size=6))
+def test_core_distances_are_shapely_distances_bit_for_bit(a: list[Footprint], b: list[Footprint]) -> None:
+    ca = np.array([f.core for f in a], dtype=object)
+    cb = np.array([f.core for f in b], dtype=object)
+    got = core_distances(a, b)
+    assert got.shape == (len(a), len(b))
+    assert np.array_equal(got, shapely.distance(ca[:, None], cb[None, :]))
+
+
+def test_core_distances_exact_values() -> None:
+    a = [Footprint(Point(0.0, 0.0), 0.5), Hull(20.0, 0.0, 4.0, 2.0, 0.0).footprint()]
+    b = [Footprint(Point(3.0, 4.0), 1.0), Footprint(Point(10.0, 0.0), 0.5)]
+    # the hull spans x 18 to 22, y -1 to 1: its nearest corner to (3, 4) is (18, 1)
+    assert core_distances(a, b).tolist() == [[5.0, 10.0], [math.sqrt(15.0**2 + 3.0**2), 8.0]]
 
 
 @settings(max_examples=300, deadline=None)

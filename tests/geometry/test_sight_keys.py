@@ -7,6 +7,7 @@ import math
 import numpy as np
 from shapely.geometry import Point, box
 
+from strategium.geometry.bases import Base, Hull
 from strategium.geometry.measure import Footprint
 from strategium.geometry.pieces import PlacedModel
 from strategium.geometry.sight_keys import (
@@ -16,6 +17,7 @@ from strategium.geometry.sight_keys import (
     models_key,
     source,
     source_box,
+    source_vertices,
 )
 
 
@@ -47,3 +49,17 @@ def test_keys_are_values() -> None:
     assert models_key([a, c]) == (model_key(a), model_key(c))
     assert hidden_key(a, 2.5) == (a.footprint.key, 1.25, 2.5) == hidden_key(b, 2.5)
     assert hidden_key(a, 2.5) != hidden_key(a, 1.25)
+
+
+def test_source_vertices_are_the_source_ring_float_for_float() -> None:
+    """Round, oval and hull footprints: the vertices without the polygon are its exterior's (closing repeat dropped)."""
+    rng = np.random.default_rng(5)
+    feet = [
+        Footprint(Point(float(x), float(y)), float(r)) for x, y, r in rng.uniform([0, 0, 0.3], [72, 48, 3], (40, 3))
+    ]
+    feet += [Base(60, 35).footprint(12.3, 4.5, 37.0), Hull(30.1, 20.7, 4.6, 3.6, 211.0).footprint()]
+    for fp in feet:
+        expected = np.asarray(source(fp).exterior.coords)[:-1]
+        got = source_vertices(fp)
+        assert got.shape == expected.shape and np.array_equal(got, expected)
+    assert source_vertices(Footprint(Point(1.0, 2.0), 1.0))[0].tolist() == [1.0 + 1.0 / math.cos(math.pi / 16), 2.0]

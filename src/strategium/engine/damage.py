@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import shapely
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
@@ -50,7 +49,7 @@ from strategium.engine.placement import footprint, hull_of
 from strategium.engine.profiles_now import current
 from strategium.engine.watchers import Fact
 from strategium.geometry.bases import facing_arcs
-from strategium.geometry.measure import DRAW_QUAD_SEGS, EPSILON, Footprint, distance, object_array
+from strategium.geometry.measure import DRAW_QUAD_SEGS, EPSILON, Footprint, core_distances, distance
 from strategium.geometry.sight import SightMap
 from strategium.geometry.terrain import Battlefield, TerrainKind
 from strategium.model.characteristics import (
@@ -131,43 +130,14 @@ def _closest_first(game: Game, unit_id: str, firers: Sequence[Footprint]) -> lis
 
 def _gaps(feet: Sequence[Footprint], firers: Sequence[Footprint]) -> list[float]:
     """For each footprint of ``feet``, the distance to the closest of ``firers`` (0.0 with no firers): the
-    minimum of ``measure.distance`` over the firers, computed in one array operation (between two round bases
-    the centres' distance ``sqrt(dx*dx + dy*dy)``, the operations GEOS uses, so bit for bit shapely's; with a
-    hull or an oval base on either side, shapely's)."""
+    minimum of ``measure.distance`` over the firers, computed in one array operation (the cores' distances of
+    :func:`~strategium.geometry.measure.core_distances`, bit for bit shapely's)."""
     if not feet or not firers:
         return [0.0] * len(feet)
-    xa, ya, ra, odd_a = _arrays(feet)
-    xb, yb, rb, odd_b = _arrays(firers)
-    dx = xa[:, None] - xb
-    dy = ya[:, None] - yb
-    d: np.ndarray = np.sqrt(dx * dx + dy * dy)
-    if odd_a or odd_b:
-        theirs = object_array([f.core for f in firers])
-        if odd_a:
-            d[odd_a] = shapely.distance(object_array([feet[i].core for i in odd_a])[:, None], theirs)
-        if odd_b:
-            mine = object_array([f.core for f in feet])
-            d[:, odd_b] = shapely.distance(mine[:, None], theirs[odd_b])
-    d -= ra[:, None]
-    d -= rb
+    d = core_distances(feet, firers)
+    d -= np.array([f.radius for f in feet])[:, None]
+    d -= np.array([f.radius for f in firers])
     return [max(0.0, x) for x in np.minimum.reduce(d, axis=1).tolist()]
-
-
-def _arrays(feet: Sequence[Footprint]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
-    """The centres' x and y of the round bases among ``feet`` (0 for the others), every radius, and the indices
-    of the others (hulls and oval bases)."""
-    xs: list[float] = []
-    ys: list[float] = []
-    odd: list[int] = []
-    for i, f in enumerate(feet):
-        if type(f.core) is Point:
-            x, y = f.centre
-        else:
-            x = y = 0.0
-            odd.append(i)
-        xs.append(x)
-        ys.append(y)
-    return np.array(xs), np.array(ys), np.array([f.radius for f in feet]), odd
 
 
 def cover_save(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reason | None]:

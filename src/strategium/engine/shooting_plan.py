@@ -11,7 +11,6 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
-import shapely
 
 from strategium.army.army import Model
 from strategium.combat.sources import ORDNANCE_PAGE, core
@@ -22,7 +21,7 @@ from strategium.engine.placement import placed_unit
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
 from strategium.engine.watchers import Fact
-from strategium.geometry.measure import Footprint, distance, object_array
+from strategium.geometry.measure import Footprint, core_distances, distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.model.characteristics import Characteristics
 from strategium.model.unit_types import SubType, UnitType
@@ -440,11 +439,10 @@ def closest(models: Sequence[PlacedModel], targets: Sequence[PlacedModel], wante
         else:
             out[i] = known
     if todo and targets:
-        cores = object_array([t.footprint.core for t in targets])
         radii = np.array([t.footprint.radius for t in targets])
-        mine = object_array([models[i].footprint.core for i in todo])
         own = np.array([models[i].footprint.radius for i in todo])
-        gaps = (shapely.distance(mine[:, None], cores[None, :]) - own[:, None]) - radii[None, :]
+        cores = core_distances([models[i].footprint for i in todo], [t.footprint for t in targets])
+        gaps = (cores - own[:, None]) - radii[None, :]
         for i, key, low in zip(todo, keys, gaps.min(axis=1).tolist(), strict=True):
             out[i] = max(0.0, low)
             if len(_REACH) >= REACH_CACHE:

@@ -139,11 +139,20 @@ class Footprint:
         if self.radius <= 0:
             assert isinstance(self.core, Polygon)
             return self.core
+        poly: Polygon = shapely.polygons(self.outer_vertices(segments))  # what Polygon(...) builds
+        return poly
+
+    def outer_vertices(self, segments: int = 16) -> np.ndarray:
+        """The vertices of :meth:`outer_polygon` (k, 2) inches, without the ring's closing repeat: the very floats of
+        its exterior, for a round base computed without building the polygon."""
+        if self.radius <= 0:
+            assert isinstance(self.core, Polygon)
+            out: np.ndarray = np.asarray(self.core.exterior.coords)[:-1]
+            return out
         x, y = self.centre
         big = self.radius / math.cos(math.pi / segments)
         cos, sin = _polygon_angles(segments)
-        poly: Polygon = shapely.polygons(np.column_stack([x + big * cos, y + big * sin]))  # what Polygon(...) builds
-        return poly
+        return np.column_stack([x + big * cos, y + big * sin])
 
     def translated(self, dx: float, dy: float) -> Footprint:
         """The same footprint moved by (dx, dy) inches."""
@@ -355,15 +364,55 @@ def object_array(items: Sequence[object]) -> np.ndarray:
     return np.fromiter(items, dtype=object, count=len(items))
 
 
+def core_distances(a: Sequence[Footprint], b: Sequence[Footprint]) -> np.ndarray:
+    """The distance (inches) between the cores of every footprint of ``a`` and every one of ``b`` (len(a), len(b)):
+    the floats ``shapely.distance`` gives, bit for bit. Between two round bases computed here as
+    :func:`core_distance` computes it (``sqrt(dx*dx + dy*dy)``, the operations GEOS uses), in one array operation;
+    shapely measures only the rows and columns of hulls and oval bases."""
+    xa, ya, odd_a = _centres(a)
+    xb, yb, odd_b = _centres(b)
+    if len(odd_a) == len(a) or len(odd_b) == len(b):  # a hull or an oval in every pair: shapely measures them all
+        every: np.ndarray = shapely.distance(
+            object_array([f.core for f in a])[:, None], object_array([f.core for f in b])[None, :]
+        )
+        return every
+    dx = xa[:, None] - xb[None, :]
+    dy = ya[:, None] - yb[None, :]
+    d: np.ndarray = np.sqrt(dx * dx + dy * dy)
+    if odd_a or odd_b:
+        theirs = object_array([f.core for f in b])
+        if odd_a:
+            d[odd_a] = shapely.distance(object_array([a[i].core for i in odd_a])[:, None], theirs[None, :])
+        if odd_b:
+            mine = object_array([f.core for f in a])
+            d[:, odd_b] = shapely.distance(mine[:, None], theirs[odd_b][None, :])
+    return d
+
+
+def _centres(feet: Sequence[Footprint]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """The centres' x and y of the round bases among ``feet`` (0 for the others) and the indices of the others."""
+    xs: list[float] = []
+    ys: list[float] = []
+    odd: list[int] = []
+    for i, f in enumerate(feet):
+        if type(f.core) is Point:
+            x, y = f.centre
+        else:
+            x = y = 0.0
+            odd.append(i)
+        xs.append(x)
+        ys.append(y)
+    return np.array(xs), np.array(ys), odd
+
+
 def _shapely_min(a: Sequence[Footprint], b: Sequence[Footprint]) -> float:
-    """The smallest ``core distance - radii`` over every pair of ``a`` x ``b`` by shapely (inf when one is empty)."""
+    """The smallest ``core distance - radii`` over every pair of ``a`` x ``b`` as shapely measures it
+    (:func:`core_distances`; inf when one is empty)."""
     if not a or not b:
         return math.inf
-    ca = object_array([f.core for f in a])
-    cb = object_array([f.core for f in b])
     ra = np.array([f.radius for f in a])
     rb = np.array([f.radius for f in b])
-    d = shapely.distance(ca[:, None], cb[None, :]) - ra[:, None] - rb[None, :]
+    d = core_distances(a, b) - ra[:, None] - rb[None, :]
     return float(np.min(d))
 
 

@@ -44,6 +44,7 @@ from strategium.geometry.sight_keys import model_key as _model_key
 from strategium.geometry.sight_keys import models_key as _models_key
 from strategium.geometry.sight_keys import source as _source
 from strategium.geometry.sight_keys import source_box as _source_box
+from strategium.geometry.sight_keys import source_vertices as _source_vertices
 from strategium.geometry.terrain import Battlefield
 from strategium.geometry.umbra import (
     FAR,
@@ -177,9 +178,7 @@ class SightMap:
         found = self._cover.get(key)
         if found is None:
             t = self.battlefield.table
-            source = np.asarray(_source(fp).exterior.coords)[:-1]
-            blocker = np.asarray(self._pieces[piece].exterior.coords)[:-1]
-            found = covers_table(source, blocker, t.width, t.depth)
+            found = covers_table(_source_vertices(fp), self._rings[piece], t.width, t.depth)  # the rings' vertices
             while len(self._cover) >= UMBRA_CACHE:
                 del self._cover[next(iter(self._cover))]
             self._cover[key] = found
@@ -435,15 +434,14 @@ class SightMap:
         is surely inside one umbra of its pieces by more than its ``reach`` (:func:`surely_in_umbras`): where so,
         the single umbras would find each target hidden (False says nothing). Targets are their core's points: the
         centre of a round base, the vertices of a hull's (a convex core lies inside a convex umbra with them)."""
-        sources = [_source(observers[i].footprint) for i in which]
-        counts = shapely.get_num_coordinates(object_array(sources)) - 1
-        coords = shapely.get_coordinates(object_array([s.exterior for s in sources]))
-        if (counts == counts[0]).all():
-            verts = coords.reshape(len(which), -1, 2)[:, :-1]
-        else:
-            ends = np.cumsum(counts + 1)
-            verts = pad([coords[e - c - 1 : e - 1] for e, c in zip(ends.tolist(), counts.tolist(), strict=True)])
         owner = np.repeat(np.arange(len(which)), [len(pieces[i]) for i in which])  # the observer of each pair
+
+        def source_vertices(pairs: np.ndarray) -> np.ndarray:  # the source polygons' vertices, only where asked
+            kept, back = np.unique(owner[pairs], return_inverse=True)
+            verts = pad([_source_vertices(observers[which[k]].footprint) for k in kept.tolist()])
+            out: np.ndarray = verts[back.reshape(-1)]
+            return out
+
         ids = np.fromiter((j for i in which for j in pieces[i]), dtype=np.intp, count=len(owner))
         points: list[tuple[float, float]] = []
         starts: list[int] = []  # where each target's points begin
@@ -464,7 +462,7 @@ class SightMap:
         deep = surely_in_umbras(
             at[owner],
             boxes[owner],
-            verts[owner],
+            source_vertices,
             rings[ids],
             normals[ids],
             offsets[ids],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from shapely.geometry import Polygon
 
 from strategium.geometry.measure import EPSILON, Footprint
@@ -24,6 +25,7 @@ __all__ = [
     "models_key",
     "source",
     "source_box",
+    "source_vertices",
 ]
 
 SOURCE_SEGMENTS = 16
@@ -34,6 +36,12 @@ def source(fp: Footprint) -> Polygon:
     """The polygon umbras are cast from: a hull or oval base itself, a round base's circumscribed regular polygon
     of :data:`SOURCE_SEGMENTS` sides (inches; at most 2% wider: the safe side for hiding)."""
     return fp.outer_polygon(SOURCE_SEGMENTS)
+
+
+def source_vertices(fp: Footprint) -> np.ndarray:
+    """The vertices of :func:`source` (k, 2) inches, without the ring's closing repeat (the same floats), for a round
+    base without building the polygon."""
+    return fp.outer_vertices(SOURCE_SEGMENTS)
 
 
 def source_box(fp: Footprint) -> tuple[float, float, float, float]:

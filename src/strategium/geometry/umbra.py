@@ -12,7 +12,7 @@ where a disc surely lies inside the umbra that :func:`umbras` would cast.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -340,8 +340,7 @@ def covers_table(source: np.ndarray, blocker: np.ndarray, width: float, depth: f
     if float(np.min(np.hypot(d[..., 0], d[..., 1]))) <= 1e-6:
         return False
     angles = np.sort(np.arctan2(d[..., 1], d[..., 0]), axis=1)
-    gaps = np.diff(angles, axis=1, append=angles[:, :1] + 2 * math.pi)
-    widest = gaps.max(axis=1)  # (n,)
+    widest = np.maximum((angles[:, 1:] - angles[:, :-1]).max(axis=1), angles[:, 0] + 2 * math.pi - angles[:, -1])
     if float(widest.max()) >= math.pi:
         return False
     corners = np.array([(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)])
@@ -387,7 +386,7 @@ def _widest_gap(rel: np.ndarray, outside: np.ndarray) -> np.ndarray:
 def surely_in_umbras(
     centres: np.ndarray,
     boxes: np.ndarray,
-    sources: np.ndarray,
+    sources: np.ndarray | Callable[[np.ndarray], np.ndarray],
     rings: np.ndarray,
     normals: np.ndarray,
     offsets: np.ndarray,
@@ -400,10 +399,11 @@ def surely_in_umbras(
     says nothing. Found without casting it, from the exact umbra and the two ways :func:`umbras` builds it.
 
     ``centres`` (P, 2): a point inside each source polygon; ``boxes`` (P, 4): a box (min x, min y, max x, max y)
-    holding it; ``sources`` (P, n, 2): its vertices (padded by repetition); ``rings`` (P, m, 2): the blocker's
-    vertices anticlockwise (padded), with the outward unit ``normals`` (P, m, 2) and ``offsets`` (P, m) of the edges
-    from each vertex to the next (``normals . x <= offsets`` inside) and ``edges`` (P, m) False for the zero-length
-    edges of the padding.
+    holding it; ``sources`` (P, n, 2): its vertices (padded by repetition), or a function giving them for some pairs
+    (indices (A,) to (A, n, 2); called at most once, only for the rare pairs that need them); ``rings`` (P, m, 2):
+    the blocker's vertices anticlockwise (padded), with the outward unit ``normals`` (P, m, 2) and ``offsets`` (P, m)
+    of the edges from each vertex to the next (``normals . x <= offsets`` inside) and ``edges`` (P, m) False for the
+    zero-length edges of the padding.
 
     Why it is sound. A point ``x`` is in the exact umbra of a source iff every segment from the source to it meets
     the blocker ``C``; as the source points for which this holds are a convex set, iff it holds from every vertex
@@ -426,7 +426,7 @@ def surely_in_umbras(
     tests/geometry/test_umbra_sure.py checks it against the cast umbras.
     """
     big = np.where(edges, 0.0, -np.inf)  # (P, m): padded edges never count
-    corners = np.stack([boxes[:, [0, 0, 2, 2]], boxes[:, [1, 3, 1, 3]]], axis=-1)  # (P, 4, 2)
+    corners = boxes[:, [0, 1, 0, 3, 2, 1, 2, 3]].reshape(-1, 4, 2)  # (P, 4, 2): (x0, y0), (x0, y1), (x1, y0), (x1, y1)
     across = normals.transpose(0, 2, 1)  # (P, 2, m); products in any order: margins, not bits, make it sound
     side = corners @ across - offsets[:, None, :]  # (P, 4, m): > 0 beyond the edge
     worst = (side + big[:, None, :]).max(axis=2)  # (P, 4): > 0 outside C
@@ -467,7 +467,7 @@ def surely_in_umbras(
         out[tan] = shadowed[tan] & (np.maximum(far[:, None], reach_c) < chord[:, None])
     sha = np.flatnonzero(centre_in & ~apart & shadowed.any(axis=1))
     if len(sha):  # the far caps of the shadows from every source vertex
-        src, r = sources[sha], rings[sha]
+        src, r = (sources[sha] if isinstance(sources, np.ndarray) else sources(sha)), rings[sha]
         score = (src @ across[sha] - offsets[sha, None, :] + big[sha, None, :]).max(axis=2)  # (B, n)
         v_out, v_in = score > SURE_MARGIN, score < -1e-9
         cap = FAR * np.cos(_widest_gap(r[:, None, :, :] - src[:, :, None, :], v_out) / 2) * CAP_SHARE  # (B, n)
