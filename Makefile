@@ -3,8 +3,8 @@
 #   make test     installs the test extras, runs lint (ruff), types (mypy) and the tests (pytest)
 # The interpreter .venv is made from. PYTHON=... on the command line chooses; else the operating system's own
 # CPython (/usr/bin/python3) when it is 3.11 or newer and can make a virtual environment; else python3 from PATH.
-# Why: Debian's CPython is built with profile-guided and link-time optimisation and plays a demo battle about a
-# fifth faster than a CPython compiled without them, such as pyenv's default build (docs/benchmarks.md).
+# Why: Debian's CPython is built with profile-guided and link-time optimisation and plays a demo battle 10-25%
+# faster than a CPython compiled without them, such as pyenv's default build (docs/benchmarks.md).
 SYSTEM_PYTHON := /usr/bin/python3
 PYTHON ?= $(shell $(SYSTEM_PYTHON) -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' \
 	>/dev/null 2>&1 && echo $(SYSTEM_PYTHON) || echo python3)
