@@ -14,6 +14,8 @@ BIN := $(VENV)/bin
 .PHONY: battle test install install-test browser lint types pytest bench clean
 
 $(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 || \
+		{ echo "make: PYTHON=$(PYTHON) does not run as Python 3.11 or newer; give its full path" >&2; exit 2; }
 	@echo "creating $(VENV) with $(PYTHON) ($$($(PYTHON) -c 'import platform; print(platform.python_version())'))"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
