@@ -1,11 +1,13 @@
 """`strategium rules config`: every rules-configuration setting with its value, default, source and confidence.
 
 The table has one compact row per setting, grouped: name, value (marked ``*`` with the default beside it when
-overridden) and confidence; ``--verbose``/``-v`` adds each setting's meaning, allowed values and source.
+overridden) and confidence; a setting the engine does not play yet is marked "not played yet" under its name
+(``-v``: with the reason). ``--verbose``/``-v`` adds each setting's meaning, allowed values and source.
 ``--file OVERRIDES.yaml`` (or ``.toml``) applies a file of overrides first; a bad file raises
 :class:`~strategium.errors.InputError` before anything is printed (the entry point turns it into one line on
-stderr and exit code 2). ``--json`` prints ``{"file": ..., "settings": [{name, value, default, overridden,
-source, confidence, description, allowed}, ...]}``.
+stderr and exit code 2); a file that sets a setting not played yet gets one warning line on stderr each.
+``--json`` prints ``{"file": ..., "settings": [{name, value, default, overridden, source, confidence,
+description, allowed, played, not_played}, ...]}`` (``not_played``: the reason, empty when played).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from strategium.config import Confidence, ConfigEntry, RulesConfig, load_config
-from strategium.config.metadata import format_value
+from strategium.config.metadata import NOT_PLAYED, format_value
 
 _STYLE = {
     Confidence.CONFIRMED: "green",
@@ -64,7 +66,9 @@ def render_config(rows: list[ConfigEntry], file: Path | None, *, verbose: bool =
     source under each row. Columns wrap (never cut) at any console width."""
     overridden = sum(row.overridden for row in rows)
     title = f"Rules configuration ({len(rows)} settings"
-    title += f", {overridden} overridden by {file})" if file is not None else ", all defaults)"
+    title += f", {overridden} overridden by {file}" if file is not None else ", all defaults"
+    unplayed = sum(not row.played for row in rows)
+    title += f", {unplayed} {NOT_PLAYED})" if unplayed else ")"
     parts: list[RenderableType] = [Text(title, style="bold")]
     groups: dict[str, list[ConfigEntry]] = {}
     for row in rows:
@@ -77,7 +81,8 @@ def render_config(rows: list[ConfigEntry], file: Path | None, *, verbose: bool =
         for row in members:
             table.add_row(_setting_cell(row, verbose), _value_cell(row), _confidence_cell(row))
         parts.append(table)
-    legend = f"{OVERRIDDEN_MARK} overridden (default in brackets)."
+    legend = f"{OVERRIDDEN_MARK} overridden (default in brackets). ({NOT_PLAYED}): the engine does not play that"
+    legend += " setting's rule yet; changing it has no effect."
     if not verbose:
         legend += " --verbose adds what each setting means and its source; --json gives everything."
     parts.append(Text(legend, style="dim"))
@@ -86,6 +91,8 @@ def render_config(rows: list[ConfigEntry], file: Path | None, *, verbose: bool =
 
 def _setting_cell(row: ConfigEntry, verbose: bool) -> Text:
     text = Text(row.name.split(".", 1)[1], style="bold" if row.overridden else "")
+    if not row.played:
+        text.append(f"\n({NOT_PLAYED}" + (f": {row.not_played})" if verbose else ")"), style="red")
     if verbose:
         text.append(f"\n{row.description}", style="")
         text.append(f"\nallowed: {row.allowed}\nsource: {row.source}", style="dim")

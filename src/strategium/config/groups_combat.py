@@ -25,6 +25,7 @@ class VehicleConfig(ConfigGroup):
         source='recollection of the HH2 rulebook, not confirmed (7th edition used 6")',
         note="CORE_A §2.4 (recollection of HH2; 7th edition used 6 inches)",
         confidence=C.UNCONFIRMED,
+        not_played="vehicle speeds (Combat and Cruising Speed) are not played yet",
     )
     combat_speed_distance: float = setting(
         6.0,
@@ -33,6 +34,7 @@ class VehicleConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_A §2.4 (7th-edition value)",
         confidence=C.UNCONFIRMED,
+        not_played="vehicle speeds (Combat and Cruising Speed) are not played yet",
     )
     may_run: bool = setting(
         False,
@@ -40,6 +42,7 @@ class VehicleConfig(ConfigGroup):
         source="no source: project default (Run, Vehicles and Flat-out, rulebook p.214, not read in full)",
         note="CORE_A §5.2",
         confidence=C.UNCONFIRMED,
+        not_played="Running and Flat-out for vehicles are not played yet",
     )
     defensive_max_strength: int = setting(
         6,
@@ -64,6 +67,7 @@ class VehicleConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_B §2.5 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
+        not_played="Weapon Destroyed results are not played yet",
     )
 
 
@@ -114,6 +118,7 @@ class VehicleDamageConfig(ConfigGroup):
         source="HH2 faction rules that refer to it; value 7th edition",
         note="CORE_B §2.5 (faction rules refer to it)",
         confidence=C.CONFIRMED,
+        not_played="AP modifiers to the Vehicle Damage roll are not played yet",
     )
     ap2_modifier: int = setting(
         1,
@@ -123,6 +128,7 @@ class VehicleDamageConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
+        not_played="AP modifiers to the Vehicle Damage roll are not played yet",
     )
     no_ap_modifier: int = setting(
         -1,
@@ -132,6 +138,7 @@ class VehicleDamageConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
+        not_played="AP modifiers to the Vehicle Damage roll are not played yet",
     )
     open_topped_modifier: int = setting(
         1,
@@ -164,6 +171,7 @@ class VehicleDamageConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
+        not_played="hits from an exploding vehicle are not played yet",
     )
 
     @model_validator(mode="after")
@@ -192,6 +200,7 @@ class DamageConfig(ConfigGroup):
         source="no source: project default (not found in HH2; HH1 had it)",
         note="CORE_B §1.7",
         confidence=C.UNCONFIRMED,
+        not_played="passing a Wound to another model is not implemented",
     )
     wounded_models_first: bool = setting(
         True,
@@ -329,6 +338,7 @@ class ChargeConfig(ConfigGroup):
         source="no source: project default (Overwatch Reaction, rulebook, timing not read)",
         note="CORE_B §4.3, §5.1",
         confidence=C.UNCONFIRMED,
+        not_played="the timing of Reactions to a Charge does not follow this setting yet",
     )
     disordered_loses_charge_attack: bool = setting(
         True,
@@ -395,6 +405,7 @@ class FightConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_B §5.7 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
+        not_played="Challenges are not implemented yet",
     )
     mitigated_wounds_count: bool = setting(
         False,
@@ -460,6 +471,7 @@ class MoraleConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_B §6.3 (7th-edition value)",
         confidence=C.UNCONFIRMED,
+        not_played="the Regroup move is not played yet",
     )
     regrouped_may_charge: bool = setting(
         False,
@@ -467,6 +479,7 @@ class MoraleConfig(ConfigGroup):
         source="7th-edition convention (an HH2 trait that lifts the restrictions confirms some exist)",
         note="CORE_B §6.3 (7th-edition convention; a trait that lifts the restrictions confirms some exist)",
         confidence=C.UNCONFIRMED,
+        not_played="the Charge restriction after a Regroup is not played yet",
     )
 
 
@@ -489,4 +502,5 @@ class StatusConfig(ConfigGroup):
         "readings differ",
         note="RULINGS MIL-07 (contested); Legacies: Imperialis Militia p.37; Cavalry, rulebook p.195",
         confidence=C.CONTESTED,
+        not_played="joining does not follow this setting yet",
     )

@@ -37,6 +37,7 @@ class MovementConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_A §5.13 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
+        not_played="players always measure: a game without premeasuring is not implemented",
     )
     coherency: float = setting(
         2.0,
@@ -54,6 +55,7 @@ class MovementConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_A §5.4 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
+        not_played="models all stand at ground level yet: there is no vertical gap to measure",
     )
     squadron_coherency: float = setting(
         4.0,
@@ -121,6 +123,7 @@ class TerrainConfig(ConfigGroup):
         source="community FAQ (Liber Panoptica)",
         note="CORE_A §5.3 (community Panoptica FAQ only)",
         confidence=C.UNCONFIRMED,
+        not_played="the test of a model in terrain does not follow this setting yet",
     )
 
 
@@ -148,6 +151,7 @@ class LineOfSightConfig(ConfigGroup):
         source="7th-edition convention (true line of sight)",
         note="CORE_A §5.12 (7th-edition true line of sight)",
         confidence=C.UNCONFIRMED,
+        not_played="models do not block line of sight yet",
     )
     firing_unit_blocks: bool = setting(
         False,
@@ -155,6 +159,7 @@ class LineOfSightConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_A §5.12 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
+        not_played="models do not block line of sight yet",
     )
 
 
@@ -169,6 +174,7 @@ class CoverConfig(ConfigGroup):
         source="Barricade Sub-type, Legacies: Legiones Astartes p.104, uses a quarter; general value not read",
         note="CORE_A §5.12; CORE_B §1.6 (the Barricade sub-type uses a quarter; general value not read)",
         confidence=C.UNCONFIRMED,
+        not_played="cover for a model partly hidden from the firer is not played yet",
     )
     intervening_models_save: int | None = setting(
         5,
@@ -178,6 +184,7 @@ class CoverConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_A §5.12 (7th-edition value)",
         confidence=C.UNCONFIRMED,
+        not_played="cover from intervening models is not played yet",
     )
     ruins_save: int = setting(
         5,
@@ -222,6 +229,7 @@ class TransportConfig(ConfigGroup):
         source="7th-edition convention (only up to Combat Speed)",
         note="CORE_A §5.10 (7th edition: only up to Combat Speed)",
         confidence=C.UNCONFIRMED,
+        not_played="vehicle speeds (Combat and Cruising Speed) are not played yet",
     )
     embark_and_disembark_same_turn: bool = setting(
         False,
@@ -264,6 +272,7 @@ class BuildingConfig(ConfigGroup):
         "convention",
         note="CORE_A §5.11 (rulebook p.223 for bought Fortifications; the rest 7th edition)",
         confidence=C.UNCONFIRMED,
+        not_played="who controls a terrain Building is not played yet",
     )
     shaken_expiry: Literal["end_of_next_player_turn", "end_of_controllers_next_turn"] = setting(
         "end_of_next_player_turn",
@@ -272,4 +281,5 @@ class BuildingConfig(ConfigGroup):
         source="Building Damage Table, Age of Darkness rulebook p.226",
         note="CORE_A §4.2; Building Damage Table, rulebook p.226",
         confidence=C.UNCONFIRMED,
+        not_played="Building Shaken and Structural Tremor are not played yet",
     )

@@ -70,6 +70,7 @@ class DeploymentConfig(ConfigGroup):
         source="Infiltrate, Age of Darkness rulebook p.242; the common reading",
         note="RULINGS INF-08 (consensus); Infiltrate, rulebook p.242",
         confidence=C.LIKELY,
+        not_played="only the default is played yet: changing it has no effect",
     )
     scouts_check_current_positions: bool = setting(
         True,
@@ -78,6 +79,7 @@ class DeploymentConfig(ConfigGroup):
         source="Scout, Age of Darkness rulebook p.246; the common reading",
         note="RULINGS SCT-07 (consensus); Scout, rulebook p.246",
         confidence=C.LIKELY,
+        not_played="only the default is played yet: changing it has no effect",
     )
 
 
@@ -148,6 +150,7 @@ class ReservesConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_A §3.4 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
+        not_played="the end-of-game count does not count units left in Reserve yet",
     )
     arrivals_may_run: bool = setting(
         True,
@@ -174,6 +177,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="Deep Strike Assault, Age of Darkness rulebook p.310 (as quoted by players)",
         note="CORE_A §3.5 step 1 (fan copy of the rule)",
         confidence=C.LIKELY,
+        not_played="Deep Strike Assault is not implemented yet",
     )
     reposition_range: float = setting(
         18.0,
@@ -183,6 +187,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="Drop Pod and Subterranean Assault rules use the same distance",
         note="CORE_A §3.5 step 3 (parallel Drop Pod and Subterranean wording)",
         confidence=C.LIKELY,
+        not_played="Deep Strike Assault is not implemented yet",
     )
     formation: Literal["coherency", "rings"] = setting(
         "coherency",
@@ -191,6 +196,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="no source: project default (Deep Strike Assault, Age of Darkness rulebook p.310, not read)",
         note="CORE_A §3.5 step 4",
         confidence=C.UNCONFIRMED,
+        not_played="Deep Strike Assault is not implemented yet",
     )
     disordered_on: int = setting(
         1,
@@ -200,6 +206,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="HH2 rules that modify the Disordered roll",
         note="CORE_A §3.5 step 5 (rules that modify the Disordered roll)",
         confidence=C.LIKELY,
+        not_played="Deep Strike Assault is not implemented yet",
     )
     placement_range: float = setting(
         12.0,
@@ -208,6 +215,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="Deep Strike Assault, Age of Darkness rulebook p.310 (as quoted by players)",
         note="CORE_A §3.5 step 5",
         confidence=C.LIKELY,
+        not_played="Deep Strike Assault is not implemented yet",
     )
     disordered_placement_range: float = setting(
         24.0,
@@ -216,6 +224,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="Deep Strike Assault, Age of Darkness rulebook p.310 (as quoted by players)",
         note="CORE_A §3.5 step 5",
         confidence=C.LIKELY,
+        not_played="Deep Strike Assault is not implemented yet",
     )
     pinning_range: float = setting(
         6.0,
@@ -224,6 +233,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="Raven Guard and Drop Pod rules use the same distance",
         note="CORE_A §3.5 step 6 (Raven Guard and Drop Pod rules)",
         confidence=C.LIKELY,
+        not_played="Deep Strike Assault is not implemented yet",
     )
     arrivals_may_charge: bool = setting(
         True,
@@ -231,6 +241,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="Area Denial Drop wording implies it",
         note="CORE_A §3.5 step 8 (Area Denial Drop wording); CORE_B §5.2 lists it as unconfirmed",
         confidence=C.LIKELY,
+        not_played="Deep Strike Assault is not implemented yet",
     )
     difficult_is_dangerous: bool = setting(
         True,
@@ -238,6 +249,7 @@ class DeepStrikeConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_A §3.5 step 8 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
+        not_played="Deep Strike Assault is not implemented yet",
     )
 
 
@@ -282,6 +294,7 @@ class FlankingAssaultConfig(ConfigGroup):
         source="no source: project default (Flanking Assault, Age of Darkness rulebook p.311, not read)",
         note="CORE_A §3.6",
         confidence=C.UNCONFIRMED,
+        not_played="where in an edge each unit of a Flanking Assault enters is not checked yet",
     )
     pinning_range: float = setting(
         6.0,
@@ -305,6 +318,7 @@ class FlankingAssaultConfig(ConfigGroup):
         source="Games Workshop FAQ on Flanking Assaults (the Liber Panoptica reverses it)",
         note="CORE_A §3.6, §5.10 (GW FAQ on Flanking Assaults)",
         confidence=C.LIKELY,
+        not_played="disembarking from an Assault Vehicle in a Flanking Assault is not played yet",
     )
     conferred_outflank_reaches_joined_ic: bool = setting(
         False,
@@ -335,6 +349,7 @@ class GameConfig(ConfigGroup):
         source="7th-edition value (3+ for turn 6, 4+ for turn 7)",
         note="CORE_A §3.9 (7th edition: 3+ for turn 6, 4+ for turn 7)",
         confidence=C.UNCONFIRMED,
+        not_played="variable game length is not implemented yet: a game lasts game.turns Game Turns",
     )
     sudden_death: bool = setting(
         True,
@@ -349,6 +364,7 @@ class GameConfig(ConfigGroup):
         source="Line Sub-type, Age of Darkness rulebook p.196",
         note="CORE_A §3.9 (Line sub-type, rulebook p.196)",
         confidence=C.UNCONFIRMED,
+        not_played="objectives are not implemented yet",
     )
 
 
@@ -364,6 +380,7 @@ class NightFightingConfig(ConfigGroup):
         source="Night Fighting, Age of Darkness rulebook p.308",
         note="CORE_A §3.1 step 5; rulebook p.308",
         confidence=C.CONFIRMED,
+        not_played="Night Fighting is not implemented yet",
     )
     second_turn_target: int = setting(
         4,
@@ -373,4 +390,5 @@ class NightFightingConfig(ConfigGroup):
         source="Night Fighting, Age of Darkness rulebook p.308",
         note="CORE_A §3.1 step 5; rulebook p.308",
         confidence=C.CONFIRMED,
+        not_played="Night Fighting is not implemented yet",
     )

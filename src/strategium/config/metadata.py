@@ -6,6 +6,12 @@ convention", "HH1 rule", "community FAQ (Liber Panoptica)", "no source: project 
 ``confidence`` (:class:`Confidence`) and a developer ``note`` (the section of the project's reference files,
 ``CORE_A``/``CORE_B``/``RULINGS``, that discusses it; never shown to users). Groups of settings are
 :class:`ConfigGroup` models (frozen, strict, unknown keys forbidden).
+
+A setting whose rule the engine does not play yet carries ``not_played``: a short reason ("Deep Strike Assault
+is not implemented yet"). It is documented and shown as "not played yet" (``strategium rules config``, its
+``-v`` and ``--json``, docs/rules-configuration.md), and a file that sets it gets a one-line warning. Every
+other setting is played (the default): some code outside ``strategium.config`` reads it, which
+``tests/config/test_settings_read.py`` checks both ways.
 """
 
 from __future__ import annotations
@@ -36,14 +42,27 @@ class Confidence(StrEnum):
     CONTESTED = "contested"
 
 
+NOT_PLAYED = "not played yet"
+"""How the command, the documentation and warnings mark a setting the engine does not play yet."""
+
+
 def setting(
-    default: Any, *, description: str, source: str, confidence: Confidence, note: str = "", **constraints: Any
+    default: Any,
+    *,
+    description: str,
+    source: str,
+    confidence: Confidence,
+    note: str = "",
+    not_played: str = "",
+    **constraints: Any,
 ) -> Any:
     """A rules-configuration field: its default, description, user-facing source, confidence and developer note.
 
-    ``constraints`` are passed to ``pydantic.Field`` (``ge``, ``le``, ...).
+    ``not_played`` (empty: the setting is played) is why the engine does not play the setting's rule yet, one
+    short sentence for users ("Night Fighting is not implemented yet"). ``constraints`` are passed to
+    ``pydantic.Field`` (``ge``, ``le``, ...).
     """
-    extra: dict[str, Any] = {"source": source, "confidence": confidence.value, "note": note}
+    extra: dict[str, Any] = {"source": source, "confidence": confidence.value, "note": note, "not_played": not_played}
     return Field(default, description=description, json_schema_extra=extra, **constraints)
 
 
@@ -64,7 +83,8 @@ class ConfigEntry:
 
     ``name`` is dotted (``reserves.target``); ``value`` and ``default`` are JSON-ready (lists for tuples,
     ``None`` for "none"); ``overridden`` is true when the value differs from the default; ``source`` is what a
-    user can look up; ``note`` is the developers' reference (not in ``as_dict``).
+    user can look up; ``note`` is the developers' reference (not in ``as_dict``); ``not_played`` is empty for a
+    setting the engine plays, else why it does not yet (see :attr:`played`).
     """
 
     name: str
@@ -76,6 +96,12 @@ class ConfigEntry:
     description: str
     allowed: str = ""
     note: str = ""
+    not_played: str = ""
+
+    @property
+    def played(self) -> bool:
+        """Whether the engine plays this setting (changing it changes what happens); false: "not played yet"."""
+        return not self.not_played
 
     def cite(self) -> str:
         """How a ruling names this setting, e.g. ``rules configuration `reserves.target` = 3 (unconfirmed default)``."""
@@ -83,7 +109,7 @@ class ConfigEntry:
         return f"rules configuration `{self.name}` = {format_value(self.value)} ({state})"
 
     def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready form of the row."""
+        """A JSON-ready form of the row: every field but ``note``, plus ``played`` (true or false)."""
         return {
             "name": self.name,
             "value": self.value,
@@ -93,6 +119,8 @@ class ConfigEntry:
             "confidence": self.confidence.value,
             "description": self.description,
             "allowed": self.allowed,
+            "played": self.played,
+            "not_played": self.not_played,
         }
 
 

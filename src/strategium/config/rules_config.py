@@ -99,6 +99,7 @@ class RulesConfig(BaseModel):
                         description=info.description or "",
                         allowed=allowed_values(info),
                         note=str(extra.get("note", "")),
+                        not_played=str(extra.get("not_played", "")),
                     )
                 )
         return rows
