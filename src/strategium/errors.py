@@ -36,3 +36,11 @@ class InputError(StrategiumError):
             where += ": "
         field = f"{self.field}: " if self.field else ""
         return f"{where}{field}{self.message}"
+
+
+class StrategiumWarning(UserWarning):
+    """A problem in the user's input that does not stop the command (e.g. a setting that has no effect yet).
+
+    The message is a single line in the form of :class:`InputError` (``FILE:LINE: FIELD: MESSAGE``); the command
+    line prints it as ``strategium: warning: ...`` on stderr.
+    """

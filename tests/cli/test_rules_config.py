@@ -34,7 +34,13 @@ def test_json_lists_every_setting_at_its_default() -> None:
         "confidence": "unconfirmed",
         "description": "D6 result a Reserves roll needs to succeed.",
         "allowed": "whole number from 2 to 6",
+        "played": True,
+        "not_played": "",
     }
+    one_per_player = next(s for s in settings if s["name"] == "deep_strike.one_per_player")
+    assert not one_per_player["played"]
+    assert one_per_player["not_played"] == "Deep Strike Assault is not implemented yet"
+    assert sum(not s["played"] for s in settings) == sum(not row.played for row in RulesConfig().describe())
 
 
 def test_json_with_overrides_file(tmp_path: Path) -> None:
@@ -65,6 +71,46 @@ def test_table_shows_values_overrides_and_confidence(tmp_path: Path) -> None:
     statuses = result.stdout.split("statuses.")[1]
     assert cells(statuses, "mounted_ic_may_join_infantry") == ["mounted_ic_may_join_infantry", "false", "contested"]
     assert "source:" not in result.stdout
+
+
+def test_table_marks_the_settings_not_played_yet() -> None:
+    result = runner.invoke(app, ["rules", "config"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    rows = RulesConfig().describe()
+    unplayed = [row for row in rows if not row.played]
+    assert f"({len(rows)} settings, all defaults, {len(unplayed)} not played yet)" in result.stdout
+    lines = result.stdout.splitlines()
+    for row in rows:
+        group, name = row.name.split(".", 1)
+        section = result.stdout.split(f"\n{group}.")[1].splitlines()
+        at = next(i for i, line in enumerate(section) if f"│ {name} " in line)
+        assert ("(not played yet)" in section[at + 1]) is (not row.played), row.name
+    assert "(not played yet): the engine does not play that setting's rule yet" in " ".join(lines)
+
+
+def test_verbose_gives_the_reason_a_setting_is_not_played_yet() -> None:
+    result = runner.invoke(app, ["rules", "config", "-v"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    night = RulesConfig().entry("night_fighting.first_turn_target")
+    assert f"(not played yet: {night.not_played})" in result.stdout
+    assert result.stdout.count("(not played yet: ") == sum(not row.played for row in RulesConfig().describe())
+
+
+def test_a_file_setting_a_setting_not_played_yet_warns_one_line_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "my.yaml"
+    path.write_text("reserves:\n  target: 4\nnight_fighting:\n  first_turn_target: 4\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as caught:
+        main(["rules", "config", "--file", str(path), "--json"])
+    assert caught.value.code == 0
+    out, err = capsys.readouterr()
+    assert err == (
+        f"strategium: warning: {path}:4: night_fighting.first_turn_target: not played yet "
+        "(Night Fighting is not implemented yet): setting it has no effect\n"
+    )
+    values = {s["name"]: s["value"] for s in json.loads(out)["settings"]}
+    assert (values["night_fighting.first_turn_target"], values["reserves.target"]) == (4, 4)
 
 
 @pytest.mark.parametrize("columns", ["80", "160"])

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
 
 from strategium.config import RulesConfig, load_config, parse_overrides
-from strategium.errors import InputError
+from strategium.errors import InputError, StrategiumWarning
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -213,3 +214,23 @@ def test_unknown_key_is_reported_before_the_key_it_leaves_missing(tmp_path: Path
     err = error_of(write(tmp_path, "my.yaml", "charge:\n  movement_bonus:\n    - {min_movement: 10, bonuss: 1}\n"))
     assert (err.line, err.field) == (3, "charge.movement_bonus[0].bonuss")
     assert err.message == "unknown setting; did you mean 'bonus'? (and 1 more problem)"
+
+
+def test_setting_a_setting_not_played_yet_warns_with_file_line_and_reason(tmp_path: Path) -> None:
+    path = tmp_path / "my.toml"
+    path.write_text("[deep_strike]\npinning_range = 3.0\n\n[reserves]\ntarget = 4\n", encoding="utf-8")
+    with pytest.warns(StrategiumWarning) as caught:
+        config = load_config(path)
+    assert [str(w.message) for w in caught] == [
+        f"{path}:2: deep_strike.pinning_range: not played yet (Deep Strike Assault is not implemented yet): "
+        "setting it has no effect"
+    ]
+    assert (config.deep_strike.pinning_range, config.reserves.target) == (3.0, 4)
+
+
+def test_setting_only_played_settings_gives_no_warning(tmp_path: Path) -> None:
+    path = tmp_path / "my.yaml"
+    path.write_text("reserves:\n  target: 4\n", encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert load_config(path).reserves.target == 4

@@ -150,7 +150,8 @@ def test_the_documentation_lists_every_setting_with_its_default() -> None:
         assert cells[3] == row.allowed, row.name
         assert cells[4] == row.confidence.value, row.name
         assert cells[5] == row.source, row.name
-        assert cells[6] == row.description, row.name
+        marked = f"**not played yet** ({row.not_played}). "
+        assert cells[6] == (row.description if row.played else marked + row.description), row.name
     assert len(table_rows) == len(RulesConfig().describe())
 
 

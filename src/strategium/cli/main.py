@@ -7,12 +7,13 @@ as one line on stderr with exit code 2; no traceback is ever shown for them.
 from __future__ import annotations
 
 import sys
+import warnings
 from typing import Any
 
 import typer
 
 from strategium import __version__
-from strategium.errors import StrategiumError
+from strategium.errors import StrategiumError, StrategiumWarning
 
 
 def _plain_help() -> None:
@@ -76,10 +77,24 @@ def _register() -> None:
 _register()
 
 
+def _show_warning(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+    if issubclass(category, StrategiumWarning):
+        typer.echo(f"strategium: warning: {message}", err=True)
+    else:
+        _plain_show_warning(message, category, *args, **kwargs)
+
+
+_plain_show_warning = warnings.showwarning
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Run the command line; user errors become one line on stderr and exit code 2."""
-    try:
-        app(args=argv, standalone_mode=True)
-    except StrategiumError as err:
-        typer.echo(f"strategium: error: {err}", err=True)
-        sys.exit(2)
+    """Run the command line; user errors become one line on stderr and exit code 2, warnings about the user's
+    input (:class:`~strategium.errors.StrategiumWarning`) one line each, ``strategium: warning: ...``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", StrategiumWarning)
+        warnings.showwarning = _show_warning
+        try:
+            app(args=argv, standalone_mode=True)
+        except StrategiumError as err:
+            typer.echo(f"strategium: error: {err}", err=True)
+            sys.exit(2)

@@ -13,6 +13,11 @@ Any problem raises :class:`~strategium.errors.InputError` naming the file, the l
 TOML: found by scanning the text) and the dotted setting, e.g.
 ``my.yaml:3: reserves.target: must be between 2 and 6``. A setting that allows none takes YAML's ``null`` or
 ``~``, or the word ``none`` (the only way in TOML, which has no null).
+
+A file that sets a setting the engine does not play yet (``ConfigEntry.played`` false) is accepted, with one
+:class:`~strategium.errors.StrategiumWarning` per such setting:
+``my.yaml:2: deep_strike.one_per_player: not played yet (Deep Strike Assault is not implemented yet): setting it
+has no effect``.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import re
 import tomllib
 import types
+import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin
@@ -27,8 +33,9 @@ from typing import Any, Union, get_args, get_origin
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from strategium.config.metadata import NOT_PLAYED
 from strategium.config.rules_config import RulesConfig
-from strategium.errors import InputError
+from strategium.errors import InputError, StrategiumWarning
 from strategium.validation_messages import model_at, plain_message
 from strategium.yaml_lines import field_text, line_of, load_yaml
 
@@ -77,9 +84,22 @@ def parse_overrides(data: Any, *, file: str | None = None, lines: LineMap | None
     if not isinstance(data, dict):
         raise InputError("must be a mapping of setting groups (e.g. 'reserves:')", file=file, line=where.get(()))
     try:
-        return RulesConfig.model_validate(_freeze(data, (), file, where))
+        config = RulesConfig.model_validate(_freeze(data, (), file, where))
     except ValidationError as err:
         raise _input_error(err, file, where) from None
+    _warn_not_played(config, data, file, where)
+    return config
+
+
+def _warn_not_played(config: RulesConfig, data: dict[str, Any], file: str | None, lines: LineMap) -> None:
+    """One warning for each setting the file sets that the engine does not play yet (in the file's order)."""
+    for group_name, values in data.items():
+        for name in values if isinstance(values, dict) else ():
+            row = config.entry(f"{group_name}.{name}")
+            if not row.played:
+                text = f"{NOT_PLAYED} ({row.not_played}): setting it has no effect"
+                where = InputError(text, file=file, line=_line(lines, (group_name, name)), field=row.name)
+                warnings.warn(str(where), StrategiumWarning, stacklevel=3)
 
 
 def _freeze(value: Any, path: Path_, file: str | None, lines: LineMap) -> Any:
