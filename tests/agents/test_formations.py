@@ -1,6 +1,6 @@
 """Formations spaced by the real extents of bases and hulls, turned as placed: the Cargo-8 Hauler Squadron of
-``OgrynChainaxeFix.ros`` (two 5" x 3.5" hulls) stands in unit coherency (2", rules configuration
-``movement.coherency``) by the engine's own check."""
+``OgrynChainaxeFix.ros`` (two 5" x 3.5" hulls) stands in unit coherency (4" for a squadron of Vehicles, rules
+configuration ``movement.squadron_coherency``) by the engine's own check."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from strategium.agents import placement_sampling as ps
 from strategium.agents import proposals as pr
 from strategium.army.army import Unit
 from strategium.battle.setup import BattleSetup, new_game
+from strategium.config import RulesConfig
 from strategium.engine import table_checks
 from strategium.engine.game import Game
 from strategium.geometry.measure import distance
@@ -45,7 +46,11 @@ def test_diagonal_neighbours_count_only_when_within_coherency() -> None:
     assert ps.diagonal_gaps(haulers, 0.0, (5.05, 3.55)) == pytest.approx(0.05 * 2**0.5)  # corner to corner
     assert ps.diagonal_gaps(haulers, 30.0, ps.grid_steps(haulers, 30.0)) == pytest.approx(2.955053, abs=1e-6)
     assert pr.shape_of(_game(), [_unit("IM - Cargo-8 Hauler Squadron")]).diagonal
-    assert not pr.shape_of(_game(), [_unit("IM - Cargo-8 Hauler Squadron")], 30.0).diagonal
+    # a squadron of Vehicles keeps movement.squadron_coherency (4"): the 2.96" diagonal at 30 degrees counts,
+    assert pr.shape_of(_game(), [_unit("IM - Cargo-8 Hauler Squadron")], 30.0).diagonal
+    narrow = _game().state.snapshot()  # but not where that coherency is 2"
+    narrow.config = RulesConfig.model_validate({"movement": {"squadron_coherency": 2.0}})
+    assert not pr.shape_of(Game(narrow), [_unit("IM - Cargo-8 Hauler Squadron")], 30.0).diagonal
 
 
 def test_a_formation_on_an_uneven_grid_and_without_diagonals() -> None:

@@ -14,8 +14,9 @@ TOML: found by scanning the text) and the dotted setting, e.g.
 ``my.yaml:3: reserves.target: must be between 2 and 6``. A setting that allows none takes YAML's ``null`` or
 ``~``, or the word ``none`` (the only way in TOML, which has no null).
 
-A file that sets a setting the engine does not play yet (``ConfigEntry.played`` false) is accepted, with one
-:class:`~strategium.errors.StrategiumWarning` per such setting:
+A file (a rules-configuration file, or a scenario's ``rules_config``) that sets a setting the engine does not
+play yet (``ConfigEntry.played`` false) is accepted, with one :class:`~strategium.errors.StrategiumWarning` per
+such setting:
 ``my.yaml:2: deep_strike.one_per_player: not played yet (Deep Strike Assault is not implemented yet): setting it
 has no effect``.
 """
@@ -87,12 +88,14 @@ def parse_overrides(data: Any, *, file: str | None = None, lines: LineMap | None
         config = RulesConfig.model_validate(_freeze(data, (), file, where))
     except ValidationError as err:
         raise _input_error(err, file, where) from None
-    _warn_not_played(config, data, file, where)
+    if file is not None:
+        _warn_not_played(config, data, file, where)
     return config
 
 
-def _warn_not_played(config: RulesConfig, data: dict[str, Any], file: str | None, lines: LineMap) -> None:
-    """One warning for each setting the file sets that the engine does not play yet (in the file's order)."""
+def _warn_not_played(config: RulesConfig, data: dict[str, Any], file: str, lines: LineMap) -> None:
+    """One warning for each setting the file sets that the engine does not play yet (in the file's order).
+    Overrides given in code (no ``file``: tests, game records) are not warned about."""
     for group_name, values in data.items():
         for name in values if isinstance(values, dict) else ():
             row = config.entry(f"{group_name}.{name}")

@@ -20,7 +20,7 @@ from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
 from strategium.geometry.measure import EPSILON, Footprint, boxes_apart, core_distance, distance, within
 from strategium.geometry.regions import may_stand
-from strategium.model.unit_types import SubType
+from strategium.model.unit_types import SubType, UnitType
 
 MEASURING = Reason("Measuring", "models may not overlap other models or stand off the table or in Impassable terrain")
 
@@ -138,13 +138,23 @@ def _round_apart(fps: Sequence[Footprint]) -> list[list[bool]]:
 
 def coherency_distance(state: GameState, units: Sequence[Unit]) -> float:
     """Unit coherency in inches (rules configuration ``movement.coherency``): 3" if every model is Skirmish,
-    1" if every model is Close-order (Sub-types, rulebook p.197 and Libers)."""
+    1" if every model is Close-order (Sub-types, rulebook p.197 and Libers); a squadron, a unit of several
+    Vehicles (Knights and Titans included), keeps ``movement.squadron_coherency`` (4", the 7th-edition value;
+    HH2's not read, CORE_A §5.4)."""
+    if is_squadron(units):
+        return state.config.movement.squadron_coherency
     models = [m for u in units for m in u.models]
     if models and all(m.profile.unit_type.has(SubType.SKIRMISH) for m in models):
         return 3.0
     if models and all(m.profile.unit_type.has(SubType.CLOSE_ORDER) for m in models):
         return 1.0
     return state.config.movement.coherency
+
+
+def is_squadron(units: Sequence[Unit]) -> bool:
+    """Whether the party is a squadron: more than one model, every one a Vehicle (Knights and Titans too)."""
+    models = [m for u in units for m in u.models]
+    return len(models) > 1 and all(m.profile.unit_type.counts_as(UnitType.VEHICLE) for m in models)
 
 
 def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model, Footprint]]) -> list[Reason]:
@@ -172,7 +182,10 @@ def coherency(state: GameState, units: Sequence[Unit], placed: list[tuple[Model,
     if not unreached:
         return []
     stray = ", ".join(placed[j][0].id for j in unreached)
-    return [Reason("Unit coherency", f'every model must be within {limit:g}" of the rest of its unit ({stray})')]
+    text = f'every model must be within {limit:g}" of the rest of its unit ({stray})'
+    if is_squadron(units):
+        text += f"; a squadron: {state.config.cite('movement.squadron_coherency')}"
+    return [Reason("Unit coherency", text)]
 
 
 def _surely_within(fps: Sequence[Footprint], inner: Sequence[float], limit: float) -> list[list[bool]]:
