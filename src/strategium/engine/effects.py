@@ -58,6 +58,7 @@ class EffectKind(StrEnum):
     BLIND = "Blind"
     CONCUSSED = "Concussed"
     CANNOT_CHARGE = "cannot declare a Charge"
+    MOVED_BY_REACTION = "moved by a Reaction (not Stationary in its next turn)"
     GRANTS_RULE = "gains a special rule"
 
 

@@ -69,6 +69,7 @@ from strategium.model.unit_types import SubType
 from strategium.model.weapons import WeaponProfile
 from strategium.rules import reaction_screens
 from strategium.rules.definitions import Book
+from strategium.rules.reaction_move_stationary import note_reaction_move
 from strategium.rules.registry import RuleRef, find_rule
 
 if TYPE_CHECKING:
@@ -355,6 +356,7 @@ def reaction_move(game: Game, unit_id: str, enemy_id: str, away: bool) -> float:
             how = f"{name} (Reaction) {'away from' if away else 'toward'} {s.unit(enemy_id).name}"
             text = cite(name, f'moved {inches:g}" of {allowance:g}" straight {"away from" if away else "toward"} it')
             game.log(UnitMoved(s.owner(unit_id), unit_id, units[0].name, how, inches, (*why, text)))
+            note_reaction_move(game, units, name)
             dangerous_tests(game, units, moves)
             return inches
         inches = round(inches - STEP, 6)
