@@ -29,6 +29,11 @@ passed to the validator (how a Rite of War or other rule lifts or imposes the re
 a unit "non-compulsory only"), (3) the default: not if any of its models has Support Squad. When a slot has
 enough choices but too few that may be compulsory, each unit that cannot be is named in a problem.
 
+**LOW-POINTS**: Lords of War and Primarchs (units in those slots, or in a Lord of War detachment) are for games
+of at least ``army.lords_of_war_min_points`` points (rules configuration, 2,000 by default: an event pack summary
+and recollection, CORE_A §1.1, page unknown). The game's size is the list's points limit, or, when the list
+states none, the army's points; an army of neither is not judged, nor is any army when the setting is 0.
+
 Pages: the Crusade chart is on p.281 of the rulebook (CORE_A §1.1, confirmed only indirectly); the pages of
 the Allied and Lord of War detachments and of the Zone Mortalis chart are not in our sources and are given as
 unknown rather than guessed.
@@ -41,6 +46,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Unit
+from strategium.config import RulesConfig
 from strategium.rules.definitions import Book
 
 SUPPORT_SQUAD: Final = "Support Squad"
@@ -292,11 +298,14 @@ def _compulsory_problems(
     return problems
 
 
-def validate_army(army: Army, overrides: Sequence[CompulsoryOverride] = ()) -> ForceOrgVerdict:
+def validate_army(
+    army: Army, overrides: Sequence[CompulsoryOverride] = (), config: RulesConfig | None = None
+) -> ForceOrgVerdict:
     """Check every detachment against its chart and the army's set of detachments (see the module docstring).
 
-    ``overrides`` let rules lift or impose the compulsory restriction (SUP-1). Returns a ``ForceOrgVerdict``;
-    never raises for an illegal army.
+    ``overrides`` let rules lift or impose the compulsory restriction (SUP-1); ``config`` (default: the project's
+    defaults) gives ``army.lords_of_war_min_points`` (LOW-POINTS). Returns a ``ForceOrgVerdict``; never raises for
+    an illegal army.
     """
     problems: list[ForceOrgProblem] = []
     kinds = [d.chart for d in army.detachments]
@@ -329,4 +338,26 @@ def validate_army(army: Army, overrides: Sequence[CompulsoryOverride] = ()) -> F
         )
     for detachment in army.detachments:
         problems.extend(validate_detachment(detachment, overrides))
+    problems.extend(_lords_of_war_points(army, config or RulesConfig()))
     return ForceOrgVerdict(tuple(problems))
+
+
+_GRAND = (ForceOrgSlot.LORD_OF_WAR, ForceOrgSlot.PRIMARCH)
+
+
+def _lords_of_war_points(army: Army, config: RulesConfig) -> list[ForceOrgProblem]:
+    """LOW-POINTS: one problem per Lord of War or Primarch in a game smaller than the configured minimum."""
+    least = config.army.lords_of_war_min_points
+    size = army.points_limit if army.points_limit is not None else army.points
+    if least <= 0 or size <= 0 or size >= least:
+        return []
+    problems: list[ForceOrgProblem] = []
+    for detachment in army.detachments:
+        for unit in detachment.units:
+            if unit.slot in _GRAND or detachment.chart is ChartKind.LORD_OF_WAR:
+                text = (
+                    f"{unit.name}: Lords of War and Primarchs are for games of at least {least} points; this army is "
+                    f"{size} points ({config.cite('army.lords_of_war_min_points')})"
+                )
+                problems.append(ForceOrgProblem("LOW-POINTS", UNKNOWN_PAGE, text, detachment.name, unit.slot, unit.id))
+    return problems

@@ -313,7 +313,7 @@ def _force_org_reasons(scenario: Scenario, spec: ActionSpec) -> tuple[bool, tupl
         overrides.append(compulsory_override(lambda u, d: u.id in allowed, True))
     if forbidden:
         overrides.append(compulsory_override(lambda u, d: u.id in forbidden, False))
-    verdict = validate_army(scenario.armies[(spec.player or 1) - 1], overrides)
+    verdict = validate_army(scenario.armies[(spec.player or 1) - 1], overrides, scenario.config)
     reasons = tuple(Reason(p.rule, p.text, *_page(p.page)) for p in verdict.problems)
     return verdict.valid, reasons
 
