@@ -200,7 +200,7 @@ class DamageConfig(ConfigGroup):
         source="no source: project default (not found in HH2; HH1 had it)",
         note="CORE_B §1.7",
         confidence=C.UNCONFIRMED,
-        not_played="passing a Wound to another model is not implemented",
+        not_played="passing a Wound to another model is not implemented yet",
     )
     wounded_models_first: bool = setting(
         True,

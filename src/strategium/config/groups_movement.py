@@ -37,7 +37,7 @@ class MovementConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_A §5.13 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
-        not_played="players always measure: a game without premeasuring is not implemented",
+        not_played="players always measure: a game without premeasuring is not implemented yet",
     )
     coherency: float = setting(
         2.0,

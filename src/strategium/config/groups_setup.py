@@ -70,7 +70,7 @@ class DeploymentConfig(ConfigGroup):
         source="Infiltrate, Age of Darkness rulebook p.242; the common reading",
         note="RULINGS INF-08 (consensus); Infiltrate, rulebook p.242",
         confidence=C.LIKELY,
-        not_played="only the default is played yet: changing it has no effect",
+        not_played="the engine plays only the default reading yet",
     )
     scouts_check_current_positions: bool = setting(
         True,
@@ -79,7 +79,7 @@ class DeploymentConfig(ConfigGroup):
         source="Scout, Age of Darkness rulebook p.246; the common reading",
         note="RULINGS SCT-07 (consensus); Scout, rulebook p.246",
         confidence=C.LIKELY,
-        not_played="only the default is played yet: changing it has no effect",
+        not_played="the engine plays only the default reading yet",
     )
 
 
