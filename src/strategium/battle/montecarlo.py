@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from strategium.agents import seed_rules
 from strategium.battle.casualties import casualty_rows
 from strategium.battle.run import play_battle
 from strategium.battle.setup import BattleSetup, build_scenario
+from strategium.errors import StrategiumWarning
 from strategium.scenario import Scenario
 
 Z95 = 1.959963984540054
@@ -53,7 +55,9 @@ class BattleStats:
 
 @lru_cache(maxsize=4)
 def _scenario(setup: BattleSetup) -> Scenario:
-    return build_scenario(setup)
+    with warnings.catch_warnings():  # the command built it once and warned then, before any battle
+        warnings.simplefilter("ignore", StrategiumWarning)
+        return build_scenario(setup)
 
 
 def battle_stats(setup: BattleSetup, seed: int, invariants: bool = False) -> BattleStats:
