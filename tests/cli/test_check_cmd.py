@@ -66,7 +66,8 @@ def test_json_output_follows_the_schema() -> None:
     result = run("check", str(INF_01), "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"scenario", "file", "start", "records", "final", "ok"}
+    assert set(data) == {"scenario", "file", "rules_not_played", "start", "records", "final", "ok"}
+    assert data["rules_not_played"] == []
     assert data["ok"] is True
     assert data["start"]["step"] == "the infiltrate step"
     first, _, last = data["records"]
