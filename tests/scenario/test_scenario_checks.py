@@ -121,10 +121,14 @@ def test_has_rule_counts_the_models_of_a_joined_character() -> None:
 
 
 def test_hull_points_lost_at_the_start_are_the_vehicles() -> None:
-    text = SCN_03.read_text(encoding="utf-8").replace(
-        "      pistols: [[10, 20, 90], [11.5, 20, 90]]\n",
-        "      pistols: [[10, 20, 90], [11.5, 20, 90]]\n      predator: {models: [[40, 10, 90]], hull_points_lost: 2}\n",
-    ) + "  wounds_lost: {predator: 2}\n"
+    text = (
+        SCN_03.read_text(encoding="utf-8").replace(
+            "      pistols: [[10, 20, 90], [11.5, 20, 90]]\n",
+            "      pistols: [[10, 20, 90], [11.5, 20, 90]]\n"
+            "      predator: {models: [[40, 10, 90]], hull_points_lost: 2}\n",
+        )
+        + "  wounds_lost: {predator: 2}\n"
+    )
     run = run_scenario(parse_scenario_text(text, file="v.yaml", folder=SCENARIOS))
     assert run.ok, run.state_failures
     uid = run.ids.unit(1, "predator")

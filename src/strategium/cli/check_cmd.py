@@ -61,7 +61,6 @@ def _record_lines(record: CheckRecord) -> list[str]:
     return lines
 
 
-
 def human_report(run: CheckRun) -> str:
     """The text ``strategium check`` prints."""
     lines = [f"{run.scenario.name} ({run.scenario.source})"]

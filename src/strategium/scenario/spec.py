@@ -2,7 +2,8 @@
 
 The format is documented in ``docs/scenario-format.md``. Every model forbids unknown keys, so a misspelt key
 is an error. Version 1 grew additively: ``seed``, ``start``, ``actions`` (read by
-:mod:`strategium.scenario.steps`), ``expect_state`` and the per-unit ``infiltrate``, ``mode`` and ``joined_to``.
+:mod:`strategium.scenario.steps`), ``expect_state``, ``strict``, the per-unit ``infiltrate``, ``mode``, ``joined_to``,
+``effects`` and starting state (``wounds_lost``, ``hull_points_lost``, ``damage_results``, ``locked_with``).
 Distances are inches; base sizes millimetres; headings degrees anticlockwise from east (+x).
 """
 
@@ -416,8 +417,12 @@ class ActionSpec(Strict):
     ``charge: UNIT`` with ``target`` (one unit or a list), ``charge_move: UNIT`` with ``positions`` (the Charge
     or Surge Move), ``fight: UNIT`` (fight its combat), ``consolidate: UNIT`` with ``positions`` (its
     Consolidation move). Every entry but ``force_dice`` needs ``player``.
-    ``expect``: ``legal`` or ``illegal``; ``expect_reason``: what the first reason's clause id, rule or text
-    starts with.
+    ``has_rule: {unit, rule}`` (does the unit have the rule now?). A ``shoot`` may carry ``weapons`` (model number
+    or id, or ``*`` → weapon names) and ``mitigation`` (the Damage Mitigation roll the target takes when several are
+    offered). ``expect``: ``legal`` or ``illegal`` (a question: ``true``/``false`` too); ``expect_reason``: what the
+    first reason's clause id, rule or text starts with; ``expect_state`` (checked after this entry),
+    ``expect_rolls`` (roll kind → dice rolled), ``expect_counts`` (count name → number) and ``strict`` (every die of
+    this entry forced, and the dice forced for it used up) on actions.
     """
 
     player: Literal[1, 2] | None = None
@@ -527,7 +532,8 @@ class ActionSpec(Strict):
 
 class ScenarioSpec(Strict):
     """A whole scenario file (version 1). ``armies`` holds player 1's side, then player 2's. ``seed``,
-    ``start``, ``actions`` and ``expect_state`` are the additions read by ``strategium check``."""
+    ``start``, ``actions``, ``expect_state`` and ``strict`` (every die forced, none left over) are the additions
+    read by ``strategium check``."""
 
     version: Literal[1]
     name: str = Field(min_length=1)
