@@ -66,7 +66,8 @@ def test_json_output_follows_the_schema() -> None:
     result = run("check", str(INF_01), "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"scenario", "file", "start", "records", "final", "ok"}
+    assert set(data) == {"scenario", "file", "rules_not_played", "start", "records", "final", "ok"}
+    assert data["rules_not_played"] == []
     assert data["ok"] is True
     assert data["start"]["step"] == "the infiltrate step"
     first, _, last = data["records"]
@@ -212,3 +213,70 @@ def test_expect_state_counts_as_one_expectation_however_many_of_its_lines_fail(t
     lines = human.stdout.splitlines()
     assert len([line for line in lines if line.startswith("expect_state: NOT MET")]) == 2
     assert lines[-1] == "expectations: 1 of 2 met"
+
+
+SCN_03 = SCENARIOS / "SCN-03_weapon_chosen_per_model.yaml"
+
+
+def test_the_rules_not_played_of_the_units_in_play_come_before_the_results(tmp_path: Path) -> None:
+    """As ``strategium battle`` lists them (``battle.coverage``): only the units the scenario places."""
+    from strategium.battle.coverage import gaps_text, rule_gaps
+    from strategium.engine.situation import _in_play
+    from strategium.scenario import load_scenario
+
+    path = tmp_path / "gaps.yaml"
+    text = SCN_03.read_text(encoding="utf-8").replace("armies/", f"{SCENARIOS}/armies/")
+    path.write_text(
+        text.replace(
+            "      pistols: [[10, 20, 90], [11.5, 20, 90]]\n",
+            "      pistols: [[10, 20, 90], [11.5, 20, 90]]\n      praetor: [[30, 10, 90]]\n",
+        ),
+        encoding="utf-8",
+    )
+    scenario = load_scenario(path)
+    wanted = gaps_text(rule_gaps(_in_play(scenario)))
+    assert wanted and all("Praetor" in line for line in wanted)  # the Praetor's rules; no unplaced unit's
+    human = run("check", str(path))
+    assert human.returncode == 0, human.stdout + human.stderr
+    lines = human.stdout.splitlines()
+    assert lines[1 : 1 + len(wanted)] == [f"rules: {line}" for line in wanted]
+    assert lines[1 + len(wanted)] == "start: Game Turn 2, player 1's turn"
+    data = json.loads(run("check", str(path), "--json").stdout)
+    gaps = rule_gaps(_in_play(scenario))
+    assert data["rules_not_played"] == [
+        {"player": g.player, "rule": g.rule, "status": g.status, "units": list(g.carriers)} for g in gaps
+    ]
+    assert {g["units"][0] for g in data["rules_not_played"]} == {"Praetor"}
+
+
+def test_an_entry_s_checks_are_printed_and_in_the_json(tmp_path: Path) -> None:
+    path = tmp_path / "counts.yaml"
+    text = SCN_03.read_text(encoding="utf-8").replace("armies/", f"{SCENARIOS}/armies/")
+    path.write_text(text.replace("removed: 2, casualties: 2}", "removed: 3, casualties: 2}"), encoding="utf-8")
+    human = run("check", str(path))
+    assert human.returncode == 1
+    lines = human.stdout.splitlines()
+    assert "    expected legal: met" in lines
+    assert "    expect_counts.removed: 3 expected, 2 counted: NOT MET" in lines
+    assert lines[-1] == "expectations: 4 of 5 met"  # two strict end steps, the shot, expect_state, strict at the end
+    data = json.loads(run("check", str(path), "--json").stdout)
+    shot = data["records"][3]
+    assert (shot["checks"], shot["check_failures"], shot["met"]) == (
+        ["expect_rolls", "expect_counts", "strict"],
+        ["expect_counts.removed: 3 expected, 2 counted"],
+        False,
+    )
+    assert data["final"]["expect_state_failures"] == [] and data["ok"] is False
+
+
+def test_a_strict_run_s_left_over_dice_are_reported_at_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "left.yaml"
+    text = SCN_03.read_text(encoding="utf-8").replace("armies/", f"{SCENARIOS}/armies/")
+    path.write_text(text.replace("6, 5, 2, 1, 1]", "6, 5, 2, 1, 1, 4]"), encoding="utf-8")
+    human = run("check", str(path))
+    assert human.returncode == 1
+    assert human.stdout.splitlines()[-3:] == [
+        "expect_state: met",
+        "strict: forced dice left unused at the end: 4: NOT MET",
+        "expectations: 4 of 5 met",
+    ]

@@ -271,3 +271,170 @@ def test_custom_zones_need_both_players(tmp_path: Path) -> None:
 def test_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="cannot read the file"):
         load_scenario(tmp_path / "none.yaml")
+
+
+# -- issue 17: starting damage, locked combats, the new action keys ------------------------------------------------
+
+SCEN_BLUE = Path(__file__).parents[1] / "scenarios" / "armies" / "scen_blue.yaml"
+TURN_RED = Path(__file__).parents[1] / "scenarios" / "armies" / "turn_red.yaml"
+TURN_HEAD = f"""\
+version: 1
+name: Test
+armies:
+  - army: {SCEN_BLUE}
+    positions:
+      pistols: {{models: [[10, 20, 90], [11.5, 20, 90]]}}
+      predator: {{models: [[40, 10, 90]]}}
+  - army: {TURN_RED}
+    positions:
+      r-tac: [[10, 30, 270], [11.5, 30, 270], [13, 30, 270], [14.5, 30, 270], [16, 30, 270]]
+start: {{step: turn, player: 1, game_turn: 2}}
+"""
+
+
+def _turn_error(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_scenario(path)
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "[11.5, 20, 90]]}",
+            "[11.5, 20, 90]], wounds_lost: [0, 1]}",
+            "s.yaml:6: armies[0].positions.pistols.wounds_lost[1]: model 2 (Legionary) has 1 Wound: it cannot start "
+            "having lost 1",
+        ),
+        (
+            "[11.5, 20, 90]]}",
+            "[11.5, 20, 90]], wounds_lost: [0, 0, 0]}",
+            "s.yaml:6: armies[0].positions.pistols.wounds_lost: 3 numbers for a unit of 2 models",
+        ),
+        (
+            "[11.5, 20, 90]]}",
+            "[11.5, 20, 90]], wounds_lost: [zero]}",
+            "s.yaml:6: armies[0].positions.pistols.wounds_lost[0]: must be a whole number",
+        ),
+        (
+            "[[40, 10, 90]]}",
+            "[[40, 10, 90]], wounds_lost: 1}",
+            "s.yaml:7: armies[0].positions.predator.wounds_lost[0]: model 1 (Predator) has no Wounds: use "
+            "hull_points_lost",
+        ),
+        (
+            "[[40, 10, 90]]}",
+            "[[40, 10, 90]], hull_points_lost: 3}",
+            "s.yaml:7: armies[0].positions.predator.hull_points_lost[0]: model 1 (Predator) has 3 Hull Points: it "
+            "cannot start having lost 3",
+        ),
+        (
+            "[11.5, 20, 90]]}",
+            "[11.5, 20, 90]], damage_results: [Immobilised]}",
+            "s.yaml:6: armies[0].positions.pistols.damage_results: Vehicle Damage results are for a vehicle on the "
+            "table",
+        ),
+        (
+            "[[40, 10, 90]]}",
+            "[[40, 10, 90]], damage_results: [Blown Up]}",
+            "s.yaml:7: armies[0].positions.predator.damage_results[0].result: must be one of 'Crew Shaken', "
+            "'Crew Stunned', 'Weapon Destroyed' or 'Immobilised'",
+        ),
+        (
+            "[11.5, 20, 90]]}",
+            "[11.5, 20, 90]], locked_with: [r-nobody]}",
+            "s.yaml:6: armies[0].positions.pistols.locked_with[0]: no unit 'r-nobody' in player 2's army (unit ids: "
+            "r-tac, r-shooters, r-predator, r-rhino, r-passengers)",
+        ),
+        (
+            "[11.5, 20, 90]]}",
+            "[11.5, 20, 90]], locked_with: [r-shooters]}",
+            "s.yaml:6: armies[0].positions.pistols.locked_with[0]: a unit locked in combat stands on the table "
+            "(r-shooters is undeployed)",
+        ),
+        (
+            "[11.5, 20, 90]]}",
+            "[11.5, 20, 90]], lockd_with: [r-tac]}",
+            "s.yaml:6: armies[0].positions.pistols.lockd_with: unknown key",
+        ),
+    ],
+)
+def test_bad_starting_state_is_one_line_with_file_line_and_field(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    assert _turn_error(tmp_path, TURN_HEAD.replace(old, new, 1)) == message
+
+
+def test_a_damage_result_the_engine_does_not_play_is_refused(tmp_path: Path) -> None:
+    from strategium.engine.start_state import playable_damage_result
+
+    if playable_damage_result("Crew Stunned") is None:
+        pytest.skip("the engine plays Crew Stunned now")
+    text = TURN_HEAD.replace("[[40, 10, 90]]}", "[[40, 10, 90]], damage_results: [Crew Stunned]}")
+    assert _turn_error(tmp_path, text).startswith(
+        "s.yaml:7: armies[0].positions.predator.damage_results[0]: the engine does not play the Vehicle Damage "
+        "result 'Crew Stunned' as a state yet"
+    )
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        (
+            "{player: 1, has_rule: {unit: pistols, rule: Blorp}}",
+            "s.yaml:13: actions[0].has_rule: 'Blorp' is not a known special rule",
+        ),
+        (
+            "{player: 1, has_rule: {unit: nobody, rule: Fearless}}",
+            "s.yaml:13: actions[0].has_rule.unit: no unit 'nobody' in player 1's army (unit ids: praetor, pistols, "
+            "flamer, terminators, predator)",
+        ),
+        ("{player: 1, has_rule: {unit: pistols, rul: Fearless}}", "s.yaml:13: actions[0].has_rule.rule: is required"),
+        (
+            "{player: 1, shoot: pistols, target: r-tac, weapons: {3: Bolter}}",
+            "s.yaml:13: actions[0].weapons.3: no model '3' in Tactical Squad with Laspistols (give its number, 1 to 2, "
+            "or its id)",
+        ),
+        (
+            "{player: 1, shoot: pistols, target: r-tac, weapons: Lascannon}",
+            "s.yaml:13: actions[0].weapons.*: Legionary has no weapon 'Lascannon' (weapons: Bolter, Laspistol, Close "
+            "Combat Weapon)",
+        ),
+        (
+            "{player: 1, shoot: pistols, target: r-tac, mitigation: Armour}",
+            "s.yaml:13: actions[0].mitigation: must be one of 'Feel No Pain', 'Shrouded', 'Stupefied' or 'none'",
+        ),
+        (
+            "{player: 1, move: pistols, positions: [[10, 21]], mitigation: Shrouded}",
+            "s.yaml:13: actions[0]: 'mitigation' goes with shoot, not move",
+        ),
+        (
+            "{player: 1, end_step: true, expect_rolls: {to_hitt: 0}}",
+            "s.yaml:13: actions[0].expect_rolls.to_hitt: must be one of 'to_hit', 'to_hit_reroll', 'to_wound', ",
+        ),
+        (
+            "{player: 1, end_step: true, expect_counts: {hits: many}}",
+            "s.yaml:13: actions[0].expect_counts.hits: must be a whole number",
+        ),
+        (
+            "{player: 1, end_step: true, expect_state: {units: {nobody: table}}}",
+            "s.yaml:13: actions[0].expect_state.units.nobody: no unit 'nobody' in either army",
+        ),
+        (
+            "{player: 1, end_step: true, expect: true}",
+            "s.yaml:13: actions[0]: expect: true/false answers a question (may_charge, force_org, has_rule); an action "
+            "is legal or illegal",
+        ),
+        ("{force_dice: [6], strict: true}", "s.yaml:13: actions[0]: force_dice takes no player and no expectation"),
+        ("{player: 1, end_step: true, strict: maybe}", "s.yaml:13: actions[0].strict: must be true or false"),
+    ],
+)
+def test_bad_action_keys_are_one_line_with_file_line_and_field(tmp_path: Path, entry: str, message: str) -> None:
+    assert _turn_error(tmp_path, TURN_HEAD + f"actions:\n  - {entry}\n").startswith(message)
+
+
+def test_strict_at_the_top_must_be_true_or_false(tmp_path: Path) -> None:
+    assert _turn_error(tmp_path, TURN_HEAD + "strict: 2\n") == "s.yaml:12: strict: must be true or false"

@@ -3,7 +3,9 @@
 ``strategium check SCENARIO [--json]`` loads a scenario file, builds the game at its ``start:``
 (:mod:`strategium.engine.situation`) and applies its ``actions:`` in order. For each it prints legal or illegal,
 the reasons with rule and page, and what changed; an illegal action changes nothing and the next one is tried.
-Exit code 0 when every ``expect`` (and ``expect_state``) is met or none is given, 1 when one fails, 2 for a bad
+Before the results it lists the special rules of the units in play that the engine does not play, or plays in
+part (as ``strategium battle`` does). Exit code 0 when every ``expect`` (and ``expect_state``, ``expect_rolls``,
+``expect_counts``, ``strict``) is met or none is given, 1 when one fails, 2 for a bad
 file (one line naming file, line and field). ``--json`` prints the schema of ``docs/check-json.md``.
 """
 
@@ -15,6 +17,7 @@ from typing import Annotated
 
 import typer
 
+from strategium.battle.coverage import gaps_text
 from strategium.engine.situation import CheckRecord, CheckRun, run_scenario
 from strategium.errors import InputError
 from strategium.scenario import load_scenario
@@ -48,24 +51,35 @@ def _record_lines(record: CheckRecord) -> list[str]:
             lines += [f"        why: {r.text} [{r.citation}]" for r in entry.reasons]
     else:
         lines += [f"    changed: {text.strip()}" for text in record.events]
-    if record.met is not None:
+    if record.expected is not None or record.expected_reason is not None:
         wanted = " ".join(x for x in (record.expected, record.expected_reason and f"({record.expected_reason})") if x)
-        lines.append(f"    expected {wanted}: {'met' if record.met else 'NOT MET'}")
+        lines.append(f"    expected {wanted}: {'met' if record.verdict_met else 'NOT MET'}")
+    if record.checks:
+        lines += [f"    {text}: NOT MET" for text in record.check_failures]
+        if not record.check_failures:
+            lines.append(f"    {', '.join(record.checks)}: met")
     return lines
 
 
 def human_report(run: CheckRun) -> str:
     """The text ``strategium check`` prints."""
-    lines = [f"{run.scenario.name} ({run.scenario.source})", f"start: {run.start}"]
+    lines = [f"{run.scenario.name} ({run.scenario.source})"]
+    lines += [f"rules: {text}" for text in gaps_text(run.gaps)]
+    lines.append(f"start: {run.start}")
     lines += [f"    {text.strip()}" for text in run.start_events]
     for record in run.records:
         lines += _record_lines(record)
     lines.append(f"now: {run.status()}")
+    strict = [text for text in run.state_failures if text.startswith("strict:")]
+    state = [text for text in run.state_failures if not text.startswith("strict:")]
     if run.scenario.expect_state is not None:
-        lines += [f"expect_state: NOT MET: {text}" for text in run.state_failures] or ["expect_state: met"]
-    expected = sum(1 for r in run.records if r.met is not None) + (run.scenario.expect_state is not None)
+        lines += [f"expect_state: NOT MET: {text}" for text in state] or ["expect_state: met"]
+    if run.scenario.strict:
+        lines += [f"{text}: NOT MET" for text in strict] or ["strict: met"]
+    final = (run.scenario.expect_state is not None) + run.scenario.strict
+    expected = sum(1 for r in run.records if r.met is not None) + final
     if expected:
-        unmet = sum(1 for r in run.records if r.met is False) + bool(run.state_failures)  # expect_state counts once
+        unmet = sum(1 for r in run.records if r.met is False) + bool(state) + bool(strict)  # each counts once
         lines.append(f"expectations: {expected - unmet} of {expected} met" if unmet else "all met")
     return "\n".join(lines)
 

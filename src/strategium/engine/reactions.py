@@ -585,7 +585,7 @@ def _resolve_the_attack(game: Game, trigger: Trigger) -> None:
         why = core(REACTIONS, "the attacking unit was destroyed before it fired")
         game.log(Ruling(f"{event.unit_name} makes no Shooting Attack", (why,)))
         return
-    resolve_shooting_attack(game, Shoot(event.player, event.unit_id, event.target_id))
+    resolve_shooting_attack(game, event.attack or Shoot(event.player, event.unit_id, event.target_id))
 
 
 @after_window(ReactionWindow.CHARGE_DECLARED)

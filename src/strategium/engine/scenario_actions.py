@@ -126,7 +126,7 @@ def turn_action(game: Game, ids: UnitIds, spec: ActionSpec) -> Action:
         placed = _poses(game, deployment.party(s, uid), coords, player)
         return Arrive(player, uid, placed, inside, spec.edge, bool(spec.as_run))
     if verb == "shoot":
-        return Shoot(player, uid, targets[0])
+        return Shoot(player, uid, targets[0], _weapons(s.unit(uid), spec), spec.mitigation)
     if verb == "charge":
         return charges.DeclareCharge(player, uid, targets)
     if verb == "charge_move":
@@ -134,6 +134,19 @@ def turn_action(game: Game, ids: UnitIds, spec: ActionSpec) -> Action:
     if verb == "consolidate":
         return Consolidate(player, uid, _poses(game, deployment.party(s, uid), coords, player))
     return FightCombat(player, uid)
+
+
+def _weapons(unit: Unit, spec: ActionSpec) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``weapons:`` (``*``, a model's number from 1, or its id in the army) as (game model id, weapon names), in the
+    unit's model order; a model given by number or id overrides ``*``."""
+    chosen = spec.weapons or {}
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for n, model in enumerate(unit.models, start=1):
+        own = next((v for k, v in chosen.items() if k == str(n) or model.id in (k, f"1:{k}", f"2:{k}")), None)
+        names = own if own is not None else chosen.get("*")
+        if names is not None:
+            out.append((model.id, names))
+    return tuple(out)
 
 
 # -- effects in force at the start -------------------------------------------------------------------------------

@@ -37,12 +37,13 @@ Weapons (CORE_B §1.2; pages where known):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model, Unit
 from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.attack import roll_to_hit
+from strategium.combat.mitigation import MitigationPolicy
 from strategium.engine import damage, morale_checks
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location
@@ -54,6 +55,7 @@ from strategium.engine.events import DiceRolled, Event
 from strategium.engine.handlers import handles
 from strategium.engine.placement import footprint, placed_unit
 from strategium.engine.queries import Block, Query, ask, blocker, exemption
+from strategium.engine.shooting_choices import ChosenWeapons, mitigation_policy
 from strategium.engine.shooting_plan import SEQUENCE, TEMPLATE_LENGTH, kept_plan, rule_of, shots_dice, target_placed
 from strategium.engine.shooting_plan import Plan as Plan  # re-exported: the plan of a Shooting Attack
 from strategium.engine.shooting_plan import Volley as Volley
@@ -71,13 +73,29 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Shoot(Action):
-    """The unit ``unit_id`` makes a Shooting Attack against the enemy unit ``target_id``."""
+    """The unit ``unit_id`` makes a Shooting Attack against the enemy unit ``target_id``. Optional choices
+    (:mod:`strategium.engine.shooting_choices`): ``weapons`` (model id, the names of the weapons it fires) per model
+    that does not fire as the plan picks; ``mitigation`` the Damage Mitigation roll the target's models take when
+    several are offered (``Feel No Pain``, ``Shrouded``, ``Stupefied``, ``none``; None: the best chance)."""
 
     unit_id: str
     target_id: str
+    weapons: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    mitigation: str | None = None
+
+    def __post_init__(self) -> None:  # a game record's JSON gives lists
+        object.__setattr__(self, "weapons", tuple((m, tuple(names)) for m, names in self.weapons))
 
     def text(self) -> str:
-        return f"P{self.player} {self.unit_id} shoots {self.target_id}"
+        chosen = "; ".join(f"{m} fires {', '.join(names)}" for m, names in self.weapons)
+        extra = f" ({chosen})" if chosen else ""
+        if self.mitigation is not None:
+            extra += f" (Damage Mitigation: {self.mitigation})"
+        return f"P{self.player} {self.unit_id} shoots {self.target_id}{extra}"
+
+    def chosen_weapons(self) -> ChosenWeapons | None:
+        """The weapon choices as the plan's filter (None: none made)."""
+        return ChosenWeapons(self.weapons) if self.weapons else None
 
 
 # -- events ------------------------------------------------------------------------------------------------
@@ -92,6 +110,7 @@ class ShootingAttackDeclared(Event):
     unit_name: str
     target_id: str
     target_name: str
+    attack: Shoot | None = None  # the declared action, with its choices (resolved after the Reaction window)
 
     def text(self) -> str:
         return f"P{self.player} {self.unit_name} declares a Shooting Attack at {self.target_name}"
@@ -259,7 +278,7 @@ def check_shoot(game: Game, action: Shoot) -> Verdict:
     if target.location is not Location.TABLE or not target.poses:
         return Verdict(False, (rule_of(SEQUENCE, f"the target is {target.location.value}", 166),))
     placed = (placed_unit(s.unit(action.unit_id), s.units[action.unit_id]), target_placed(game, action.target_id))
-    planned = kept_plan(game, action.unit_id, action.target_id, False, placed)
+    planned = kept_plan(game, action.unit_id, action.target_id, False, placed, weapons=action.chosen_weapons())
     # a volley is fired only by models that see the target, so a plan with volleys shows the unit sees it
     if not planned.volleys and not damage.sight_map(s.battlefield).unit_sees(*placed):
         return Verdict(False, (rule_of(SEQUENCE, "no model of the unit can see the target", 166),))
@@ -276,7 +295,7 @@ def apply_shoot(game: Game, action: Shoot) -> None:
     unit, target = s.unit(action.unit_id), s.unit(action.target_id)
     s.facts.note(action.unit_id, Fact.SHOT)
     before = s.pending
-    game.emit(ShootingAttackDeclared(action.player, unit.id, unit.name, target.id, target.name))
+    game.emit(ShootingAttackDeclared(action.player, unit.id, unit.name, target.id, target.name, action))
     if s.pending is before:
         resolve_shooting_attack(game, action)
 
@@ -295,8 +314,9 @@ def resolve_shooting_attack(
     Morale check (Interceptor), ``snap_shots`` and ``weapons`` as for :func:`plan`. Returns the resolved event."""
     s = game.state
     unit, target = s.unit(action.unit_id), s.unit(action.target_id)
+    weapons = weapons if weapons is not None else action.chosen_weapons()
     planned = plan(game, action.unit_id, action.target_id, snap_shots=snap_shots, weapons=weapons)
-    tally = _Tally()
+    tally = _Tally(mitigation=mitigation_policy(action.mitigation))
     for volley in planned.volleys:
         if s.units[target.id].location is not Location.TABLE:
             break
@@ -326,6 +346,7 @@ def resolve_shooting_attack(
 
 @dataclass
 class _Tally:
+    mitigation: MitigationPolicy = field(default_factory=MitigationPolicy)  # the target controller's choice
     removed: int = 0
     unsaved: int = 0
     hull_points: int = 0
@@ -393,7 +414,7 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -
         return
     if damage.is_vehicle_target(game, target.id):
         vehicle, slot, why = damage.target_vehicle(game, target.id, firers)
-        vresult = resolve_attack_on_vehicle(s.dice, spec, vehicle, config=s.config)
+        vresult = resolve_attack_on_vehicle(s.dice, spec, vehicle, config=s.config, mitigation=tally.mitigation)
         for roll in vresult.rolls:
             game.log(DiceRolled(roll))
         summary = (
@@ -405,7 +426,7 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -
         tally.removed += damage.apply_vehicle_damage(game, vresult, slot)
         return
     target_now, slots, why = damage.target_unit(game, target.id, firers)
-    result = resolve_attack(s.dice, spec, target_now, config=s.config)
+    result = resolve_attack(s.dice, spec, target_now, config=s.config, mitigation=tally.mitigation)
     for roll in result.rolls:
         game.log(DiceRolled(roll))
     summary = (

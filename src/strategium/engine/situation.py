@@ -24,6 +24,7 @@ from typing import Any
 
 from strategium.army.army import Army, Model, Unit
 from strategium.army.force_org import CompulsoryOverride, compulsory_override, validate_army
+from strategium.battle.coverage import RuleGap, rule_gaps
 from strategium.engine import deployment, infiltration, pregame, scouting
 from strategium.engine.actions import (
     Action,
@@ -50,12 +51,14 @@ from strategium.engine.scenario_actions import (
     turn_action,
     turn_state_failures,
 )
+from strategium.engine.scenario_checks import entry_checks, has_rule, left_over, removed_models, trace_since, unforced
+from strategium.engine.start_state import start_damage, start_locked
 from strategium.engine.state import GameState
 from strategium.engine.timing import Clock, Phase, PlayerId, opponent
 from strategium.errors import InputError
 from strategium.rules.definitions import Book
 from strategium.scenario.placing import default_heading
-from strategium.scenario.spec import ActionSpec
+from strategium.scenario.spec import ActionSpec, ExpectStateSpec
 from strategium.scenario.values import Scenario, Status
 
 STEP_NAMES: dict[PreGameStep, str] = {
@@ -181,7 +184,7 @@ def _game(scenario: Scenario, seed: int | None, forced_dice: Sequence[int]) -> t
     if start is None:
         placed = [
             p for p in scenario.placements if p.status is not Status.UNDEPLOYED or p.joined_to is not None or p.effects
-        ]
+        ]  # (starting damage and locked combats are only given to units on the table)
         if placed:
             raise InputError(
                 f"the scenario places units ({placed[0].ref}, ...), so it needs a start: step "
@@ -195,6 +198,7 @@ def _game(scenario: Scenario, seed: int | None, forced_dice: Sequence[int]) -> t
     if forced_dice:
         game.force_dice(*forced_dice)
     _place(state, scenario, ids)
+    _start_state(game, scenario, ids)
     if start.step != "turn":
         _start_effects(game, scenario, ids)
     track = state.pregame
@@ -226,6 +230,20 @@ def _start_effects(game: Game, scenario: Scenario, ids: Ids) -> None:
     for p in scenario.placements:
         if p.effects:
             start_effects(game, ids.unit(p.player, p.unit.id), p.effects)
+        if p.damage_results:
+            start_damage(game, ids.unit(p.player, p.unit.id), {}, p.damage_results)
+
+
+def _start_state(game: Game, scenario: Scenario, ids: Ids) -> None:
+    """Wounds (Hull Points) lost and locked combats (``wounds_lost``, ``hull_points_lost``, ``locked_with``)."""
+    pairs: list[tuple[str, str]] = []
+    for p in scenario.placements:
+        uid = ids.unit(p.player, p.unit.id)
+        if p.wounds_lost:
+            game_ids = {m.id: g.id for m, g in zip(p.unit.models, game.state.unit(uid).models, strict=True)}
+            start_damage(game, uid, {game_ids[mid]: n for mid, n in p.wounds_lost.items()})
+        pairs += [(uid, ids.unit(3 - p.player, other)) for other in p.locked_with]
+    start_locked(game, tuple(pairs))
 
 
 def _place(state: GameState, scenario: Scenario, ids: Ids) -> None:
@@ -334,7 +352,9 @@ class CheckRecord:
     ``legal`` the verdict (for a question: the answer is yes); ``reasons`` the cited reasons; ``events`` the
     texts of what changed (empty when illegal: nothing changed), and ``log`` the same as a referee's log (steps,
     rolls and events with their rulings). ``expected`` / ``expected_reason`` echo the entry's ``expect`` /
-    ``expect_reason``; ``met`` is None when nothing was expected."""
+    ``expect_reason``; ``checks`` names the entry's other checks (``expect_state``, ``expect_rolls``,
+    ``expect_counts``, ``strict``) and ``check_failures`` the texts of those not met; ``verdict_met`` whether
+    ``expect`` / ``expect_reason`` hold, ``met`` whether everything expected holds (None when nothing was)."""
 
     index: int
     line: int | None
@@ -347,6 +367,9 @@ class CheckRecord:
     expected_reason: str | None = None
     met: bool | None = None
     log: tuple[LogEntry, ...] = ()
+    checks: tuple[str, ...] = ()
+    check_failures: tuple[str, ...] = ()
+    verdict_met: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The record as ``docs/check-json.md`` describes it."""
@@ -364,13 +387,18 @@ class CheckRecord:
             out["expected"] = self.expected
             out["expected_reason"] = self.expected_reason
             out["met"] = self.met
+        if self.checks:
+            out["checks"] = list(self.checks)
+            out["check_failures"] = list(self.check_failures)
+            out["met"] = self.met
         return out
 
 
 @dataclass
 class CheckRun:
     """A scenario played: the game as it ends, what the start did, one record per entry, and the
-    ``expect_state`` mismatches (texts)."""
+    ``expect_state`` mismatches (texts; with ``strict: true``, forced dice left unused at the end too), and the
+    special rules of the units in play the engine does not (fully) play (as ``strategium battle`` lists them)."""
 
     scenario: Scenario
     game: Game
@@ -379,6 +407,7 @@ class CheckRun:
     start_events: tuple[str, ...]
     records: tuple[CheckRecord, ...]
     state_failures: tuple[str, ...]
+    gaps: tuple[RuleGap, ...] = ()
 
     @property
     def failures(self) -> int:
@@ -400,6 +429,9 @@ class CheckRun:
             "scenario": self.scenario.name,
             "file": self.scenario.source,
             "start": {"step": self.start, "events": list(self.start_events)},
+            "rules_not_played": [
+                {"player": g.player, "rule": g.rule, "status": g.status, "units": list(g.carriers)} for g in self.gaps
+            ],
             "records": [r.to_json() for r in self.records],
             "final": {"status": self.status(), "expect_state_failures": list(self.state_failures)},
             "ok": self.ok,
@@ -418,13 +450,21 @@ def describe(game: Game) -> str:
 
 
 def _met(spec: ActionSpec, legal: bool, reasons: Sequence[Reason]) -> bool | None:
+    """Whether the entry's ``expect`` / ``expect_reason`` hold (None: neither is given)."""
     if spec.expect is None and spec.expect_reason is None:
         return None
-    ok = spec.expect is None or (spec.expect == "legal") == legal
+    ok = spec.expect is None or (spec.expect in ("legal", True)) == legal
     if spec.expect_reason is not None:
         want = spec.expect_reason
         ok = ok and bool(reasons) and (reasons[0].text.startswith(want) or reasons[0].rule.startswith(want))
     return ok
+
+
+def _all_met(verdict: bool | None, names: Sequence[str], failures: Sequence[str]) -> bool | None:
+    """The verdict's expectation and the entry's other checks together (None: nothing expected)."""
+    if verdict is None and not names:
+        return None
+    return verdict is not False and not failures
 
 
 def _start_text(scenario: Scenario) -> str:
@@ -447,6 +487,7 @@ def run_scenario(scenario: Scenario, seed: int | None = None) -> CheckRun:
         opening.extend(spec.force_dice)
     game, ids = _game(scenario, seed, opening)
     start_events = tuple(e.text() for e in game.state.events)
+    start_failures = unforced(game.state.dice.log) if scenario.strict else []
     records: list[CheckRecord] = []
     leading = True
     for n, spec in enumerate(scenario.actions):
@@ -462,8 +503,41 @@ def run_scenario(scenario: Scenario, seed: int | None = None) -> CheckRun:
             continue
         leading = False
         records.append(_entry(scenario, game, ids, n, line, spec))
-    failures = tuple(compare_state(game, ids, scenario))
-    return CheckRun(scenario, game, ids, _start_text(scenario), start_events, tuple(records), failures)
+
+    failures = [*start_failures, *compare_state(game, ids, scenario)]
+    if scenario.strict:
+        failures += left_over(game, "at the end")
+    gaps = rule_gaps(_in_play(scenario))
+    return CheckRun(scenario, game, ids, _start_text(scenario), start_events, tuple(records), tuple(failures), gaps)
+
+
+def _in_play(scenario: Scenario) -> tuple[Army, Army]:
+    """The armies with only the units the scenario places (on the table, embarked, in Reserves, held back, joined);
+    both whole when it places none (a scenario that starts before deployment)."""
+    placed = {(p.player, p.unit.id) for p in scenario.placements if p.status is not Status.UNDEPLOYED or p.joined_to}
+    if not placed:
+        return scenario.armies
+
+    def only(army: Army, player: int) -> Army:
+        kept = [replace(d, units=tuple(u for u in d.units if (player, u.id) in placed)) for d in army.detachments]
+        return replace(army, detachments=tuple(kept))
+
+    return only(scenario.armies[0], 1), only(scenario.armies[1], 2)
+
+
+def _question(
+    n: int, line: int | None, spec: ActionSpec, text: str, answer: bool, reasons: tuple[Reason, ...]
+) -> CheckRecord:
+    met = _met(spec, answer, reasons)
+    return CheckRecord(n, line, "question", text, answer, reasons, (), _expected(spec), spec.expect_reason, met,
+                       verdict_met=met)  # fmt: skip
+
+
+def _expected(spec: ActionSpec) -> str | None:
+    """How a record echoes ``expect`` (``true``/``false`` of a question as ``yes``/``no``)."""
+    if isinstance(spec.expect, bool):
+        return "yes" if spec.expect else "no"
+    return spec.expect
 
 
 def _entry(scenario: Scenario, game: Game, ids: Ids, n: int, line: int | None, spec: ActionSpec) -> CheckRecord:
@@ -473,32 +547,39 @@ def _entry(scenario: Scenario, game: Game, ids: Ids, n: int, line: int | None, s
         uid = ids.unit(player, spec.subject)
         answer = ask(game, Query.MAY_CHARGE, uid)
         text = f"P{player} may {uid} declare a Charge? (rules that forbid it; the phase is not checked)"
-        reasons = answer.reasons
-        return CheckRecord(n, line, "question", text, answer.allowed, reasons, (), spec.expect, spec.expect_reason,
-                           _met(spec, answer.allowed, reasons))  # fmt: skip
+        return _question(n, line, spec, text, answer.allowed, answer.reasons)
     if spec.verb == "force_org":
         valid, reasons = _force_org_reasons(scenario, spec)
-        text = f"P{player} is the army list valid (Force Organisation)?"
-        return CheckRecord(n, line, "question", text, valid, reasons, (), spec.expect, spec.expect_reason,
-                           _met(spec, valid, reasons))  # fmt: skip
+        return _question(n, line, spec, f"P{player} is the army list valid (Force Organisation)?", valid, reasons)
+    if spec.has_rule is not None:
+        ref = spec.has_rule.unit
+        uid = ids.ref(ref) if ":" in ref else ids.unit(player, ref)
+        yes, reasons = has_rule(game, uid, spec.has_rule.rule)
+        return _question(n, line, spec, f"P{player} does {uid} have {spec.has_rule.rule} now?", yes, reasons)
     action = to_action(game, ids, spec)
     verdict = game.check(action)
     happened: tuple[Event, ...] = ()
     reasons = verdict.reasons
+    rolls_before, removed_before = len(game.state.dice.log), removed_models(game)
     if verdict.legal:
         happened = game.apply(action)
     events = tuple(e.text() for e in happened)
-    return CheckRecord(n, line, "action", action.text(), verdict.legal, reasons, events, spec.expect,
-                       spec.expect_reason, _met(spec, verdict.legal, reasons),
-                       tuple(LogEntry.of(e) for e in happened))  # fmt: skip
+    strict = spec.strict if spec.strict is not None else scenario.strict
+    trace = trace_since(game, rolls_before, removed_before, happened)
+    names, failures = entry_checks(game, spec, trace, strict, lambda want: compare_state(game, ids, want))
+    met = _met(spec, verdict.legal, reasons)
+    return CheckRecord(n, line, "action", action.text(), verdict.legal, reasons, events, _expected(spec),
+                       spec.expect_reason, _all_met(met, names, failures), tuple(LogEntry.of(e) for e in happened),
+                       names, failures, met)  # fmt: skip
 
 
 # -- expected state ---------------------------------------------------------------------------------
 
 
-def compare_state(game: Game, ids: Ids, scenario: Scenario) -> list[str]:
-    """Where the game differs from the scenario's ``expect_state`` (one text per difference)."""
-    expect = scenario.expect_state
+def compare_state(game: Game, ids: Ids, scenario: Scenario | ExpectStateSpec) -> list[str]:
+    """Where the game differs from the scenario's ``expect_state`` (or the one given: an action's), one text per
+    difference."""
+    expect = scenario.expect_state if isinstance(scenario, Scenario) else scenario
     if expect is None:
         return []
     s = game.state

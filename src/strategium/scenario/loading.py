@@ -24,6 +24,7 @@ from strategium.scenario.battlefield import build_building, build_deployment, bu
 from strategium.scenario.locate import Where
 from strategium.scenario.placing import Placer, with_buildings
 from strategium.scenario.spec import ArmyEntrySpec, ScenarioSpec
+from strategium.scenario.starting import check_starting_state
 from strategium.scenario.steps import check_actions, check_expect_state
 from strategium.scenario.values import Scenario
 from strategium.yaml_lines import YamlPath, field_text, load_yaml
@@ -85,7 +86,7 @@ def parse_scenario_text(text: str, file: str = "<scenario>", folder: Path | None
     placer.check_units()
     army_buildings = placer.army_buildings(battlefield)
     battlefield = with_buildings(battlefield, tuple(army_buildings.values()))
-    placements = placer.place(battlefield, army_buildings)
+    placements = check_starting_state(spec.armies, armies, placer.place(battlefield, army_buildings), where)
     ids = dict(buildings)
     ids.update({unit_id: b for (_, unit_id), b in army_buildings.items()})
     check_actions(spec.actions, armies, battlefield, ids, where)
@@ -105,6 +106,7 @@ def parse_scenario_text(text: str, file: str = "<scenario>", folder: Path | None
         action_lines=tuple(lines_of_actions(where, len(spec.actions))),
         expect_state=spec.expect_state,
         file=file,
+        strict=spec.strict,
     )
 
 

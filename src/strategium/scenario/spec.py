@@ -2,13 +2,14 @@
 
 The format is documented in ``docs/scenario-format.md``. Every model forbids unknown keys, so a misspelt key
 is an error. Version 1 grew additively: ``seed``, ``start``, ``actions`` (read by
-:mod:`strategium.scenario.steps`), ``expect_state`` and the per-unit ``infiltrate``, ``mode`` and ``joined_to``.
+:mod:`strategium.scenario.steps`), ``expect_state``, ``strict``, the per-unit ``infiltrate``, ``mode``, ``joined_to``,
+``effects`` and starting state (``wounds_lost``, ``hull_points_lost``, ``damage_results``, ``locked_with``).
 Distances are inches; base sizes millimetres; headings degrees anticlockwise from east (+x).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
@@ -183,13 +184,40 @@ class EffectSpec(Strict):
         return self
 
 
+DamageResultName = Literal["Crew Shaken", "Crew Stunned", "Weapon Destroyed", "Immobilised"]
+"""The Vehicle Damage results a unit may start under (``damage_results:``; names of
+``strategium.combat.vehicles.VehicleDamageResult``; Explodes leaves no vehicle to start with)."""
+
+
+class DamageResultSpec(Strict):
+    """One Vehicle Damage result in force when the scenario starts: ``result`` and, for Weapon Destroyed, the
+    ``weapon`` lost. Short form: the result's name alone."""
+
+    result: DamageResultName
+    weapon: str | None = Field(default=None, min_length=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, value: object) -> object:
+        return {"result": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _weapon_for_weapon_destroyed(self) -> DamageResultSpec:
+        if self.weapon is not None and self.result != "Weapon Destroyed":
+            raise ValueError("'weapon' goes with Weapon Destroyed")
+        return self
+
+
 class PlacementSpec(Strict):
     """Where one unit is: ``models`` (one ``[x, y]`` or ``[x, y, heading]`` per model, in the unit's model
     order), ``embarked_in`` (a Transport of the same army or a Building), ``reserves: true`` (with an
     optional ``mode``), or ``infiltrate: true`` (held back to Infiltrate; with ``embarked_in`` inside its
     Dedicated Transport, INF-6); none of these: not deployed yet. ``joined_to`` names the unit an Independent
     Character has joined. ``base`` overrides the base of every model ("40mm", "60x35mm" or a number of mm);
-    ``hull`` the hull size (length, width in inches)."""
+    ``hull`` the hull size (length, width in inches). Starting state (``strategium check``): ``effects``;
+    ``wounds_lost`` (one number per model, in model order, or one number for the first model) and
+    ``hull_points_lost`` (the same for vehicles); ``damage_results`` (Vehicle Damage results in force, see
+    :data:`DamageResultName`); ``locked_with`` (enemy unit ids it is locked in combat with)."""
 
     models: tuple[Coordinate, ...] | None = Field(default=None, min_length=1)
     embarked_in: str | None = Field(default=None, min_length=1)
@@ -200,6 +228,15 @@ class PlacementSpec(Strict):
     base: Annotated[str | None, BeforeValidator(lambda v: f"{v}" if isinstance(v, int | float) else v)] = None
     hull: tuple[Positive, Positive] | None = None
     effects: tuple[EffectSpec, ...] = ()
+    wounds_lost: tuple[Annotated[int, BeforeValidator(_no_bool), Field(ge=0)], ...] | None = None
+    hull_points_lost: tuple[Annotated[int, BeforeValidator(_no_bool), Field(ge=0)], ...] | None = None
+    damage_results: tuple[DamageResultSpec, ...] = ()
+    locked_with: tuple[str, ...] = ()
+
+    @field_validator("wounds_lost", "hull_points_lost", "locked_with", mode="before")
+    @classmethod
+    def _one_or_list(cls, value: object) -> object:
+        return [value] if isinstance(value, int | str) and not isinstance(value, bool) else value
 
     @model_validator(mode="before")
     @classmethod
@@ -301,7 +338,7 @@ class ExpectStateSpec(Strict):
 
 VERBS = ("deploy", "infiltrate", "scout", "hold", "reserves", "join", "choose", "end_step", "force_dice", "may_charge",
          "force_org", "move", "run", "embark", "disembark", "arrive", "entry_edge", "shoot", "charge", "charge_move",
-         "fight", "consolidate")  # fmt: skip
+         "fight", "consolidate", "has_rule")  # fmt: skip
 """The keys that say what an ``actions:`` entry does; each entry has exactly one."""
 
 _EXTRAS = {
@@ -317,7 +354,49 @@ _EXTRAS = {
     "to": ("join",),
     "compulsory_allowed": ("force_org",),
     "compulsory_forbidden": ("force_org",),
+    "weapons": ("shoot",),
+    "mitigation": ("shoot",),
 }
+QUESTIONS = ("may_charge", "force_org", "has_rule")
+"""The verbs that ask a question (answered yes or no) instead of making an action."""
+
+RollKind = Literal["to_hit", "to_hit_reroll", "to_wound", "save", "mitigation", "armour_penetration",
+                   "vehicle_damage", "shots", "charge", "dangerous_terrain", "leadership", "any"]  # fmt: skip
+"""The kinds of roll ``expect_rolls`` counts dice of (:mod:`strategium.engine.scenario_checks`)."""
+ROLL_KINDS: tuple[str, ...] = get_args(RollKind)
+
+CountName = Literal["hits", "wounds", "unsaved", "mitigated", "removed", "glancing", "penetrating", "hull_points_lost",
+                    "saves_taken", "saves_failed", "mitigation_rolls", "casualties"]  # fmt: skip
+"""What ``expect_counts`` counts (:mod:`strategium.engine.scenario_checks`)."""
+COUNT_NAMES: tuple[str, ...] = get_args(CountName)
+Count = Annotated[int, BeforeValidator(_no_bool), Field(ge=0)]
+
+MitigationName = Literal["Feel No Pain", "Shrouded", "Stupefied", "none"]
+"""Which Damage Mitigation roll the target's controller takes when several are offered (``none``: makes none)."""
+
+
+class HasRuleSpec(Strict):
+    """``has_rule: {unit: UNIT, rule: NAME}``: does the unit have the special rule now?"""
+
+    unit: str = Field(min_length=1)
+    rule: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _known(self) -> HasRuleSpec:
+        if not isinstance(find_rule(self.rule), RuleRef):
+            raise ValueError(f"{self.rule!r} is not a known special rule")
+        return self
+
+
+def _weapon_choices(value: object) -> object:
+    """``weapons: Bolter`` (every model) or ``{1: Bolter, 3: [Heavy Bolter, Bolter]}`` (model number or id)."""
+    if isinstance(value, str):
+        return {"*": (value,)}
+    if isinstance(value, dict):
+        return {str(k): (v,) if isinstance(v, str) else v for k, v in value.items()}
+    return value
+
+
 Die = Annotated[int, BeforeValidator(_no_bool), Field(ge=1, le=6)]
 
 
@@ -338,8 +417,12 @@ class ActionSpec(Strict):
     ``charge: UNIT`` with ``target`` (one unit or a list), ``charge_move: UNIT`` with ``positions`` (the Charge
     or Surge Move), ``fight: UNIT`` (fight its combat), ``consolidate: UNIT`` with ``positions`` (its
     Consolidation move). Every entry but ``force_dice`` needs ``player``.
-    ``expect``: ``legal`` or ``illegal``; ``expect_reason``: what the first reason's clause id, rule or text
-    starts with.
+    ``has_rule: {unit, rule}`` (does the unit have the rule now?). A ``shoot`` may carry ``weapons`` (model number
+    or id, or ``*`` → weapon names) and ``mitigation`` (the Damage Mitigation roll the target takes when several are
+    offered). ``expect``: ``legal`` or ``illegal`` (a question: ``true``/``false`` too); ``expect_reason``: what the
+    first reason's clause id, rule or text starts with; ``expect_state`` (checked after this entry),
+    ``expect_rolls`` (roll kind → dice rolled), ``expect_counts`` (count name → number) and ``strict`` (every die of
+    this entry forced, and the dice forced for it used up) on actions.
     """
 
     player: Literal[1, 2] | None = None
@@ -377,8 +460,17 @@ class ActionSpec(Strict):
     to: str | None = None
     compulsory_allowed: tuple[str, ...] | None = None
     compulsory_forbidden: tuple[str, ...] | None = None
-    expect: Literal["legal", "illegal"] | None = None
+    has_rule: HasRuleSpec | None = None
+    weapons: Annotated[
+        dict[str, tuple[Annotated[str, Field(min_length=1)], ...]] | None, BeforeValidator(_weapon_choices)
+    ] = None
+    mitigation: MitigationName | None = None
+    expect: Literal["legal", "illegal"] | bool | None = None
     expect_reason: str | None = Field(default=None, min_length=1)
+    expect_state: ExpectStateSpec | None = None
+    expect_rolls: dict[RollKind, Count] | None = None
+    expect_counts: dict[CountName, Count] | None = None
+    strict: bool | None = None
 
     @field_validator("target", mode="before")
     @classmethod
@@ -406,7 +498,9 @@ class ActionSpec(Strict):
             if getattr(self, key) is not None and verb not in owners:
                 raise ValueError(f"'{key}' goes with {' or '.join(owners)}, not {verb}")
         if verb == "force_dice":
-            if self.player is not None or self.expect is not None or self.expect_reason is not None:
+            extras = (self.player, self.expect, self.expect_reason, self.expect_state, self.expect_rolls,
+                      self.expect_counts, self.strict)  # fmt: skip
+            if any(x is not None for x in extras):
                 raise ValueError("force_dice takes no player and no expectation")
         elif self.player is None:
             raise ValueError("'player' (1 or 2) is required")
@@ -427,12 +521,19 @@ class ActionSpec(Strict):
             raise ValueError(f"{verb} needs 'target' (the enemy unit{'s' if verb == 'charge' else ''})")
         if verb == "shoot" and self.target is not None and len(self.target) != 1:
             raise ValueError("a Shooting Attack has one target unit")
+        if isinstance(self.expect, bool) and verb not in QUESTIONS:
+            raise ValueError(
+                f"expect: true/false answers a question ({', '.join(QUESTIONS)}); an action is legal or illegal"
+            )
+        if verb in QUESTIONS and (self.expect_rolls or self.expect_counts or self.strict is not None):
+            raise ValueError("a question rolls no dice: no expect_rolls, expect_counts or strict")
         return self
 
 
 class ScenarioSpec(Strict):
     """A whole scenario file (version 1). ``armies`` holds player 1's side, then player 2's. ``seed``,
-    ``start``, ``actions`` and ``expect_state`` are the additions read by ``strategium check``."""
+    ``start``, ``actions``, ``expect_state`` and ``strict`` (every die forced, none left over) are the additions
+    read by ``strategium check``."""
 
     version: Literal[1]
     name: str = Field(min_length=1)
@@ -447,3 +548,4 @@ class ScenarioSpec(Strict):
     start: StartSpec | None = None
     actions: tuple[ActionSpec, ...] = ()
     expect_state: ExpectStateSpec | None = None
+    strict: bool = False

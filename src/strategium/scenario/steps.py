@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from strategium.army.army import Army
+from strategium.army.army import Army, Model, Unit
 from strategium.geometry.terrain import Battlefield, Building
 from strategium.scenario.locate import Where
 from strategium.scenario.spec import ActionSpec, ExpectStateSpec
@@ -57,6 +57,13 @@ def check_actions(
         for key in ("compulsory_allowed", "compulsory_forbidden"):
             for k, value in enumerate(getattr(action, key) or ()):
                 _check_unit(where, (*here, key, k), value, action.player, ids)
+        if action.has_rule is not None:
+            _check_rule_unit(where, (*here, "has_rule", "unit"), action.has_rule.unit, action.player, armies)
+        if action.weapons is not None and action.subject is not None:
+            unit = next(u for u in armies[action.player - 1].units if u.id == action.subject)
+            _check_weapons(where, (*here, "weapons"), action.weapons, unit)
+        if action.expect_state is not None:
+            check_expect_state(action.expect_state, armies, where, (*here, "expect_state"))
         if action.embark_in is not None and action.embark_in not in ids and action.embark_in not in building_ids:
             raise where.error((*here, "embark_in"), f"no Transport of this army and no Building {action.embark_in!r}")
         if action.building is not None and action.building not in building_ids:
@@ -71,20 +78,56 @@ def check_actions(
                 )
 
 
-def check_expect_state(expect: ExpectStateSpec | None, armies: tuple[Army, Army], where: Where) -> None:
-    """Every unit ``expect_state`` names exists (``UNIT_ID``, or ``PLAYER:UNIT_ID`` when both armies use it)."""
+def _check_rule_unit(where: Where, path: YamlPath, ref: str, player: int, armies: tuple[Army, Army]) -> None:
+    """``has_rule.unit``: a unit of the asking player's army, or ``PLAYER:UNIT_ID`` of either."""
+    if ":" in ref:
+        problem = reference_problem(ref, armies)
+        if problem is not None:
+            raise where.error(path, problem)
+        return
+    _check_unit(where, path, ref, player, _unit_ids(armies[player - 1]))
+
+
+def model_of(unit: Unit, key: str) -> Model | None:
+    """The model a ``weapons:`` key names: its number in the unit (from 1) or its id; None if neither."""
+    if key.isdigit():
+        n = int(key)
+        return unit.models[n - 1] if 1 <= n <= len(unit.models) else None
+    return next((m for m in unit.models if m.id == key), None)
+
+
+def _check_weapons(where: Where, path: YamlPath, weapons: Mapping[str, tuple[str, ...]], unit: Unit) -> None:
+    """Every model a ``weapons:`` entry names exists, and has every weapon named for it (``*``: every model)."""
+    for key, names in weapons.items():
+        models = list(unit.models) if key == "*" else [m for m in [model_of(unit, key)] if m is not None]
+        if not models:
+            raise where.error(
+                (*path, key), f"no model {key!r} in {unit.name} (give its number, 1 to {len(unit.models)}, or its id)"
+            )
+        for model in models:
+            have = [w.name for w in model.weapons]
+            for name in names:
+                if name not in have:
+                    raise where.error((*path, key), f"{model.name} has no weapon {name!r} (weapons: {', '.join(have)})")
+
+
+def check_expect_state(
+    expect: ExpectStateSpec | None, armies: tuple[Army, Army], where: Where, at: YamlPath = ("expect_state",)
+) -> None:
+    """Every unit ``expect_state`` names exists (``UNIT_ID``, or ``PLAYER:UNIT_ID`` when both armies use it);
+    ``at`` is where the expectation is in the file (the top-level one, or an action's)."""
     if expect is None:
         return
     for section in ("units", "positions", "effects", "casualties", "wounds_lost", "locked"):
         for ref in getattr(expect, section):
             problem = reference_problem(ref, armies)
             if problem is not None:
-                raise where.error(("expect_state", section, ref), problem)
+                raise where.error((*at, section, ref), problem)
     for ref, others in expect.locked.items():
         for k, other in enumerate(others):
             problem = reference_problem(other, armies)
             if problem is not None:
-                raise where.error(("expect_state", "locked", ref, k), problem)
+                raise where.error((*at, "locked", ref, k), problem)
 
 
 def reference_problem(ref: str, armies: tuple[Army, Army]) -> str | None:

@@ -39,7 +39,10 @@ class Placement:
     Infiltrate will infiltrate inside (INF-6); ``base_mm`` the scenario's base override in millimetres
     (length, width), ``hull`` its hull override in inches. ``coords`` holds each model's centre and heading
     ``(x, y, degrees)`` on the table (headings defaulted), in the unit's model order. ``effects`` are the
-    effects in force on the unit when the game starts (``effects:``; read by ``strategium check``).
+    effects in force on the unit when the game starts (``effects:``; read by ``strategium check``), with its
+    starting damage: ``wounds_lost`` model id → Wounds (or Hull Points) lost, ``damage_results`` the Vehicle
+    Damage results in force (result, the weapon lost for Weapon Destroyed), and ``locked_with`` the enemy unit ids
+    it is locked in combat with (:mod:`strategium.scenario.starting`).
     """
 
     player: int
@@ -55,6 +58,9 @@ class Placement:
     hull: tuple[float, float] | None = None
     coords: tuple[tuple[float, float, float], ...] = ()
     effects: tuple[EffectSpec, ...] = ()
+    wounds_lost: Mapping[str, int] = field(default_factory=dict)
+    damage_results: tuple[tuple[str, str | None], ...] = ()
+    locked_with: tuple[str, ...] = ()
 
     @property
     def unit_id(self) -> str:
@@ -76,7 +82,7 @@ class Scenario:
     the armies' Building units became; ``building_ids`` names every Building by the id ``embarked_in`` uses
     (the scenario's ``buildings:`` ids and the armies' Building unit ids). ``source`` is the scenario file's
     path as given, ``file`` its name as errors show it. ``seed``, ``start``, ``actions`` (with the line of
-    each in ``action_lines``) and ``expect_state`` are what ``strategium check`` reads
+    each in ``action_lines``), ``expect_state`` and ``strict`` are what ``strategium check`` reads
     (:mod:`strategium.engine.situation`).
     """
 
@@ -94,6 +100,7 @@ class Scenario:
     action_lines: tuple[int | None, ...] = ()
     expect_state: ExpectStateSpec | None = None
     file: str = "<scenario>"
+    strict: bool = False
 
     def placed_units(self, player: int | None = None) -> tuple[PlacedUnit, ...]:
         """The :class:`PlacedUnit` values (on the table or embarked) of ``player``, or of both players."""
