@@ -75,15 +75,6 @@ def _falling_back(game: Game, unit_id: str) -> Block | None:
 
 
 @blocker(Query.MAY_CHARGE)
-def _disembarked(game: Game, unit_id: str) -> Block | None:
-    config = game.state.config
-    if game.state.facts.has(unit_id, Fact.DISEMBARKED) and not config.transports.disembarked_may_charge:
-        text = "the unit disembarked this turn"
-        return Block("disembarked", configured(config, "transports.disembarked_may_charge", text))
-    return None
-
-
-@blocker(Query.MAY_CHARGE)
 def _arrived(game: Game, unit_id: str) -> Block | None:
     s = game.state
     if not s.facts.has(unit_id, Fact.ARRIVED_FROM_RESERVES):
