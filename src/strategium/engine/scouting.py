@@ -43,15 +43,16 @@ def passengers(state: GameState, transport_id: str) -> list[Unit]:
 
 def scout_clause(state: GameState, unit: Unit) -> str | None:
     """Which clause lets this unit on the table redeploy: SCT-1 (a Scout model in it or a joined character),
-    SCT-7 (a Transport carrying a Scout unit), SCT-8 (a Transport that has Scout itself); None if none does."""
+    SCT-7 (a Dedicated Transport carrying a Scout unit; any other Transport gains nothing), SCT-8 (a Transport
+    that has Scout itself); None if none does."""
     if scout.has_scout(unit) or any(scout.has_scout(c) for c in state.characters_joined_to(unit.id)):
         return (
             "SCT-8"
             if passengers(state, unit.id) and not any(scout.has_scout(p) for p in passengers(state, unit.id))
             else "SCT-1"
         )
-    if any(scout.has_scout(p) for p in passengers(state, unit.id)):
-        return "SCT-7"
+    if unit.dedicated_transport_for is not None and any(scout.has_scout(p) for p in passengers(state, unit.id)):
+        return "SCT-7"  # only a Dedicated Transport gains Scout from its passengers (p.246)
     return None
 
 
