@@ -133,9 +133,7 @@ def _transport_to_reserves(game: Game, action: DeclareReserves, unit: Unit, tran
     s.units[transport.id].reserve_mode = action.mode
     why = (Reason("Dedicated Transport", f"a Dedicated Transport goes into Reserves with {unit.name}", None),)
     game.log(
-        UnitPlaced(
-            action.player, transport.id, transport.name, "to", f"{action.mode.value}, carrying {unit.name}", why
-        )
+        UnitPlaced(action.player, transport.id, transport.name, "to", f"{action.mode.value}, carrying {unit.name}", why)
     )
 
 
@@ -244,8 +242,10 @@ def embark_problem(game: Game, units: list[Unit], target: str) -> Reason | None:
     if problem is not None:
         return problem
     deployment = s.battlefield.deployment
-    if building is not None and deployment is not None and not deployment.zone(player).polygon.intersects(
-        building.footprint
+    if (
+        building is not None
+        and deployment is not None
+        and not deployment.zone(player).polygon.intersects(building.footprint)
     ):
         return Reason("Deployment", f"{building.name} is not in player {player}'s deployment zone")
     return None
