@@ -5,6 +5,7 @@ and what a unit locked in combat may not do: move, Run, shoot or react (``Query.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
@@ -96,8 +97,16 @@ def _already_charged(game: Game, unit_id: str) -> Block | None:
 
 @blocker(Query.MAY_CHARGE)
 def _cannot_charge_effect(game: Game, unit_id: str) -> Block | None:
+    """INF-7, SCT-4 and the like: a ban on the unit, or on a character joined to it (it charges with the unit)."""
     effects = game.effects_on(unit_id, EffectKind.CANNOT_CHARGE)
-    return Block("cannot-charge", effects[0].reason) if effects else None
+    if effects:
+        return Block("cannot-charge", effects[0].reason)
+    for ic in game.state.characters_joined_to(unit_id):
+        effects = game.effects_on(ic.id, EffectKind.CANNOT_CHARGE)
+        if effects:
+            why = effects[0].reason
+            return Block("cannot-charge", replace(why, text=f"{ic.name}, joined to the unit: {why.text}"))
+    return None
 
 
 def _locked_block(game: Game, unit_id: str, what: str) -> Block | None:
