@@ -92,7 +92,7 @@ def test_STU_2_blind_gained_after_becoming_stupefied_is_ignored_when_configured(
 def test_STU_2_blind_had_before_becoming_stupefied_is_ignored_under_either_setting() -> None:
     for ignore_later in (False, True):
         ec = squad("ec", 5, rules=(EC,))
-        overrides = {"statuses": {"stupefied_ignores_later_blind_concussive": ignore_later}}
+        overrides: dict[str, object] = {"statuses": {"stupefied_ignores_later_blind_concussive": ignore_later}}
         game = battle([ec], [squad("red", 3)], overrides=overrides)
         to_phase(game, Phase.SHOOTING, player=2)
         blind(game)
