@@ -39,7 +39,8 @@ def test_sudden_death_when_a_side_has_nothing_in_play() -> None:
     s.units["javelins"].location = Location.RESERVES  # still to arrive: in play
     assert wiped_out(s) == (2,)
     out = decide(s, sudden_death=True)
-    assert out.winner == 1 and out.sudden_death and out.scores == (1495, 0)
+    # the battle has ended: the Javelins still in Reserves count as destroyed (reserves.unarrived_count_as_destroyed)
+    assert out.winner == 1 and out.sudden_death and out.scores == (1495, s.unit("javelins").points)
     assert decide(s, sudden_death=False).sudden_death is False
 
 
@@ -52,3 +53,22 @@ def test_reserves_and_embarked_units_keep_a_side_in_play() -> None:
     assert wiped_out(s) == ()
     s.units["ogryns-2"].location = Location.DESTROYED
     assert wiped_out(s) == (2,)
+
+
+def test_units_still_in_reserves_at_the_end_count_as_destroyed_by_default() -> None:
+    """reserves.unarrived_count_as_destroyed (default true): Player 2 scores the Javelins still in Reserves; off,
+    they score nothing. The outcome names them and cites the setting."""
+    from strategium.config import parse_overrides
+
+    s = _state()
+    for status in s.units.values():
+        status.location = Location.TABLE
+    s.units["javelins"].location = Location.RESERVES
+    javelins = s.unit("javelins")
+    out = decide(s, sudden_death=False)
+    assert out.scores == (0, javelins.points) and out.winner == 2
+    assert out.unarrived[0] == f"P1 {javelins.name}"
+    assert "reserves.unarrived_count_as_destroyed" in out.text()
+    s.config = parse_overrides({"reserves": {"unarrived_count_as_destroyed": False}})
+    off = decide(s, sudden_death=False)
+    assert off == Outcome(None, (0, 0), False, 0)

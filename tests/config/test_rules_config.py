@@ -57,6 +57,12 @@ def test_contested_rows_are_the_contested_rulings() -> None:
         "flanking_assault.conferred_outflank_reaches_joined_ic",
         "statuses.stupefied_own_turn_expiry",
         "statuses.mounted_ic_may_join_infantry",
+        "flanking_assault.assault_vehicle_passengers_may_charge",
+        "statuses.stupefied_reselect",
+        "statuses.stupefied_ignores_later_blind_concussive",
+        "statuses.ic_may_join_infiltrated_unit_after_deployment",
+        "statuses.scout_redeploy_crosses_impassable",
+        "statuses.hammer_of_wrath_uses_stupefied_strength",
     }
 
 

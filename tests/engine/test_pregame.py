@@ -165,7 +165,9 @@ def test_reserves_and_flanking_assault() -> None:
     game = new()
     to_deployment(game, before=(DeclareReserves(1, "recon", ReserveMode.FLANKING_ASSAULT),))
     assert game.state.units["recon"].location is Location.RESERVES
-    assert game.state.units["rhino"].location is Location.RESERVES  # its Dedicated Transport goes with it
+    # OUT-1: its Dedicated Transport has no Outflank, so it does not join the Flanking Assault (it is deployed)
+    assert game.state.units["rhino"].location is Location.UNDEPLOYED
+    assert any("Rhino does not join the Flanking Assault" in e.text() for e in game.state.events)
     game2 = new()
     game2.apply(Choose(1, "first"))
     verdict = game2.check(DeclareReserves(1, "tac", ReserveMode.FLANKING_ASSAULT))

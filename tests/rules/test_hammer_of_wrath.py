@@ -164,3 +164,21 @@ def test_HOW_05_attack_bikes_cannot_hurt_the_rhino_side() -> None:
     assert (
         strike.summary == "1 automatic hits at S4 against Side Armour 11: 0 Glancing, 0 Penetrating, 0 Hull Points lost"
     )
+
+
+def test_HOW_2_a_stupefied_models_strikes_use_its_profile_strength_by_default_and_s5_when_configured() -> None:
+    """Contested (statuses.hammer_of_wrath_uses_stupefied_strength): the bikes (S4) become Stupefied after their
+    Charge Move. Default: the strikes are S4 (To Wound 4+: the 4 wounds, the 3 fails); configured: S5 (3+: both
+    wound). Either way the ruling cites the setting."""
+    from strategium.config import parse_overrides
+    from strategium.rules.stupefied import become_stupefied
+
+    for uses, strength, wounds, dice in ((False, 4, 1, (4, 3, 1)), (True, 5, 2, (4, 3, 1, 1))):
+        game = bikes()
+        game.state.config = parse_overrides({"statuses": {"hammer_of_wrath_uses_stupefied_strength": uses}})
+        become_stupefied(game, "bikes")
+        game.apply(EndStep(1))
+        game.force_dice(*dice)
+        strike = melee(game.apply(FightCombat(1, "bikes")))[0]
+        assert strike.summary.startswith(f"2 automatic hits at S{strength} AP -, {wounds} wounds"), uses
+        assert any("statuses.hammer_of_wrath_uses_stupefied_strength" in r.text for r in strike.reasons)

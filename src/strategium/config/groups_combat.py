@@ -504,3 +504,49 @@ class StatusConfig(ConfigGroup):
         confidence=C.CONTESTED,
         not_played="joining does not follow this setting yet",
     )
+    stupefied_reselect: Literal["refused", "restarts"] = setting(
+        "refused",
+        description="A unit that is already Stupefied, after another Shooting Attack against it: its controller may "
+        "not declare it Stupefied again (refused), or may, and the Stupefied status starts again from now "
+        "(restarts: it lasts until the end of the controller's turn following this one).",
+        source="Legiones Hereticus (Emperor's Children), Exemplary Battles vol.1 p.107: the choice is to become "
+        "Stupefied; the text says nothing of a unit that already is",
+        note="SEED_RULES STU-1, STU-7 (the engine refused it silently before issue 17)",
+        confidence=C.CONTESTED,
+    )
+    stupefied_ignores_later_blind_concussive: bool = setting(
+        False,
+        description="Whether a Stupefied unit also ignores Blind and Concussed gained after it became Stupefied "
+        "(false: only those it had when it became Stupefied are ignored; it cannot be Pinned while Stupefied).",
+        source="Legiones Hereticus (Emperor's Children), Exemplary Battles vol.1 p.107: the text ignores the effects "
+        "a unit has when it becomes Stupefied, and bars only Pinning afterwards",
+        note="SEED_RULES STU-2, STU-8 (the engine ignored later ones silently before issue 17)",
+        confidence=C.CONTESTED,
+    )
+    ic_may_join_infiltrated_unit_after_deployment: bool = setting(
+        True,
+        description="Whether, once deployment is over, an Independent Character without Infiltrate may join a unit "
+        "that deployed by Infiltrate (and one that deployed by Infiltrate a unit without Infiltrate).",
+        source="Infiltrate, Age of Darkness rulebook p.242: the ban on joining is stated for deployment only",
+        note="SEED_RULES INF-10; RULINGS INF-13 (the engine allowed it silently before issue 17)",
+        confidence=C.CONTESTED,
+    )
+    scout_redeploy_crosses_impassable: bool = setting(
+        True,
+        description="Whether a Scout redeployment may pass over Impassable Terrain and Buildings (true: it is a "
+        "placement anywhere within the distance; false: each model's straight path from where it stood must not "
+        "cross any). No model may end in them either way.",
+        source="Scout, Age of Darkness rulebook p.246: a unit redeploys anywhere within the distance; the text "
+        "gives no path",
+        note="SEED_RULES SCT-2 (the engine allowed it silently before issue 17)",
+        confidence=C.CONTESTED,
+    )
+    hammer_of_wrath_uses_stupefied_strength: bool = setting(
+        False,
+        description="Whether a Stupefied model's Hammer of Wrath hits use its Strength with Stupefied's +1 (false: "
+        "the profile's Strength, since the hits use the unmodified Strength).",
+        source="Hammer of Wrath (X), Age of Darkness rulebook p.239 (unmodified Strength); Stupefied raises the "
+        "Strength Characteristic, Exemplary Battles vol.1 p.107; readings differ",
+        note="SEED_RULES HOW-2, STU-5 (the engine used the profile silently before issue 17)",
+        confidence=C.CONTESTED,
+    )

@@ -306,19 +306,22 @@ class FlankingAssaultConfig(ConfigGroup):
     )
     arrivals_may_charge: bool = setting(
         True,
-        description="Units arriving by Flanking Assault may declare Charges that turn.",
-        source="7th-edition convention (it forbade charging after Deep Strike only)",
-        note="CORE_B §5.2 (7th edition forbade charging after Deep Strike only)",
-        confidence=C.UNCONFIRMED,
+        description="Units that move onto the table by Flanking Assault may declare Charges that turn.",
+        source="both FAQs on Flanking Assaults (Games Workshop's and the later Liber Panoptica) rule only on "
+        "passengers of an Assault Vehicle, which presumes the units that move on may Charge",
+        note="CORE_A §3.6 (the FAQ's Step 5 paragraph and Panoptica's change of it); CORE_B §5.2",
+        confidence=C.LIKELY,
     )
     assault_vehicle_passengers_may_charge: bool = setting(
-        True,
-        description="Units disembarking from an Assault Vehicle in the last step of a Flanking Assault may Charge "
-        "(official FAQ; the community Panoptica document reverses it).",
-        source="Games Workshop FAQ on Flanking Assaults (the Liber Panoptica reverses it)",
-        note="CORE_A §3.6, §5.10 (GW FAQ on Flanking Assaults)",
-        confidence=C.LIKELY,
-        not_played="disembarking from an Assault Vehicle in a Flanking Assault is not played yet",
+        False,
+        description="Units disembarking from an Assault Vehicle in the last step (Step 5) of a Flanking Assault may "
+        "Charge that turn (true: the Games Workshop FAQ on Flanking Assaults; false: the later community Liber "
+        "Panoptica, which changes that FAQ paragraph to forbid it, as the Assault Vehicle rule, p.231, does for a "
+        "Vehicle that arrived from Reserves).",
+        source="community FAQ (Liber Panoptica, errata to Performing a Flanking Assault, p.311), the most recent; it "
+        "reverses the Games Workshop FAQ on Flanking Assaults",
+        note="CORE_A §3.6, §5.10 (GW FAQ on Flanking Assaults; Panoptica replaces its final paragraph)",
+        confidence=C.CONTESTED,
     )
     conferred_outflank_reaches_joined_ic: bool = setting(
         False,

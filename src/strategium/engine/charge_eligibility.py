@@ -5,6 +5,7 @@ and what a unit locked in combat may not do: move, Run, shoot or react (``Query.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
@@ -75,15 +76,6 @@ def _falling_back(game: Game, unit_id: str) -> Block | None:
 
 
 @blocker(Query.MAY_CHARGE)
-def _disembarked(game: Game, unit_id: str) -> Block | None:
-    config = game.state.config
-    if game.state.facts.has(unit_id, Fact.DISEMBARKED) and not config.transports.disembarked_may_charge:
-        text = "the unit disembarked this turn"
-        return Block("disembarked", configured(config, "transports.disembarked_may_charge", text))
-    return None
-
-
-@blocker(Query.MAY_CHARGE)
 def _arrived(game: Game, unit_id: str) -> Block | None:
     s = game.state
     if not s.facts.has(unit_id, Fact.ARRIVED_FROM_RESERVES):
@@ -105,8 +97,16 @@ def _already_charged(game: Game, unit_id: str) -> Block | None:
 
 @blocker(Query.MAY_CHARGE)
 def _cannot_charge_effect(game: Game, unit_id: str) -> Block | None:
+    """INF-7, SCT-4 and the like: a ban on the unit, or on a character joined to it (it charges with the unit)."""
     effects = game.effects_on(unit_id, EffectKind.CANNOT_CHARGE)
-    return Block("cannot-charge", effects[0].reason) if effects else None
+    if effects:
+        return Block("cannot-charge", effects[0].reason)
+    for ic in game.state.characters_joined_to(unit_id):
+        effects = game.effects_on(ic.id, EffectKind.CANNOT_CHARGE)
+        if effects:
+            why = effects[0].reason
+            return Block("cannot-charge", replace(why, text=f"{ic.name}, joined to the unit: {why.text}"))
+    return None
 
 
 def _locked_block(game: Game, unit_id: str, what: str) -> Block | None:

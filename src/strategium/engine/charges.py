@@ -7,7 +7,8 @@ rulebook pp.181-182; CORE_B §5.1-5.4).
    and Fortifications (p.197); Vehicles other than Knights and Titans (they Ram instead: not modelled); a unit not
    on the table or embarked, or a character joined to another unit (it charges with that unit); a unit locked in
    combat; a Falling Back unit (``charge.falling_back_may_charge``); a unit that disembarked this turn
-   (``transports.disembarked_may_charge``); a unit that arrived from Reserves this turn (``reserves.`` /
+   (``transports.disembarked_may_charge``; Assault Vehicle, p.231, in :mod:`strategium.rules.assault_vehicle`);
+   a unit that arrived from Reserves this turn (``reserves.`` /
    ``flanking_assault.arrivals_may_charge``); a unit that has already charged this turn; and every
    ``EffectKind.CANNOT_CHARGE`` effect the pre-game made (INF-7, SCT-4: the block cites the effect's reason).
    Pinned (p.244) is blocked in :mod:`strategium.engine.morale`; firing Heavy, Rapid Fire or Ordnance in

@@ -1,9 +1,10 @@
 """Reserves declarations, Independent Characters joining, holding back to Infiltrate, and normal deployment
 (CORE_A §1.4, §1.5, §3.1 steps 7-8, §3.4; Infiltrate p.242; Outflank p.244; Reserves p.309).
 
-Embarking at deployment: a unit may deploy inside a Transport already on the table (by default only its own
-Dedicated Transport: rules configuration ``deployment.transports_carry_only_own_unit``) or inside a Building
-(rulebook pp.223-226) that stands at least partly in its deployment zone, if there is room.
+Embarking at deployment: a unit may deploy inside a Transport already on the table (a Dedicated Transport, by
+default, carries only its own unit: rules configuration ``deployment.transports_carry_only_own_unit``; any other
+Transport takes any unit it has room for) or inside a Building (rulebook pp.223-226) that stands at least partly
+in its deployment zone, if there is room (the seats and types of :func:`transports.boarding_problem`).
 """
 
 from __future__ import annotations
@@ -12,23 +13,23 @@ import math
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Unit
-from strategium.engine import pregame, table_checks
+from strategium.combat.sources import configured
+from strategium.engine import pregame, table_checks, transports
 from strategium.engine.actions import DeclareReserves, Deploy, HoldToInfiltrate, JoinUnit, Verdict
 from strategium.engine.board import Location, ReserveMode
 from strategium.engine.citations import Reason
-from strategium.engine.events import UnitPlaced
+from strategium.engine.events import Ruling, UnitPlaced
 from strategium.engine.handlers import handles
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId
-from strategium.model.unit_types import SubType, UnitType
+from strategium.model.unit_types import SubType
 from strategium.rules import independent_character, infiltrate, outflank
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
 
 RESERVES = Reason("Reserves", "units are placed in Reserves before deployment (CORE_A §3.1)", 309)
-CAN_EMBARK = (UnitType.INFANTRY, UnitType.PRIMARCH)
 
 
 def no(*reasons: Reason) -> Verdict:
@@ -115,11 +116,25 @@ def _apply_reserves(game: Game, action: DeclareReserves) -> None:
         why = (Reason.of(outflank.RULE, f"{clause}: may join a Flanking Assault"),)
     game.log(UnitPlaced(action.player, unit.id, unit.name, "to", action.mode.value, why))
     if transport is not None and s.units[transport.id].location is Location.UNDEPLOYED:
-        s.units[transport.id].location = Location.RESERVES
-        s.units[transport.id].reserve_mode = action.mode
-        game.log(
-            UnitPlaced(action.player, transport.id, transport.name, "to", f"{action.mode.value}, carrying {unit.name}")
-        )
+        _transport_to_reserves(game, action, unit, transport)
+
+
+def _transport_to_reserves(game: Game, action: DeclareReserves, unit: Unit, transport: Unit) -> None:
+    """A unit's own Dedicated Transport, still undeployed, goes into Reserves with it (they arrive as one group,
+    CORE_A §1.4, §3.4), except into a Flanking Assault it may not make itself (OUT-1: every model with Outflank,
+    or a mode OUT-2 gives it): then it stays to be deployed. No other Transport goes with a unit."""
+    s = game.state
+    if action.mode is ReserveMode.FLANKING_ASSAULT and action.mode not in outflank.extra_modes(transport):
+        problem = outflank.flanking_assault_problem(transport, (), False)
+        if problem is not None:
+            game.log(Ruling(f"{transport.name} does not join the Flanking Assault: it is deployed instead", (problem,)))
+            return
+    s.units[transport.id].location = Location.RESERVES
+    s.units[transport.id].reserve_mode = action.mode
+    why = (Reason("Dedicated Transport", f"a Dedicated Transport goes into Reserves with {unit.name}", None),)
+    game.log(
+        UnitPlaced(action.player, transport.id, transport.name, "to", f"{action.mode.value}, carrying {unit.name}", why)
+    )
 
 
 # -- Independent Characters --------------------------------------------------------------------------
@@ -202,46 +217,37 @@ def _apply_hold(game: Game, action: HoldToInfiltrate) -> None:
 
 
 def embark_problem(game: Game, units: list[Unit], target: str) -> Reason | None:
-    """Why ``units`` may not deploy inside ``target`` (a Transport unit id or a Building name), or None."""
+    """Why ``units`` may not deploy inside ``target`` (a Transport unit id or a Building name), or None.
+
+    Who may ride and how many seats they take are the Transport rules' (:func:`transports.boarding_problem`:
+    Unit Types, Bulky (X), Infantry Transport, Transport Capacity). The "only its own unit" limit
+    (``deployment.transports_carry_only_own_unit``) concerns Dedicated Transports (CORE_A §1.4): any unit may
+    deploy inside a Transport taken as a choice of its own (e.g. a Heavy Support Land Raider). A Building must
+    stand at least partly in the player's deployment zone."""
     s = game.state
-    if any(m.profile.unit_type.unit_type not in CAN_EMBARK for u in units for m in u.models):
-        return Reason("Transports", "only Infantry and Primarch models may embark", 211)
-    size = sum(len(u.models) for u in units)
+    player = s.owner(units[0].id)
     building = next((b for b in s.battlefield.buildings if b.name == target), None)
-    if building is not None:
-        inside = sum(
-            len(s.unit(x.unit_id).models)
-            for x in s.units.values()
-            if x.embarked_in == target and x.location is Location.EMBARKED
-        )
-        if size + inside > building.transport_capacity:
-            return Reason(
-                "Buildings", f"{building.name} has room for {building.transport_capacity - inside} more models", 224
-            )
-        deployment = s.battlefield.deployment
-        player = s.owner(units[0].id)
-        if deployment is not None and not deployment.zone(player).polygon.intersects(building.footprint):
-            return Reason("Deployment", f"{building.name} is not in player {player}'s deployment zone")
-        return None
-    status = s.units.get(target)
-    if status is None or status.player != s.owner(units[0].id):
-        return Reason("Transports", f"there is no friendly Transport or Building called {target!r}")
-    transport = s.unit(target)
-    profile = transport.models[0].profile
-    if not profile.unit_type.has(SubType.TRANSPORT):
-        return Reason("Transports", f"{transport.name} is not a Transport")
-    if status.location is not Location.TABLE:
-        return Reason("Transports", f"{transport.name} must be deployed first")
-    if s.config.deployment.transports_carry_only_own_unit and transport.dedicated_transport_for != units[0].id:
-        return pregame.config_reason(game, "deployment.transports_carry_only_own_unit")
-    capacity = getattr(profile.characteristics, "transport_capacity", None) or 0
-    inside = sum(
-        len(s.unit(x.unit_id).models)
-        for x in s.units.values()
-        if x.embarked_in == target and x.location is Location.EMBARKED
-    )
-    if size + inside > capacity:
-        return Reason("Transports", f"{transport.name} has room for {capacity - inside} more models", 211)
+    if building is None:
+        status = s.units.get(target)
+        if status is None or status.player != player:
+            return Reason("Transports", f"there is no friendly Transport or Building called {target!r}")
+        transport = s.unit(target)
+        if status.location is not Location.TABLE and transport.models[0].profile.unit_type.has(SubType.TRANSPORT):
+            return Reason("Transports", f"{transport.name} must be deployed first")
+        owner = transport.dedicated_transport_for
+        if s.config.deployment.transports_carry_only_own_unit and owner is not None and owner != units[0].id:
+            text = f"{transport.name} is the Dedicated Transport of {s.unit(owner).name}"
+            return configured(s.config, "deployment.transports_carry_only_own_unit", text)
+    problem = transports.boarding_problem(game, player, units, target)
+    if problem is not None:
+        return problem
+    deployment = s.battlefield.deployment
+    if (
+        building is not None
+        and deployment is not None
+        and not deployment.zone(player).polygon.intersects(building.footprint)
+    ):
+        return Reason("Deployment", f"{building.name} is not in player {player}'s deployment zone")
     return None
 
 

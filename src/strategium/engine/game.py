@@ -220,7 +220,7 @@ class Game:
         )
         s.next_effect_id += 1
         s.effects = (*s.effects, effect)
-        self.log(EffectApplied(effect, s.unit(unit_id).name))
+        self.emit(EffectApplied(effect, s.unit(unit_id).name))  # rules may hook a status gained (STU-2)
         return effect
 
     def effects_on(self, unit_id: str, kind: EffectKind | None = None) -> tuple[Effect, ...]:

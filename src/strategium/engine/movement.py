@@ -388,11 +388,14 @@ def _character_problems(game: Game, action: Move | Run, units: list[Unit], mine:
     target = s.units.get(action.join)
     if target is None or target.player != action.player or target.location is not Location.TABLE:
         return [core("Independent Character", f"there is no friendly unit {action.join!r} on the table", IC_PAGE)]
-    from strategium.rules import independent_character
+    from strategium.rules import independent_character, infiltrate
 
     problem = independent_character.join_problem(character, s.unit(action.join))
     if problem is not None:
         return [problem]
+    allowed, ruling = infiltrate.late_join(game, action.unit_id, action.join)
+    if not allowed and ruling is not None:
+        return [ruling]
     host = s.unit(action.join)
     limit = table_checks.coherency_distance(s, [host, character])
     theirs = [footprint(m, p) for m in host.models if (p := target.poses.get(m.id)) is not None]
@@ -438,6 +441,11 @@ def _apply(game: Game, action: Move | Run) -> None:
         )
     if isinstance(action, Move) and action.join is not None:
         status.joined_to = action.join
+        from strategium.rules import infiltrate
+
+        _, ruling = infiltrate.late_join(game, action.unit_id, action.join)
+        if ruling is not None:
+            game.log(Ruling(f"{units[0].name} joins {s.unit(action.join).name}", (ruling,)))
         s.facts.note(action.join, Fact.MOVED)
         why = core(
             "Independent Character", "joined at the end of its move; the unit may not move further this phase", IC_PAGE

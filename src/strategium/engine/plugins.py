@@ -20,6 +20,7 @@ from strategium.engine import (  # noqa: F401
     transports,
 )
 from strategium.rules import (  # noqa: F401
+    assault_vehicle,
     core_reactions,
     hammer_of_wrath,
     militia_cavalry_mount_run,

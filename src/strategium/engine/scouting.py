@@ -3,14 +3,17 @@
 After all deployment, Infiltrators included, each side may redeploy its units that have Scout, one unit at a
 time, alternating after a roll-off when both sides have some (SCT-6). A player who ends the step gives up the
 redeployments they have left. Each redeployment is measured against the enemy where it stands at that moment
-(rules configuration ``deployment.scouts_check_current_positions``).
+(rules configuration ``deployment.scouts_check_current_positions``). Whether a redeployment may pass over
+Impassable Terrain and Buildings (each model's straight path from where it stood) is contested: rules
+configuration ``statuses.scout_redeploy_crosses_impassable`` (default: it may, a redeployment being a placement).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from strategium.army.army import Unit
+from strategium.army.army import Model, Unit
+from strategium.combat.sources import configured
 from strategium.engine import pregame, table_checks
 from strategium.engine.actions import ScoutRedeploy, Verdict
 from strategium.engine.board import Location
@@ -18,11 +21,12 @@ from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind
 from strategium.engine.events import Ruling, UnitPlaced
 from strategium.engine.handlers import handles
+from strategium.engine.movement_common import Leg, overlaps_area
 from strategium.engine.placement import enemies, footprint
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.state import GameState
 from strategium.engine.timing import PlayerId, opponent
-from strategium.geometry.measure import min_distance
+from strategium.geometry.measure import Footprint, min_distance
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE, scout_distance, scout_move_legal
 from strategium.rules import scout
 
@@ -30,6 +34,7 @@ if TYPE_CHECKING:
     from strategium.engine.game import Game
 
 reason = scout.reason
+CROSSING = "statuses.scout_redeploy_crosses_impassable"
 
 
 def passengers(state: GameState, transport_id: str) -> list[Unit]:
@@ -43,15 +48,16 @@ def passengers(state: GameState, transport_id: str) -> list[Unit]:
 
 def scout_clause(state: GameState, unit: Unit) -> str | None:
     """Which clause lets this unit on the table redeploy: SCT-1 (a Scout model in it or a joined character),
-    SCT-7 (a Transport carrying a Scout unit), SCT-8 (a Transport that has Scout itself); None if none does."""
+    SCT-7 (a Dedicated Transport carrying a Scout unit; any other Transport gains nothing), SCT-8 (a Transport
+    that has Scout itself); None if none does."""
     if scout.has_scout(unit) or any(scout.has_scout(c) for c in state.characters_joined_to(unit.id)):
         return (
             "SCT-8"
             if passengers(state, unit.id) and not any(scout.has_scout(p) for p in passengers(state, unit.id))
             else "SCT-1"
         )
-    if any(scout.has_scout(p) for p in passengers(state, unit.id)):
-        return "SCT-7"
+    if unit.dedicated_transport_for is not None and any(scout.has_scout(p) for p in passengers(state, unit.id)):
+        return "SCT-7"  # only a Dedicated Transport gains Scout from its passengers (p.246)
     return None
 
 
@@ -150,6 +156,15 @@ def _check(game: Game, action: ScoutRedeploy) -> Verdict:
             return Verdict(
                 False, (reason("SCT-2", f'{model.id} must end entirely within {limit:g}" of where it stood'),)
             )
+    crossed = _crossed(game, unit.id, [(m, footprint(m, now[m.id]), after) for m, after in placed])
+    path_reasons: tuple[Reason, ...] = ()
+    if crossed:
+        allowed = s.config.statuses.scout_redeploy_crosses_impassable
+        verdict = "a redeployment is a placement: it may pass over it" if allowed else "it may not pass over it"
+        why = configured(s.config, CROSSING, f"SCT-2: {crossed}; {verdict}")
+        if not allowed:
+            return Verdict(False, (why,))
+        path_reasons = (why,)
     clause = scout_clause(s, unit) or "SCT-1"
     texts = {
         "SCT-1": "a unit with Scout redeploys",
@@ -162,8 +177,25 @@ def _check(game: Game, action: ScoutRedeploy) -> Verdict:
             reason(clause, texts[clause]),
             reason("SCT-2", f'each model within {limit:g}"'),
             reason("SCT-3", 'more than 9" from every enemy unit'),
+            *path_reasons,
         ),
     )
+
+
+def _crossed(game: Game, unit_id: str, moves: list[tuple[Model, Footprint, Footprint]]) -> str | None:
+    """What the straight path of some model, from where it stood to where it is placed, crosses: "scout.1's path
+    crosses Ruin" for the first Impassable piece or Building met, else None."""
+    bf = game.state.battlefield
+    walls = [(t.name, t.footprint) for t in bf.terrain if t.is_impassable]
+    walls += [(b.name, b.footprint) for b in bf.buildings]
+    if not walls:
+        return None
+    for model, before, after in moves:
+        path = Leg(unit_id, model, before, after).path
+        for name, wall in walls:
+            if overlaps_area(path, wall):
+                return f"{model.id}'s path crosses {name} (Impassable)"
+    return None
 
 
 def _apply(game: Game, action: ScoutRedeploy) -> None:

@@ -22,7 +22,9 @@ rulings cite the value used. What the engine implements:
   ``transports.disembark_then_move`` is set, the unit may still Move or Run; otherwise it counts as having
   moved. ``transports.embark_and_disembark_same_turn`` forbids both in one turn.
 
-Facts noted: EMBARKED (and MOVED) on embarking; DISEMBARKED (and MOVED when it may move no further).
+Facts noted: EMBARKED (and MOVED) on embarking; DISEMBARKED (and MOVED when it may move no further), with
+LEFT_ASSAULT_VEHICLE, LEFT_ARRIVED_TRANSPORT and LEFT_IN_FLANKING_STEP_5 for the Assault Vehicle rule (p.231;
+who may then Charge: :mod:`strategium.rules.assault_vehicle`).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from shapely.geometry.base import BaseGeometry
 from strategium.army.army import Unit
 from strategium.engine import broad_phase
 from strategium.engine.actions import Action, Verdict
-from strategium.engine.board import Location, Placement
+from strategium.engine.board import Location, Placement, ReserveMode
 from strategium.engine.citations import Reason
 from strategium.engine.handlers import handles
 from strategium.engine.movement import (
@@ -246,6 +248,23 @@ def transport_moved(game: Game, transport_id: str) -> bool:
     return facts.has(transport_id, Fact.MOVED) or facts.has(transport_id, Fact.ARRIVED_FROM_RESERVES)
 
 
+def disembark_facts(game: Game, carrier: str) -> tuple[Fact, ...]:
+    """What the Assault Vehicle rule (p.231) asks of a disembarkation from ``carrier``: whether it has Assault
+    Vehicle, arrived from Reserves this turn, and (in the Reserves step) is a Flanking Assault's Step 5."""
+    s = game.state
+    status = s.units.get(carrier)
+    if status is None:  # a Building
+        return ()
+    out: list[Fact] = []
+    if s.unit(carrier).any_model_has("Assault Vehicle"):
+        out.append(Fact.LEFT_ASSAULT_VEHICLE)
+    if s.facts.has(carrier, Fact.ARRIVED_FROM_RESERVES):
+        out.append(Fact.LEFT_ARRIVED_TRANSPORT)
+        if s.clock.sub_phase is SubPhase.RESERVES and status.reserve_mode is ReserveMode.FLANKING_ASSAULT:
+            out.append(Fact.LEFT_IN_FLANKING_STEP_5)
+    return tuple(out)
+
+
 def _check_disembark(game: Game, action: Disembark) -> Verdict:
     s = game.state
     problem = step_problem(game, action.player, (SubPhase.RESERVES, SubPhase.MOVE))
@@ -314,6 +333,8 @@ def _apply_disembark(game: Game, action: Disembark) -> None:
         status.location, status.embarked_in = Location.TABLE, None
         status.poses = {m.id: where[m.id] for _, m in living(s, [u])}
         s.facts.note(u.id, Fact.DISEMBARKED)
+        for fact in disembark_facts(game, carrier):
+            s.facts.note(u.id, fact)
         if not may_move:
             s.facts.note(u.id, Fact.MOVED)
     after = (

@@ -24,6 +24,9 @@ class Fact(StrEnum):
     ARRIVED_FROM_RESERVES = "arrived from Reserves"
     EMBARKED = "embarked"
     DISEMBARKED = "disembarked"
+    LEFT_ASSAULT_VEHICLE = "disembarked from an Assault Vehicle"
+    LEFT_ARRIVED_TRANSPORT = "disembarked from a Transport that arrived from Reserves this turn"
+    LEFT_IN_FLANKING_STEP_5 = "disembarked in the last step (Step 5) of a Flanking Assault"
     REACTED = "made a Reaction"
     MAY_ARRIVE = "may arrive from Reserves (its Reserves roll succeeded)"
 

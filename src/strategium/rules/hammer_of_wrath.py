@@ -5,8 +5,9 @@ Paraphrase and where each clause lives:
 - HOW-1: a model with the rule whose finished Charge Move leaves it touching an enemy's base or hull makes X extra
   attacks: a hook on :class:`~strategium.engine.charges.ChargeMoveEnded` records a
   :class:`~strategium.engine.board.HammerStrike` for each such model (its Charge record keeps them for the turn).
-- HOW-2: they hit automatically (no To Hit roll), at the model's unmodified Strength (its profile's: not Stupefied's
-  +1, not Furious Charge), AP -, with none of the model's special rules (no Rending, no Instant Death...).
+- HOW-2: they hit automatically (no To Hit roll), at the model's unmodified Strength (its profile's: not Furious
+  Charge; Stupefied's +1 by the contested ``statuses.hammer_of_wrath_uses_stupefied_strength``, default not), AP -,
+  with none of the model's special rules (no Rending, no Instant Death...).
 - HOW-3: they are resolved at Initiative step 10 (a hook of :func:`strategium.engine.fight.at_initiative_step`),
   before anything else at that step, and move no model (no extra Pile-in).
 - HOW-4: against a model with Armour Values, the Armour of the Facing the model's base touches; touching two or more,
@@ -26,6 +27,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from strategium.combat import AttackMode, AttackSpec, choose_facing, resolve_attack, resolve_attack_on_vehicle
+from strategium.combat.sources import configured
 from strategium.engine import choices, damage
 from strategium.engine.board import HammerStrike, Location
 from strategium.engine.charges import ChargeMoveEnded, charge_of, feet
@@ -39,6 +41,7 @@ from strategium.engine.placement import hull_of
 from strategium.geometry.bases import facings_touched
 from strategium.geometry.measure import in_contact
 from strategium.model.characteristics import Facing
+from strategium.rules import stupefied
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
@@ -46,6 +49,7 @@ if TYPE_CHECKING:
 RULE = "Hammer of Wrath"
 TOPIC = "Hammer of Wrath facing"
 STEP = 10
+STUPEFIED_STRENGTH = "statuses.hammer_of_wrath_uses_stupefied_strength"
 
 
 def reason(clause: str, text: str) -> Reason:
@@ -133,8 +137,24 @@ def _x(game: Game, strike: HammerStrike) -> int:
 
 
 def _strength(game: Game, strike: HammerStrike) -> int:
+    """The profile's Strength; +1 for a Stupefied model only when ``statuses.hammer_of_wrath_uses_stupefied_strength``
+    reads Stupefied's +1 as part of the unmodified Strength (contested)."""
     model = next(m for m in game.state.unit(strike.unit_id).models if m.id == strike.model_id)
-    return int(getattr(model.profile.characteristics, "s", None) or 1)
+    base = int(getattr(model.profile.characteristics, "s", None) or 1)
+    uses = game.state.config.statuses.hammer_of_wrath_uses_stupefied_strength
+    return base + 1 if uses and stupefied.is_stupefied(game, strike.unit_id) else base
+
+
+def _stupefied_strength(game: Game, strike: HammerStrike) -> list[Reason]:
+    """HOW-2 with STU-5: the ruling on a Stupefied model's Strength for its strikes (none if it is not Stupefied)."""
+    if not stupefied.is_stupefied(game, strike.unit_id):
+        return []
+    config = game.state.config
+    if config.statuses.hammer_of_wrath_uses_stupefied_strength:
+        text = "HOW-2, STU-5: Stupefied's +1 counts in the unmodified Strength"
+    else:
+        text = "HOW-2, STU-5: unmodified Strength: Stupefied's +1 does not count"
+    return [configured(config, STUPEFIED_STRENGTH, text)]
 
 
 def _spec(game: Game, group: Sequence[HammerStrike]) -> AttackSpec:
@@ -169,6 +189,7 @@ def _strike(game: Game, combat: Combat, step: int) -> None:
             continue
         spec = _spec(game, group)
         why = [reason("HOW-2", HOW_2), reason("HOW-3", "resolved at Initiative step 10; no extra Pile-in")]
+        why += _stupefied_strength(game, first)
         unit, target = s.unit(first.unit_id), s.unit(first.target_unit)
         if damage.is_vehicle_target(game, first.target_unit):
             _on_vehicle(game, first, spec, why)

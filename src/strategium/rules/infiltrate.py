@@ -4,18 +4,27 @@ Paraphrase: a unit with at least one Infiltrate model may deploy after every oth
 than 9" from all enemy units out of sight of the deployed enemy (INF-3), or in a Building more than 9" away
 (INF-4), or more than 12" away in plain sight (INF-5); a Dedicated Transport it rides in is placed under the same
 limits (INF-6); it may not Charge in its first turn (INF-7); kept in Reserves it gains Outflank (INF-8); it may
-then also Scout (INF-9); Independent Characters join only if both or neither can Infiltrate (INF-10).
+then also Scout (INF-9); Independent Characters join only if both or neither can Infiltrate (INF-10). INF-10 speaks
+of deployment: whether it also bars joining by a move later in the game is contested (:func:`late_join`, rules
+configuration ``statuses.ic_may_join_infiltrated_unit_after_deployment``, default: it does not).
 The geometry of INF-3..INF-5 lives in :mod:`strategium.geometry.regions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from strategium.army.army import Unit
+from strategium.combat.sources import configured
+from strategium.engine.board import DeployedBy
 from strategium.engine.citations import Reason
 
+if TYPE_CHECKING:
+    from strategium.engine.game import Game
+
 RULE = "Infiltrate"
+LATE_JOIN = "statuses.ic_may_join_infiltrated_unit_after_deployment"
 
 
 def reason(clause: str, text: str) -> Reason:
@@ -37,3 +46,22 @@ def character_join_problem(unit: Unit, characters: Sequence[Unit]) -> Reason | N
         if not can_infiltrate(ic):
             return reason("INF-10", f"{ic.name} lacks Infiltrate and may not join an infiltrating unit")
     return None
+
+
+def late_join(game: Game, character_id: str, unit_id: str) -> tuple[bool, Reason | None]:
+    """INF-10 after deployment: (may the character join the unit by a move, the ruling that says why), the ruling
+    None when INF-10 has nothing to say (neither deployed by Infiltrate across the line INF-10 draws).
+
+    The line: an Independent Character without Infiltrate joining a unit that deployed by Infiltrate, or one that
+    deployed by Infiltrate joining a unit without Infiltrate."""
+    s = game.state
+    ic, host = s.unit(character_id), s.unit(unit_id)
+    if s.units[unit_id].deployed_by is DeployedBy.INFILTRATE and not can_infiltrate(ic):
+        text = f"{ic.name} lacks Infiltrate and {host.name} deployed by Infiltrate"
+    elif s.units[character_id].deployed_by is DeployedBy.INFILTRATE and not can_infiltrate(host):
+        text = f"{ic.name} deployed by Infiltrate and {host.name} lacks Infiltrate"
+    else:
+        return True, None
+    allowed = s.config.statuses.ic_may_join_infiltrated_unit_after_deployment
+    verdict = "the ban is on joining during deployment only: it may join" if allowed else "it may not join"
+    return allowed, configured(s.config, LATE_JOIN, f"INF-10: {text}; {verdict}")

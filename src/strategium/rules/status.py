@@ -58,5 +58,7 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Reserves; Slow and Purposeful blocks Reactions here and Runs in strategium.engine.movement (its Heavy and
     # Ordnance side is not modelled).
     "Interceptor": ImplementationStatus.IMPLEMENTED,
+    # Who may Charge after disembarking (strategium.rules.assault_vehicle), Flanking Assault Step 5 included.
+    "Assault Vehicle": ImplementationStatus.IMPLEMENTED,
     "Slow and Purposeful": ImplementationStatus.PARTIAL,
 }

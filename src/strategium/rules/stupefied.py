@@ -4,12 +4,15 @@ Darkness vol.1 p.107): clauses STU-1..STU-3 and STU-5..STU-9 of SEED_RULES.md, t
 Paraphrase and where each clause lives:
 
 - STU-1: once a Shooting Attack against a unit whose every model (joined characters included) has this rule is
-  resolved, and the unit is not Falling Back, its controller may declare it Stupefied: a :class:`BattleChoice`
+  resolved, and the unit is not Falling Back, its controller may declare it Stupefied (a unit already Stupefied:
+  ``statuses.stupefied_reselect``, contested; refused by default): a :class:`BattleChoice`
   (options "become Stupefied" / "decline") set by a hook on
   :class:`~strategium.engine.shooting.ShootingAttackResolved`; the tests that attack causes (Pinning, Morale)
   wait for the answer.
-- STU-2: while Stupefied the unit ignores Pinned, Blind and Concussed (a suppressor: the statuses stay recorded
-  and apply again if Stupefied ends first).
+- STU-2: while Stupefied the unit ignores Pinned, Blind and Concussed it had when it became Stupefied (a
+  suppressor: the statuses stay recorded and apply again if Stupefied ends first). Blind or Concussed gained
+  afterwards apply unless ``statuses.stupefied_ignores_later_blind_concussive`` says otherwise (contested; the
+  ruling made when such a status is gained cites it).
 - STU-3: Snap Shots only (``Query.FULL_BALLISTIC_SKILL`` blocker) and no Reactions (``Query.MAY_REACT`` blocker).
 - STU-5: +1 Strength for its models (a modifier source; weapons of fixed Strength are unchanged).
 - STU-6: the Stupefied roll is a Damage Mitigation roll made in :mod:`strategium.combat.mitigation`; the engine
@@ -35,7 +38,7 @@ from strategium.engine import choices, damage, morale_checks
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, Effect, EffectKind, EndTrigger
-from strategium.engine.events import Ruling
+from strategium.engine.events import EffectApplied, Ruling
 from strategium.engine.hooks import on_event
 from strategium.engine.morale import suppressor
 from strategium.engine.profiles_now import Modifier, effect_modifier_source
@@ -49,6 +52,8 @@ if TYPE_CHECKING:
 RULE = "Legiones Hereticus (Emperor's Children)"
 TOPIC = "Stupefied"
 BECOME, DECLINE = "become Stupefied", "decline"
+RESELECT = "statuses.stupefied_reselect"
+LATER = "statuses.stupefied_ignores_later_blind_concussive"
 IGNORED = (EffectKind.PINNED, EffectKind.BLIND, EffectKind.CONCUSSED)
 
 
@@ -77,8 +82,8 @@ def why_not_eligible(game: Game, unit_id: str) -> Reason | None:
         return reason("STU-1", f"not every model has the rule ({', '.join(sorted(set(lacking)))} does not)")
     if game.effects_on(unit_id, EffectKind.FALLING_BACK):
         return reason("STU-1", "a Falling Back unit cannot become Stupefied")
-    if is_stupefied(game, unit_id):
-        return reason("STU-1", "the unit is already Stupefied")
+    if is_stupefied(game, unit_id) and game.state.config.statuses.stupefied_reselect == "refused":
+        return configured(game.state.config, RESELECT, "STU-1: the unit is already Stupefied")
     return None
 
 
@@ -123,6 +128,10 @@ def become_stupefied(game: Game, unit_id: str) -> Effect:
                 (configured(s.config, "statuses.stupefied_own_turn_expiry", f"it lasts {duration.value}"),),
             )
         )
+    if game.effects_on(unit_id, EffectKind.STUPEFIED):  # declared again (statuses.stupefied_reselect: restarts)
+        s.effects = tuple(e for e in s.effects if not (e.unit_id == unit_id and e.kind is EffectKind.STUPEFIED))
+        text = "STU-1, STU-7: declared Stupefied again: the status starts again from now"
+        game.log(Ruling(f"{s.unit(unit_id).name} is Stupefied again", (configured(s.config, RESELECT, text),)))
     effect = game.add_effect(
         EffectKind.STUPEFIED, unit_id, duration, why, ends_on=frozenset({EndTrigger.FORCED_TO_MOVE})
     )
@@ -135,11 +144,36 @@ def become_stupefied(game: Game, unit_id: str) -> Effect:
 # -- what Stupefied does ------------------------------------------------------------------------------------
 
 
+def _gained_after(game: Game, unit_id: str, kind: EffectKind) -> bool:
+    """Whether the unit has an effect of ``kind`` made after it became Stupefied (effect ids grow with time)."""
+    stupefied = game.effects_on(host(game, unit_id), EffectKind.STUPEFIED)
+    since = min((e.id for e in stupefied), default=0)
+    return any(e.id > since for e in game.effects_on(unit_id, kind))
+
+
 @suppressor
 def _stu_2(game: Game, unit_id: str, kind: EffectKind) -> Reason | None:
-    if kind in IGNORED and is_stupefied(game, unit_id):
-        return reason("STU-2", f"{kind.value} is ignored while Stupefied")
-    return None
+    if kind not in IGNORED or not is_stupefied(game, unit_id):
+        return None
+    config = game.state.config
+    if kind is not EffectKind.PINNED and _gained_after(game, unit_id, kind):
+        if not config.statuses.stupefied_ignores_later_blind_concussive:
+            return None
+        return configured(config, LATER, f"STU-2: {kind.value}, gained while Stupefied, is ignored too")
+    return reason("STU-2", f"{kind.value} is ignored while Stupefied")
+
+
+@on_event(EffectApplied)
+def _later_status(game: Game, event: EffectApplied) -> None:
+    """STU-2: say whether Blind or Concussed gained by a unit that is already Stupefied applies."""
+    effect = event.effect
+    if effect.kind not in (EffectKind.BLIND, EffectKind.CONCUSSED) or not is_stupefied(game, effect.unit_id):
+        return
+    config = game.state.config
+    ignored = config.statuses.stupefied_ignores_later_blind_concussive
+    verdict = "is ignored" if ignored else "applies: only what it had when it became Stupefied is ignored"
+    text = f"STU-2: {effect.kind.value} gained while Stupefied {verdict}"
+    game.log(Ruling(f"{event.unit_name}: {effect.kind.value} while Stupefied", (configured(config, LATER, text),)))
 
 
 def _block(game: Game, unit_id: str, clause: str, text: str) -> Block | None:
