@@ -86,10 +86,10 @@ def test_wounds_are_not_allocated_to_models_out_of_range_of_every_firer() -> Non
     assert game.state.units["red"].casualties == ["red.1"] and "red.2" in game.state.units["red"].poses
 
 
-def test_a_model_a_third_hidden_gets_cover_at_a_quarter_and_not_at_a_half() -> None:
+def test_a_model_27_percent_hidden_gets_cover_at_a_quarter_and_not_at_a_half() -> None:
     for fraction, saved in ((0.25, True), (0.5, False)):
         blue, red = squad("blue", 1, weapons=(AP3_GUN,)), squad("red", 1)
-        game = shooting_on([ruin(9.9)], blue, [red], {"cover": {"obscured_fraction": fraction}})
+        game = shooting_on([ruin(9.8)], blue, [red], {"cover": {"obscured_fraction": fraction}})
         place(game, blue, 10, 10)
         place(game, red, 10, 30)
         mine = view(game, blue, red)["red.1"]
@@ -99,7 +99,7 @@ def test_a_model_a_third_hidden_gets_cover_at_a_quarter_and_not_at_a_half() -> N
         assert ("red.1" in game.state.units["red"].poses) is saved
         if saved:
             assert mine.cover == 5 and mine.reason is not None and mine.reason.rule == "cover.ruins_save"
-            assert "32% of red hidden by Ruin: Cover Save 5+" in mine.reason.text
+            assert "27% of red hidden by Ruin: Cover Save 5+" in mine.reason.text
             assert "cover.obscured_fraction" in mine.reason.text
         else:
             assert mine.cover is None
@@ -163,7 +163,7 @@ def test_a_model_partly_in_area_terrain_is_in_it_only_when_partly_within_is_set(
 
 
 def test_terrain_with_no_save_of_its_own_gives_the_configured_cover_save() -> None:
-    rock = TerrainPiece("Rock", box(5.0, 27.0, 9.9, 28.0), TerrainKind.IMPASSABLE, 3.0, SightRule.HEIGHT)
+    rock = TerrainPiece("Rock", box(5.0, 27.0, 9.8, 28.0), TerrainKind.IMPASSABLE, 3.0, SightRule.HEIGHT)
     for save, roll, kept in ((5, 4, False), (4, 4, True)):
         blue, red = squad("blue", 1, weapons=(AP3_GUN,)), squad("red", 1)
         game = shooting_on([rock], blue, [red], {"cover": {"other_terrain_save": save}})

@@ -26,8 +26,8 @@ The best (lowest) of these counts. Vehicles have cover the same way (their hull;
 speak of Cover Saves for vehicles). Light models that Ran and Antigrav models have none (p.197, p.196).
 
 "Hidden from the firing unit" is the engine's 2.5D measure (a project method, not a rule): the share of the
-model's footprint inside the umbra of the obscurer (:func:`strategium.geometry.umbra.umbras`) seen from every
-firing model, times the share of its height the obscurer hides: all of it when the obscurer blocks sight for
+model's footprint (points spread over it) whose sight lines from every firing model's centre pass through the
+obscurer, times the share of its height the obscurer hides: all of it when the obscurer blocks sight for
 these heights (:meth:`TerrainPiece.blocks_sight`); for a lower one, the height below the line from the firer's
 eye (its height) over the obscurer's top, at the model's distance behind it (the least over the firers). An
 obscurer a firing model stands in or touches hides nothing from that model (it shoots out of it).
@@ -52,7 +52,7 @@ from strategium.geometry.measure import EPSILON, distance, within
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.sight_keys import source
 from strategium.geometry.terrain import TerrainKind, TerrainPiece
-from strategium.geometry.umbra import umbras
+from strategium.geometry.umbra import HalfPlanes
 from strategium.model.unit_types import SubType
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def _in_range_and_sight(
     for target in placed:
         near = [f for f in firers if reach is None or within(distance(f.footprint, target.footprint), reach)]
         one = PlacedUnit(target_id, player, (target,))
-        out.append(bool(near) and any(sight.sees_each(near, one)))
+        out.append(sight.sees_any(near, one))
     return out
 
 
@@ -147,7 +147,7 @@ def _covers(
 ) -> list[tuple[int | None, Reason | None]]:
     config = game.state.config
     out: list[tuple[int | None, Reason | None]] = []
-    shadows: list[tuple[_Obscurer, object]] | None = None
+    shadows: list[tuple[_Obscurer, HalfPlanes]] | None = None
     for (uid, model), target in zip(models, placed, strict=True):
         spec = model.profile.unit_type
         if spec.has(SubType.ANTIGRAV):
@@ -158,7 +158,7 @@ def _covers(
             continue
         best, why = damage.cover_save(game, uid, model)
         if shadows is None:
-            shadows = _shadows(_obscurers(game, target_id, firers, firing_unit), firers)
+            shadows = _shadows(_obscurers(game, target_id, firers, firing_unit), firers, placed)
         for obscurer, share in _hidden_shares(shadows, firers, target):
             if share + 1e-9 < config.cover.obscured_fraction or obscurer.save is None:
                 continue
@@ -239,47 +239,56 @@ def _piece_save(game: Game, piece: TerrainPiece) -> int | None:
     return game.state.config.cover.other_terrain_save
 
 
-def _shadows(obscurers: Sequence[_Obscurer], firers: Sequence[PlacedModel]) -> list[tuple[_Obscurer, object]]:
-    """Each obscurer with the part of the table it hides from every firer (the intersection of its umbras), for
-    those that hide something: a firer standing in or against an obscurer shoots out of it (it hides nothing from
-    that firer, so nothing from every firer)."""
+SAMPLES = 7
+"""The target's footprint is sampled on a SAMPLES x SAMPLES grid over its bounds (the points inside it)."""
+
+
+def _samples(target: PlacedModel) -> np.ndarray:
+    """Points spread evenly over the target's footprint (k, 2), inches (its centre if none falls inside)."""
+    poly = target.footprint.polygon()
+    x0, y0, x1, y1 = poly.bounds
+    xs, ys = np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])
+    xs, ys = xs.ravel(), ys.ravel()
+    inside = shapely.contains_xy(poly, xs, ys)
+    if not inside.any():
+        return np.array([target.footprint.centre])
+    return np.stack([xs[inside], ys[inside]], axis=1)
+
+
+def _shadows(
+    obscurers: Sequence[_Obscurer], firers: Sequence[PlacedModel], targets: Sequence[PlacedModel]
+) -> list[tuple[_Obscurer, HalfPlanes]]:
+    """The obscurers that may hide part of a target from every firer, each with its half-planes: those that meet the
+    convex hull of the firers and the targets (a sight line lies in it), and that no firer stands in or against (it
+    shoots out of them: they hide nothing from it, so nothing from every firer)."""
     if not obscurers or not firers:
         return []
-    sources = [source(f.footprint) for f in firers]
+    sources = [f.footprint.polygon() for f in firers]
+    feet = [t.footprint.polygon() for t in targets]
     outlines = np.array([o.outline for o in obscurers], dtype=object)
+    hull = shapely.convex_hull(shapely.union_all(np.array([*sources, *feet], dtype=object)))
+    meets = shapely.intersects(outlines, hull)
     touching = shapely.intersects(np.array(sources, dtype=object)[:, None], outlines[None, :]).any(axis=0)
-    live = [j for j in range(len(obscurers)) if not touching[j]]
-    if not live:
-        return []
-    cast = umbras(sources, [obscurers[j].outline for j in live])  # (firers, live obscurers)
-    out: list[tuple[_Obscurer, object]] = []
-    for k, j in enumerate(live):
-        column = list(cast[:, k])
-        if any(u is None or u.is_empty for u in column):
-            continue
-        hidden = shapely.intersection_all(np.array(column, dtype=object)) if len(column) > 1 else column[0]
-        if not hidden.is_empty:
-            shapely.prepare(hidden)
-            out.append((obscurers[j], hidden))
-    return out
+    return [(o, HalfPlanes.of([o.outline])) for j, o in enumerate(obscurers) if meets[j] and not touching[j]]
 
 
 def _hidden_shares(
-    shadows: Sequence[tuple[_Obscurer, object]], firers: Sequence[PlacedModel], target: PlacedModel
+    shadows: Sequence[tuple[_Obscurer, HalfPlanes]], firers: Sequence[PlacedModel], target: PlacedModel
 ) -> list[tuple[_Obscurer, float]]:
-    """For each obscurer that hides some of ``target`` from every firer, the share hidden (0 to 1)."""
+    """For each obscurer that hides some of ``target`` from every firer, the share hidden (0 to 1): the share of the
+    target's sample points whose sight line from every firer's centre passes through the obscurer, times the share
+    of its height hidden (:func:`_height_share`, the least over the firers)."""
     out: list[tuple[_Obscurer, float]] = []
     if not shadows:
         return out
-    foot = target.footprint.polygon()
-    area = float(foot.area)
-    if area <= 0:
-        return out
+    points = _samples(target)
+    centres = np.array([f.footprint.centre for f in firers])
+    p0 = np.repeat(centres, len(points), axis=0)
+    p1 = np.tile(points, (len(centres), 1))
     centre = target.footprint.centre
-    for obscurer, hidden in shadows:
-        if not shapely.intersects(hidden, foot):
-            continue
-        flat = float(shapely.intersection(hidden, foot).area) / area
+    for obscurer, planes in shadows:
+        hidden = planes.crossed(p0, p1).reshape(len(centres), len(points)).all(axis=0)
+        flat = float(hidden.mean())
         if flat <= EPSILON:
             continue
         tall = min(_height_share(obscurer, f, centre, target.height) for f in firers)
