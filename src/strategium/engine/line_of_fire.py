@@ -147,7 +147,7 @@ def _covers(
 ) -> list[tuple[int | None, Reason | None]]:
     config = game.state.config
     out: list[tuple[int | None, Reason | None]] = []
-    shadows: list[tuple[_Obscurer, HalfPlanes]] | None = None
+    shadows: tuple[list[_Obscurer], HalfPlanes | None] | None = None
     for (uid, model), target in zip(models, placed, strict=True):
         spec = model.profile.unit_type
         if spec.has(SubType.ANTIGRAV):
@@ -257,42 +257,69 @@ def _samples(target: PlacedModel) -> np.ndarray:
 
 def _shadows(
     obscurers: Sequence[_Obscurer], firers: Sequence[PlacedModel], targets: Sequence[PlacedModel]
-) -> list[tuple[_Obscurer, HalfPlanes]]:
-    """The obscurers that may hide part of a target from every firer, each with its half-planes: those that meet the
+) -> tuple[list[_Obscurer], HalfPlanes | None]:
+    """The obscurers that may hide part of a target from every firer, with their half-planes: those that meet the
     convex hull of the firers and the targets (a sight line lies in it), and that no firer stands in or against (it
     shoots out of them: they hide nothing from it, so nothing from every firer)."""
     if not obscurers or not firers:
-        return []
+        return [], None
     sources = [f.footprint.polygon() for f in firers]
     feet = [t.footprint.polygon() for t in targets]
     outlines = np.array([o.outline for o in obscurers], dtype=object)
     hull = shapely.convex_hull(shapely.union_all(np.array([*sources, *feet], dtype=object)))
     meets = shapely.intersects(outlines, hull)
     touching = shapely.intersects(np.array(sources, dtype=object)[:, None], outlines[None, :]).any(axis=0)
-    return [(o, HalfPlanes.of([o.outline])) for j, o in enumerate(obscurers) if meets[j] and not touching[j]]
+    kept = [o for j, o in enumerate(obscurers) if meets[j] and not touching[j]]
+    return kept, (HalfPlanes.of([o.outline for o in kept]) if kept else None)
+
+
+def _crossed_each(planes: HalfPlanes, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+    """For segments p0[k]-p1[k] (K, 2), which pass through the interior of each blocker: (K, B) bool (the arithmetic
+    of :meth:`HalfPlanes.crossed`, per blocker)."""
+    n_b, m = planes.offsets.shape
+    d = p1 - p0
+    nx, ny = planes.normals.reshape(-1, 2).T
+    num = planes.offsets.reshape(1, -1) - (nx * p0[:, :1] + ny * p0[:, 1:])
+    den = nx * d[:, :1] + ny * d[:, 1:]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = num / den
+    lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).reshape(-1, n_b, m).max(axis=2), 0.0)
+    hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).reshape(-1, n_b, m).min(axis=2), 1.0)
+    never = ((np.abs(den) <= 1e-15) & (num <= 0)).reshape(-1, n_b, m).any(axis=2)
+    length = np.sqrt((d * d).sum(axis=1))[:, None]
+    out: np.ndarray = ((hi - lo) * length > 1e-9) & ~never
+    return out
 
 
 def _hidden_shares(
-    shadows: Sequence[tuple[_Obscurer, HalfPlanes]], firers: Sequence[PlacedModel], target: PlacedModel
+    shadows: tuple[list[_Obscurer], HalfPlanes | None], firers: Sequence[PlacedModel], target: PlacedModel
 ) -> list[tuple[_Obscurer, float]]:
     """For each obscurer that hides some of ``target`` from every firer, the share hidden (0 to 1): the share of the
     target's sample points whose sight line from every firer's centre passes through the obscurer, times the share
     of its height hidden (:func:`_height_share`, the least over the firers)."""
     out: list[tuple[_Obscurer, float]] = []
-    if not shadows:
+    kept, planes = shadows
+    if planes is None:
+        return out
+    x0, y0, x1, y1 = target.footprint.outer_bounds
+    fx = [f.footprint.centre for f in firers]
+    bx0, by0 = min(x0, *(c[0] for c in fx)), min(y0, *(c[1] for c in fx))
+    bx1, by1 = max(x1, *(c[0] for c in fx)), max(y1, *(c[1] for c in fx))
+    b = planes.bounds
+    near = (b[:, 0] <= bx1) & (b[:, 2] >= bx0) & (b[:, 1] <= by1) & (b[:, 3] >= by0)
+    if not near.any():
         return out
     points = _samples(target)
-    centres = np.array([f.footprint.centre for f in firers])
+    centres = np.array(fx)
     p0 = np.repeat(centres, len(points), axis=0)
     p1 = np.tile(points, (len(centres), 1))
+    crossed = _crossed_each(planes, p0, p1).reshape(len(centres), len(points), -1).all(axis=0)  # (points, B)
+    flat_all = crossed.mean(axis=0)
     centre = target.footprint.centre
-    for obscurer, planes in shadows:
-        hidden = planes.crossed(p0, p1).reshape(len(centres), len(points)).all(axis=0)
-        flat = float(hidden.mean())
-        if flat <= EPSILON:
-            continue
+    for j in np.flatnonzero(near & (flat_all > EPSILON)).tolist():
+        obscurer = kept[j]
         tall = min(_height_share(obscurer, f, centre, target.height) for f in firers)
-        share = min(1.0, flat * tall)
+        share = min(1.0, float(flat_all[j]) * tall)
         if share > EPSILON:
             out.append((obscurer, share))
     return out
