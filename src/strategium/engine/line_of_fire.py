@@ -247,8 +247,8 @@ def _samples(target: PlacedModel) -> np.ndarray:
     """Points spread evenly over the target's footprint (k, 2), inches (its centre if none falls inside)."""
     poly = target.footprint.polygon()
     x0, y0, x1, y1 = poly.bounds
-    xs, ys = np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])
-    xs, ys = xs.ravel(), ys.ravel()
+    gx, gy = np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])
+    xs, ys = gx.ravel(), gy.ravel()
     inside = shapely.contains_xy(poly, xs, ys)
     if not inside.any():
         return np.array([target.footprint.centre])
