@@ -36,10 +36,13 @@ def shooting_on(
     return game
 
 
-def view(game: Game, blue: Unit, target: Unit, reach: float = 24.0) -> dict[str, line_of_fire.ModelView]:
+def view(
+    game: Game, blue: Unit, target: Unit, reach: float = 24.0, ap: int | None = 3
+) -> dict[str, line_of_fire.ModelView]:
+    """How Blue's models see ``target`` for a weapon of this range and AP (default: the AP3 guns below)."""
     status = game.state.units[blue.id]
     firers = [placed_model(m, status.poses[m.id]) for m in blue.models if m.id in status.poses]
-    return line_of_fire.fire_view(game, target.id, firers, reach, firing_unit=blue.id)
+    return line_of_fire.fire_view(game, target.id, firers, reach, firing_unit=blue.id, ap=ap)
 
 
 def fired(game: Game) -> list[WeaponFired]:
@@ -186,3 +189,12 @@ def test_a_low_wall_hides_less_of_a_model_far_behind_it() -> None:
     assert close.cover == 5 and close.reason is not None and close.reason.rule == "Barricades and Walls"
     assert close.reason.page == 221
     assert view(game, blue, far, reach=48.0)["far.1"] == line_of_fire.ModelView(True, None)
+
+
+def test_a_model_whose_armour_save_beats_any_cover_is_not_given_one() -> None:
+    blue, red = squad("blue", 1, weapons=(AP3_GUN,)), squad("red", 1)
+    game = shooting_on([ruin(9.8)], blue, [red])
+    place(game, blue, 10, 10)
+    place(game, red, 10, 30)
+    assert view(game, blue, red, ap=3)["red.1"].cover == 5  # AP3 denies the 3+ armour: the Cover Save counts
+    assert view(game, blue, red, ap=5)["red.1"] == line_of_fire.ModelView(True, None)  # 3+ armour is taken instead

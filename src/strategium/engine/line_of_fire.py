@@ -43,16 +43,19 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
+from strategium.combat.saves import armour_save_allowed
 from strategium.combat.sources import configured, core
 from strategium.engine import damage
 from strategium.engine.citations import Reason
 from strategium.engine.placement import placed_model
+from strategium.engine.profiles_now import current
 from strategium.engine.watchers import Fact
 from strategium.geometry.measure import EPSILON, distance, within
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.sight_keys import source
 from strategium.geometry.terrain import TerrainKind, TerrainPiece
 from strategium.geometry.umbra import HalfPlanes
+from strategium.model.characteristics import Characteristics
 from strategium.model.unit_types import SubType
 
 if TYPE_CHECKING:
@@ -105,18 +108,23 @@ def fire_view(
     *,
     firing_unit: str | None = None,
     allocatable: Collection[str] | None = None,
+    ap: int | None = None,
+    ignores_cover: bool = False,
 ) -> dict[str, ModelView]:
     """For each model of the target unit and its joined characters on the table (by model id), how the volley's
     ``firers`` see it (module docstring). ``reach``: the weapon's maximum range in inches (None: no range limit);
     ``firing_unit`` the firing unit's id (its models never give cover); ``allocatable``: the model ids a Blast or
-    Template allocates to instead of those in range and line of sight."""
+    Template allocates to instead of those in range and line of sight. ``ap`` (the weapon's; None for "-") and
+    ``ignores_cover``: what cover is worth against it: a model whose Armour (allowed at this AP) or Invulnerable
+    Save is at least as good as any Cover Save the battlefield gives is not measured for hiding (it would not take
+    the Cover Save; the player picks the best save), nor is any model against an attack that Ignores Cover."""
     models = damage.living(game, target_id)
     placed = [placed_model(m, game.state.units[uid].poses[m.id]) for uid, m in models]
     if allocatable is None:
         allowed = _in_range_and_sight(game, target_id, firers, placed, reach)
     else:
         allowed = [m.id in allocatable for _, m in models]
-    covers = _covers(game, target_id, firers, models, placed, firing_unit)
+    covers = _covers(game, target_id, firers, models, placed, firing_unit, ap, ignores_cover)
     return {m.id: ModelView(ok, cover, why) for (_, m), ok, (cover, why) in zip(models, allowed, covers, strict=True)}
 
 
@@ -144,8 +152,11 @@ def _covers(
     models: Sequence[tuple[str, Model]],
     placed: Sequence[PlacedModel],
     firing_unit: str | None,
+    ap: int | None,
+    ignores_cover: bool,
 ) -> list[tuple[int | None, Reason | None]]:
     config = game.state.config
+    best_cover = _best_cover(game)
     out: list[tuple[int | None, Reason | None]] = []
     shadows: tuple[list[_Obscurer], HalfPlanes | None] | None = None
     for (uid, model), target in zip(models, placed, strict=True):
@@ -157,6 +168,9 @@ def _covers(
             out.append((None, Reason.of("Light Sub-type", f"{model.name} Ran this turn: no Cover Save")))
             continue
         best, why = damage.cover_save(game, uid, model)
+        if ignores_cover or _better_save(game, uid, model, ap, min(best_cover, best or 7)):
+            out.append((best, why))
+            continue
         if shadows is None:
             shadows = _shadows(_obscurers(game, target_id, firers, firing_unit), firers, placed)
         for obscurer, share in _hidden_shares(shadows, firers, target):
@@ -167,6 +181,26 @@ def _covers(
             best, why = obscurer.save, _obscured_reason(game, model.name, obscurer, share)
         out.append((best, why))
     return out
+
+
+def _best_cover(game: Game) -> int:
+    """The best Cover Save (lowest) anything on the battlefield could give by hiding a model."""
+    config = game.state.config
+    values = [config.cover.ruins_save, config.cover.other_terrain_save, BARRICADE_SAVE]
+    values += [p.cover_save for p in game.state.battlefield.terrain if p.cover_save is not None]
+    if config.cover.intervening_models_save is not None:
+        values.append(config.cover.intervening_models_save)
+    return min(values)
+
+
+def _better_save(game: Game, unit_id: str, model: Model, ap: int | None, cover: int) -> bool:
+    """Whether the model has an Armour Save allowed at ``ap`` or an Invulnerable Save at least as good as ``cover``."""
+    now = current(game, unit_id, model)
+    sv = now.sv if isinstance(now, Characteristics) and now.sv is not None and 2 <= now.sv <= 6 else None
+    invulnerable = model.profile.invulnerable_save
+    return (armour_save_allowed(sv, ap) and sv is not None and sv <= cover) or (
+        invulnerable is not None and invulnerable <= cover
+    )
 
 
 def _obscured_reason(game: Game, name: str, obscurer: _Obscurer, share: float) -> Reason:

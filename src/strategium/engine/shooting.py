@@ -443,7 +443,12 @@ def _view(game: Game, unit: Unit, target: Unit, volley: Volley) -> dict[str, lin
     everyone = None
     if volley.template or volley.blast is not None:  # Blast (p.234): to any model, even out of sight
         everyone = [m.id for _, m in damage.living(game, target.id)]
-    return line_of_fire.fire_view(game, target.id, firing, reach, firing_unit=unit.id, allocatable=everyone)
+    ignores = (
+        any(r.name in ("Ignores Cover", "Template") for r in volley.rules) or weapon.range.kind is RangeKind.TEMPLATE
+    )
+    return line_of_fire.fire_view(
+        game, target.id, firing, reach, firing_unit=unit.id, allocatable=everyone, ap=weapon.ap, ignores_cover=ignores
+    )
 
 
 def _status_tests(spec: AttackSpec, unsaved: int, wounds: int, hits: int, tally: _Tally) -> None:
