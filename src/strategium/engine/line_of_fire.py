@@ -347,13 +347,16 @@ def _hidden_shares(
     centres = np.array(fx)
     p0 = np.repeat(centres, len(points), axis=0)
     p1 = np.tile(points, (len(centres), 1))
-    crossed = _crossed_each(planes, p0, p1).reshape(len(centres), len(points), -1).all(axis=0)  # (points, B)
+    which = np.flatnonzero(near)
+    sub = HalfPlanes(planes.normals[which], planes.offsets[which], planes.bounds[which])
+    crossed = _crossed_each(sub, p0, p1).reshape(len(centres), len(points), -1).all(axis=0)  # (points, near)
     flat_all = crossed.mean(axis=0)
     centre = target.footprint.centre
-    for j in np.flatnonzero(near & (flat_all > EPSILON)).tolist():
+    for k in np.flatnonzero(flat_all > EPSILON).tolist():
+        j = int(which[k])
         obscurer = kept[j]
         tall = min(_height_share(obscurer, f, centre, target.height) for f in firers)
-        share = min(1.0, float(flat_all[j]) * tall)
+        share = min(1.0, float(flat_all[k]) * tall)
         if share > EPSILON:
             out.append((obscurer, share))
     return out
