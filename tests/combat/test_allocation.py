@@ -91,3 +91,22 @@ def test_majority_toughness_and_bad_models() -> None:
         TargetModel("Ghost", 0)
     with pytest.raises(InputError, match="has no models"):
         TargetUnit("Empty", ())
+
+
+def test_only_models_in_range_and_sight_are_allocated_wounds_and_the_rest_are_lost() -> None:
+    """CORE_B §1.7: a Shooting Attack's Wounds go only to models that may be allocated them (in range and line of
+    sight of a firing model: the engine marks the others); once none is left, the remaining Wounds are lost."""
+    unit = TargetUnit(
+        "Squad",
+        (TargetModel("A", 4), TargetModel("Hidden", 4, allocatable=False), TargetModel("B", 4, wounds=2, lost=1)),
+    )
+    assert next_model_index(unit, CONFIG) == 2  # the wounded model first, as ever
+    hidden_only = TargetUnit("Squad", (TargetModel("Hidden", 4, allocatable=False),))
+    assert not hidden_only.destroyed and next_model_index(hidden_only, CONFIG) is None
+    dice = Dice(1)
+    dice.force(6, 6, 6, 6, 6, 6, 6, 6)  # 4 hits, 4 wounds; no save (no save characteristic)
+    result = resolve_attack(dice, AttackSpec("Bolter", 4, 4, 5, skill=4), unit, config=CONFIG)
+    allocated = [r.model for r in result.records]
+    assert allocated == ["B", "A"]  # B's last Wound, then A; nothing to Hidden
+    assert result.unallocated == 2 and result.target.models[1].lost == 0
+    assert any("2 Wounds are lost" in r.text and "line of sight" in r.text for r in result.reasons)

@@ -39,6 +39,8 @@ class TargetModel:
     ``invulnerable_save`` and ``cover_save`` are targets (3 means 3+; ``None``: none); ``cover_save`` is the
     cover the engine found for this model against this attack. ``weapon_skill`` is used in melee.
     ``rules`` holds its special rules, own and granted (e.g. Shrouded (5+) from Militia Cavalry Mount).
+    ``allocatable``: it may be allocated this attack's Wounds (a Shooting Attack's only in range and line of sight
+    of a firing model; the engine decides, :mod:`strategium.engine.line_of_fire`).
     Raises ``InputError`` for a Toughness or Wounds below 1 or a negative ``lost``.
     """
 
@@ -51,6 +53,7 @@ class TargetModel:
     cover_save: int | None = None
     weapon_skill: int | None = None
     rules: tuple[RuleRef, ...] = ()
+    allocatable: bool = True
 
     @classmethod
     def made(
@@ -64,14 +67,19 @@ class TargetModel:
         cover_save: int | None,
         weapon_skill: int | None,
         rules: tuple[RuleRef, ...],
+        allocatable: bool = True,
     ) -> TargetModel:
         """The model the constructor makes from these fields (every one given, in field order), with the same checks
         and errors, built without the frozen constructor's field-by-field assignment (the engine builds one per
         model of a target, per volley)."""
         if type(toughness) is not int or type(wounds) is not int or type(lost) is not int:
-            return cls(name, toughness, wounds, lost, save, invulnerable_save, cover_save, weapon_skill, rules)
+            return cls(
+                name, toughness, wounds, lost, save, invulnerable_save, cover_save, weapon_skill, rules, allocatable
+            )
         if toughness < 1 or wounds < 1 or lost < 0:
-            return cls(name, toughness, wounds, lost, save, invulnerable_save, cover_save, weapon_skill, rules)
+            return cls(
+                name, toughness, wounds, lost, save, invulnerable_save, cover_save, weapon_skill, rules, allocatable
+            )
         model = object.__new__(cls)
         model.__dict__.update(
             name=name,
@@ -83,6 +91,7 @@ class TargetModel:
             cover_save=cover_save,
             weapon_skill=weapon_skill,
             rules=rules,
+            allocatable=allocatable,
         )
         return model
 
@@ -204,17 +213,19 @@ def _majority(values: list[int], unit: str, what: str) -> int:
 
 
 def next_model_index(unit: TargetUnit, config: RulesConfig) -> int | None:
-    """Index in ``unit.models`` of the model the next Wound is allocated to; ``None`` if none is left.
+    """Index in ``unit.models`` of the model the next Wound is allocated to; ``None`` if none is left that may be
+    allocated it (:attr:`TargetModel.allocatable`).
 
     With ``damage.wounded_models_first`` a model that has lost Wounds comes first; otherwise (and if none
     has) the first remaining model in allocation order.
     """
-    alive = unit.alive_indices
+    models = unit.models
+    alive = [i for i in unit.alive_indices if models[i].allocatable]
     if not alive:
         return None
     if config.damage.wounded_models_first:
         for i in alive:
-            if unit.models[i].lost > 0:
+            if models[i].lost > 0:
                 return i
     return alive[0]
 

@@ -183,8 +183,8 @@ class AttackResult:
     """The whole of one attack group against a unit.
 
     ``hits``; ``wounds`` (successful To Wound rolls); ``records`` one per Wound allocated; ``unallocated``
-    Wounds left over once the unit was destroyed; ``target`` the unit afterwards; ``rolls`` every roll in
-    order; ``reasons`` the attack-level rulings (each record carries its own).
+    Wounds left over once the unit was destroyed or no model left may be allocated them; ``target`` the unit
+    afterwards; ``rolls`` every roll in order; ``reasons`` the attack-level rulings (each record carries its own).
     """
 
     attack: AttackSpec
@@ -284,7 +284,17 @@ def resolve_attack(
     for number in range(1, wounds + 1):
         index = next_model_index(unit, config)
         if index is None:
-            reasons.append(core("Wound allocation", f"the unit is destroyed: {wounds - number + 1} Wounds are lost"))
+            left = wounds - number + 1
+            if unit.destroyed:
+                reasons.append(core("Wound allocation", f"the unit is destroyed: {left} Wounds are lost"))
+            else:
+                reasons.append(
+                    core(
+                        "Wound allocation",
+                        f"no model of {unit.name} left that may be allocated Wounds (in range and line of sight of a "
+                        f"firing model): {left} Wounds are lost (Blast p.234 and Precision Shots p.244 by contrast)",
+                    )
+                )
             break
         record, model_rolls, unit = _resolve_wound(
             dice, attack, unit, index, number, config, mitigation, save_preference, ignores_cover, night_vision, known

@@ -195,6 +195,16 @@ class CoverConfig(ConfigGroup):
         note="CORE_A §5.3 (rulebook pp.220-222, text only partly read)",
         confidence=C.LIKELY,
     )
+    other_terrain_save: int = setting(
+        5,
+        ge=2,
+        le=6,
+        description="Cover Save from a terrain piece or Building with no Cover Save of its own that obscures a model "
+        "(rocks, Impassable pieces, Buildings; not ruins or Barricades).",
+        source="not read (Barricades and Walls 5+, p.221, and Ruins 5+ are the values known); project default",
+        note="CORE_A §5.3; CORE_B §1.6",
+        confidence=C.UNCONFIRMED,
+    )
 
 
 class TransportConfig(ConfigGroup):

@@ -13,10 +13,11 @@ What the translation takes from the state (each a documented choice):
   their rules count for "every model of the unit" questions.
 - Allocation order: the models closest to the firing unit first (closest points of bases, then model order);
   see :mod:`strategium.combat.allocation` (closest-first is the 7th-edition convention, CORE_B §1.7).
-- Cover: a model whose base overlaps a terrain piece gets that piece's Cover Save, or for area terrain (ruins)
-  ``cover.ruins_save``; models hidden only in part behind terrain or other models get none (the table's
-  geometry does not give "obscured" yet). Light models get no Cover Save in a turn their unit Ran (p.197);
-  Antigrav models never do (p.196).
+- Cover: a model in a terrain piece (``terrain.in_terrain``: wholly within it, or any part) gets that piece's Cover
+  Save, or for area terrain (ruins) ``cover.ruins_save`` (:func:`cover_save`); against a Shooting Attack, models
+  partly hidden from the firers by terrain or other models get theirs too
+  (:func:`strategium.engine.line_of_fire.fire_view`, passed as ``view``). Light models get no Cover Save in a turn
+  their unit Ran (p.197); Antigrav models never do (p.196).
 - A Vehicle's Facing is judged from the firer's position (p.207): the arc (:func:`geometry.bases.facing_arcs`)
   of the centre of the firing model closest to the hull; on an arc boundary the target's controller takes the
   higher Armour Value. A squadron's hits go to its vehicle closest to the firer; hits left over when it is
@@ -28,7 +29,7 @@ What the translation takes from the state (each a documented choice):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -64,6 +65,7 @@ from strategium.rules.registry import RuleRef
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
+    from strategium.engine.line_of_fire import ModelView
 
 TRANSPORTS = "Transports"
 
@@ -174,12 +176,17 @@ def _cover_at(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reaso
             continue  # too far to intersect: no area in common
         if not _overlap(foot, piece.footprint):
             continue
+        if config.terrain.in_terrain == "wholly_within" and not piece.footprint.covers(foot.polygon()):
+            continue  # partly in it: not "in" the piece (its cover then comes from what it hides, line_of_fire)
         value = piece.cover_save
+        how = "wholly" if config.terrain.in_terrain == "wholly_within" else "partly"
+        within = configured(config, "terrain.in_terrain", f"{how} within it").text
         if value is None and piece.kind is TerrainKind.AREA:
             value = config.cover.ruins_save
-            reason = configured(config, "cover.ruins_save", f"{model.name} stands in {piece.name}: cover {value}+")
+            text = f"{model.name} stands in {piece.name} ({within}): cover {value}+"
+            reason = configured(config, "cover.ruins_save", text)
         else:
-            reason = core("Cover Saves", f"{model.name} stands in {piece.name}: cover {value}+")
+            reason = core("Cover Saves", f"{model.name} stands in {piece.name} ({within}): cover {value}+")
         if value is not None and (best is None or value < best):
             best, why = value, reason
     return best, why
@@ -219,10 +226,13 @@ _DEEP = 1e-3
 
 
 def target_unit(
-    game: Game, unit_id: str, firers: Sequence[Footprint]
+    game: Game, unit_id: str, firers: Sequence[Footprint], view: Mapping[str, ModelView] | None = None
 ) -> tuple[TargetUnit, tuple[Slot, ...], tuple[Reason, ...]]:
     """The target unit (non-vehicle models) for the pipeline, its models closest to ``firers`` first; the slot
-    of each model; the reasons for cover. Raises ``InputError`` (from the pipeline) for a unit with no models."""
+    of each model; the reasons for cover. ``view`` (by model id, :func:`strategium.engine.line_of_fire.fire_view`):
+    which models may be allocated the Wounds and each one's Cover Save against these firers; without it (close
+    combat) every model may, with the cover of the terrain it stands in. Raises ``InputError`` (from the pipeline)
+    for a unit with no models."""
     models: list[TargetModel] = []
     slots: list[Slot] = []
     reasons: list[Reason] = []
@@ -231,7 +241,11 @@ def target_unit(
         now = current(game, uid, model)
         if not isinstance(now, Characteristics) or now.t is None or now.w is None:
             continue
-        cover, why = cover_save(game, uid, model)
+        seen = view.get(model.id) if view is not None else None
+        if seen is None:
+            cover, why = cover_save(game, uid, model)
+        else:
+            cover, why = seen.cover, seen.reason
         if why is not None:
             reasons.append(why)
         wounds = max(now.w, 1)
@@ -246,6 +260,7 @@ def target_unit(
                 cover,
                 now.ws,
                 own_rules(model) + granted[uid],
+                seen is None or seen.allocatable,
             )
         )
         slots.append(Slot(uid, model.id))
@@ -259,13 +274,19 @@ def is_vehicle_target(game: Game, unit_id: str) -> bool:
 
 
 def target_vehicle(
-    game: Game, unit_id: str, firers: Sequence[Footprint]
+    game: Game, unit_id: str, firers: Sequence[Footprint], view: Mapping[str, ModelView] | None = None
 ) -> tuple[TargetVehicle, Slot, tuple[Reason, ...]]:
-    """The vehicle of the unit closest to ``firers``, at the Facing the closest firer is in, for the pipeline.
-
-    Raises ``InputError`` for a profile without Armour Values (from the pipeline).
+    """The vehicle of the unit closest to ``firers`` that may be allocated the hits, at the Facing the closest firer
+    is in, for the pipeline; ``view`` as for :func:`target_unit` (its Cover Save too). Raises ``InputError`` for a
+    profile without Armour Values (from the pipeline), ``StopIteration`` if no vehicle of the unit may be allocated
+    the hits (see :func:`vehicle_allocatable`).
     """
-    uid, model, _ = next(r for r in _closest_first(game, unit_id, firers) if r[1].profile.has_armour_values)
+    uid, model, _ = next(
+        r
+        for r in _closest_first(game, unit_id, firers)
+        if r[1].profile.has_armour_values and (view is None or r[1].id not in view or view[r[1].id].allocatable)
+    )
+    seen = view.get(model.id) if view is not None else None
     pose = game.state.units[uid].poses[model.id]
     profile = model.profile.characteristics
     assert isinstance(profile, VehicleCharacteristics | KnightCharacteristics | BuildingCharacteristics)
@@ -285,10 +306,21 @@ def target_vehicle(
         facing,
         lost=game.state.units[uid].wounds_lost.get(model.id, 0),
         invulnerable_save=model.profile.invulnerable_save,
+        cover_save=seen.cover if seen is not None else None,
         rules=model_rules(game, uid, model),
         slow=spec.has(SubType.SLOW),
     )
-    return vehicle, Slot(uid, model.id), (core("Vehicle Facing", text, 207),)
+    why: tuple[Reason, ...] = (core("Vehicle Facing", text, 207),)
+    if seen is not None and seen.reason is not None:
+        why += (seen.reason,)
+    return vehicle, Slot(uid, model.id), why
+
+
+def vehicle_allocatable(game: Game, unit_id: str, view: Mapping[str, ModelView]) -> bool:
+    """Whether some vehicle of the unit may be allocated the hits (in range and line of sight of a firer)."""
+    return any(
+        m.profile.has_armour_values and (m.id not in view or view[m.id].allocatable) for _, m in living(game, unit_id)
+    )
 
 
 def remove_model(game: Game, unit_id: str, model_id: str) -> None:

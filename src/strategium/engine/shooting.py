@@ -44,7 +44,7 @@ from strategium.army.army import Model, Unit
 from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.attack import roll_to_hit
 from strategium.combat.mitigation import MitigationPolicy
-from strategium.engine import damage, morale_checks
+from strategium.engine import damage, line_of_fire, morale_checks
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location
 from strategium.engine.choices import BattleChoice
@@ -53,7 +53,7 @@ from strategium.engine.decisions import DecisionKind
 from strategium.engine.effects import EffectKind
 from strategium.engine.events import DiceRolled, Event
 from strategium.engine.handlers import handles
-from strategium.engine.placement import footprint, placed_unit
+from strategium.engine.placement import footprint, placed_model, placed_unit
 from strategium.engine.queries import Block, Query, ask, blocker, exemption
 from strategium.engine.shooting_choices import ChosenWeapons, mitigation_policy
 from strategium.engine.shooting_plan import SEQUENCE, TEMPLATE_LENGTH, kept_plan, rule_of, shots_dice, target_placed
@@ -65,7 +65,7 @@ from strategium.engine.timing import Phase, PlayerId
 from strategium.engine.watchers import Fact
 from strategium.geometry.measure import Footprint
 from strategium.model.unit_types import SubType, UnitType
-from strategium.model.weapons import WeaponClass
+from strategium.model.weapons import RangeKind, WeaponClass
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
@@ -412,8 +412,15 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -
     if shots < 1 and not volley.template:
         game.log(WeaponFired(unit.name, name, target.name, "no shots", tuple(pre)))
         return
+    view = _view(game, unit, target, volley)
     if damage.is_vehicle_target(game, target.id):
-        vehicle, slot, why = damage.target_vehicle(game, target.id, firers)
+        if not damage.vehicle_allocatable(game, target.id, view):
+            lost = (
+                rule_of("Wound allocation", "no vehicle of the target in range and line of sight: the hits are lost"),
+            )
+            game.log(WeaponFired(unit.name, name, target.name, "no target in range and sight", (*pre, *lost)))
+            return
+        vehicle, slot, why = damage.target_vehicle(game, target.id, firers, view)
         vresult = resolve_attack_on_vehicle(s.dice, spec, vehicle, config=s.config, mitigation=tally.mitigation)
         for roll in vresult.rolls:
             game.log(DiceRolled(roll))
@@ -425,7 +432,7 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -
         tally.hull_points += vresult.hull_points_lost
         tally.removed += damage.apply_vehicle_damage(game, vresult, slot)
         return
-    target_now, slots, why = damage.target_unit(game, target.id, firers)
+    target_now, slots, why = damage.target_unit(game, target.id, firers, view)
     result = resolve_attack(s.dice, spec, target_now, config=s.config, mitigation=tally.mitigation)
     for roll in result.rolls:
         game.log(DiceRolled(roll))
@@ -439,6 +446,30 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -
     tally.unsaved += unsaved
     tally.wounded = tally.wounded or result.wounds > 0
     _status_tests(spec, unsaved, result.wounds, result.hits, tally)
+
+
+def _view(game: Game, unit: Unit, target: Unit, volley: Volley) -> dict[str, line_of_fire.ModelView]:
+    """How the volley's firers see the target (:func:`line_of_fire.fire_view`): the models they may allocate Wounds
+    to (those in the weapon's range and their line of sight; a Template's or Blast's: every model, as those
+    weapons' own allocation decides) and each model's Cover Save."""
+    s = game.state
+    status = s.units[unit.id]
+    firing = [
+        placed_model(m, status.poses[m.id]) for m in unit.models if m.id in volley.firers and m.id in status.poses
+    ]
+    if not firing:
+        firing = [placed_model(m, p) for m in unit.models if (p := status.poses.get(m.id)) is not None]
+    weapon = volley.weapon
+    reach = TEMPLATE_LENGTH if weapon.range.kind is RangeKind.TEMPLATE else weapon.range.maximum
+    everyone = None
+    if volley.template or volley.blast is not None:  # Blast (p.234): to any model, even out of sight
+        everyone = [m.id for _, m in damage.living(game, target.id)]
+    ignores = (
+        any(r.name in ("Ignores Cover", "Template") for r in volley.rules) or weapon.range.kind is RangeKind.TEMPLATE
+    )
+    return line_of_fire.fire_view(
+        game, target.id, firing, reach, firing_unit=unit.id, allocatable=everyone, ap=weapon.ap, ignores_cover=ignores
+    )
 
 
 def _status_tests(spec: AttackSpec, unsaved: int, wounds: int, hits: int, tally: _Tally) -> None:

@@ -545,6 +545,15 @@ class SightMap:
                 self._remember(k, answer)
         return result
 
+    def sees_any(self, observers: Sequence[PlacedModel], target: PlacedUnit) -> bool:
+        """``any(self.sees_each(observers, target))``, without the hidden-area tests once a straight line between
+        base centres shows some observer sees it."""
+        if not observers or not target.on_table:
+            return False
+        if any(self._centres_clear(observers, target.models)):
+            return True
+        return any(self.sees_each(observers, target))
+
     def unit_sees(self, observer: PlacedUnit, target: PlacedUnit) -> bool:
         """Whether any model of ``observer`` sees any model of ``target``; embarked units neither see nor
         are seen."""
