@@ -22,6 +22,7 @@ from strategium.engine.charges import (
     ChargeMove,
     ChargeMoveEnded,
     _charge_in_progress,
+    charge_broken,
     engage,
     engaged_with,
     feet,
@@ -200,6 +201,9 @@ def check_charge_move(game: Game, action: ChargeMove) -> Verdict:
     record = _charge_in_progress(game)
     if record is None or record.unit_id != action.unit_id or record.stage is ChargeStage.DECLARED:
         return no(core(CHARGES, f"{action.unit_id} has no Charge waiting for its move"))
+    broken = charge_broken(game, record.unit_id)
+    if broken is not None:
+        return no(broken)
     problem = positions_problem(s, party(game, record.unit_id), action.positions)
     if problem is not None:
         return no(problem)

@@ -57,6 +57,7 @@ class EffectKind(StrEnum):
     FALLING_BACK = "Falling Back"
     BLIND = "Blind"
     CONCUSSED = "Concussed"
+    REGROUPED = "Regrouped"
     CANNOT_CHARGE = "cannot declare a Charge"
     GRANTS_RULE = "gains a special rule"
 
