@@ -215,3 +215,27 @@ def test_a_charge_with_a_clear_path_reaches_on_the_gap_as_before() -> None:
     gap = math.hypot(4, 5) - TOUCH
     assert rolled.success and math.isclose(rolled.needed, gap)
     assert all(r.rule != "Impassable Terrain" for r in rolled.why)
+
+
+def two_chargers(wall: bool) -> tuple[Game, ChargeMove]:
+    """Blue's a.1 (21.5, 21) has a clear straight way to Red's b (20, 25); a.2 (17.5, 21) is walled off from it by an
+    Impassable bar (x 17 to 19.6, y 23.2 to 23.6) when ``wall``. Both are within the 4" rolled; a.1 moves into
+    contact, a.2 stays."""
+    terrain = [terrain_piece("Bar", box(17, 23.2, 19.6, 23.6), TerrainKind.IMPASSABLE)] if wall else []
+    game = assault_game([squad("a", 2)], [squad("b", 1)], terrain=terrain)
+    put(game, "a", (("a.1", Pose(21.5, 21)), ("a.2", Pose(17.5, 21))))
+    put(game, "b", (("b.1", Pose(20, 25)),))
+    to_charge(game)
+    game.force_dice(2, 2)
+    game.apply(DeclareCharge(1, "a", ("b",)))
+    d = math.hypot(1.5, -4)
+    contact = Pose(20 + 1.5 / d * TOUCH, 25 - 4 / d * TOUCH)
+    return game, ChargeMove(1, "a", (("a.1", contact), ("a.2", Pose(17.5, 21))))
+
+
+def test_a_model_walled_off_from_every_target_model_need_not_end_in_contact() -> None:
+    must = "a.2 could reach a target model: it must end in contact (or, with no room, beside one)"
+    game, move = two_chargers(wall=False)
+    assert must in [r.text for r in game.check(move).reasons]
+    game, move = two_chargers(wall=True)
+    assert must not in [r.text for r in game.check(move).reasons]  # it could reach b only through the bar

@@ -15,6 +15,7 @@ from strategium.engine import broad_phase, damage, table_checks
 from strategium.engine.actions import Verdict
 from strategium.engine.board import ChargeRecord, ChargeStage, Location, Pose
 from strategium.engine.box_gap import SLACK, box_gap
+from strategium.engine.charge_reach import clear_reach
 from strategium.engine.charges import (
     CHARGE_PAGE,
     CHARGES,
@@ -150,6 +151,8 @@ def _charge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list
         if g.model.id in touching:
             continue
         reach = min(distance(g.before, f) for _, _, f in targets)
+        if within(reach, limit):  # along a clear path only: a model walled off from its targets cannot reach one
+            reach = clear_reach(game, g.unit_id, g.model, g.before, [f for _, _, f in targets])
         if within(reach, limit) and not any(within(distance(g.after, f), engaged) for f in in_touch):
             text = f"{g.model.id} could reach a target model: it must end in contact (or, with no room, beside one)"
             reasons.append(core(CHARGES, text, CHARGE_PAGE))

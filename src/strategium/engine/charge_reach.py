@@ -89,3 +89,24 @@ def reach_needed(
         blocked.append(hit)
     text = f"every straight path into contact crosses {', '.join(sorted(set(blocked)))}"
     return math.inf, core("Impassable Terrain", text, TERRAIN_PAGE)
+
+
+def path_crosses(game: Game, before: Footprint, after: Footprint) -> str | None:
+    """The name of an Impassable piece or Building the straight move from ``before`` to ``after`` crosses, or
+    None (the test of :mod:`strategium.engine.charge_moves`)."""
+    walls = _walls(game)
+    if not walls:
+        return None
+    path = swept(before, after)
+    box = path.bounds
+    return next((n for n, area, b in walls if broad_phase.meet(box, b) and overlaps_area(path, area)), None)
+
+
+def clear_reach(game: Game, unit_id: str, model: Model, fp: Footprint, targets: Sequence[Footprint]) -> float:
+    """The shortest gap from the model (standing at ``fp``) to a target model it can move to in a clear straight
+    line (``math.inf``: none). A model whose targets are all walled off cannot "reach a target model"."""
+    pose = game.state.units[unit_id].poses[model.id]
+    for gap, t in sorted(((distance(fp, t), j) for j, t in enumerate(targets)), key=lambda p: (p[0], p[1])):
+        if path_crosses(game, fp, _path(model, pose, fp, targets[t], gap)) is None:
+            return gap
+    return math.inf
