@@ -114,3 +114,76 @@ def test_the_overlap_test_agrees_with_every_pair_tested_exactly() -> None:
         assert got == _brute_overlaps(game)
         found += len(got)
     assert found > 100
+
+
+# -- locked in combat, Fall Back and Regroup ----------------------------------------------------------------------
+
+
+def _locked_pair() -> Game:
+    from tests.engine.test_locked_combat import melee_and_gun
+
+    return melee_and_gun()  # Blue's a locked with Red's b; Blue's c and Red's d free; Blue's Shooting phase
+
+
+def test_a_lock_with_no_enemy_left_on_the_table_is_found() -> None:
+    game = _locked_pair()
+    assert InvariantChecker().problems(game) == []
+    status = game.state.units["b"]
+    status.poses.clear()
+    status.location = Location.DESTROYED  # the record not told
+    problems = InvariantChecker().problems(game)
+    assert "a is recorded as locked in combat with no enemy on the table" in problems
+    assert "b is not on the table but is recorded as locked in combat" in problems
+
+
+def test_a_shooting_attack_at_or_by_a_locked_unit_is_found() -> None:
+    from strategium.engine.shooting import ShootingAttackResolved
+
+    game = _locked_pair()
+    checker = InvariantChecker()
+    assert checker.problems(game) == []  # a and b are locked as the next action begins
+    game.log(ShootingAttackResolved(1, "c", "c", "b", "b"))
+    game.log(ShootingAttackResolved(1, "a", "a", "d", "d"))
+    game.log(ShootingAttackResolved(1, "c", "c", "d", "d"))  # a free target: sound
+    assert checker.problems(game) == [
+        "c shot b, which is locked in combat",
+        "a made a Shooting Attack while locked in combat",
+    ]
+    assert checker.problems(game) == []  # each entry is judged once
+
+
+def test_a_charge_move_after_falling_back_and_a_charge_after_regrouping_are_found() -> None:
+    from strategium.engine.charges import ChargeDeclared, ChargeMoveEnded
+    from strategium.engine.events import TurnStarted
+    from strategium.engine.morale_checks import FellBack
+    from strategium.engine.regrouped import Regrouped
+
+    game = _locked_pair()
+    checker = InvariantChecker()
+    checker.problems(game)
+    game.log(FellBack("c", "c", 4, False))
+    game.log(ChargeMoveEnded(1, "c", "c", True, ()))  # a Surge Move: no Charge Move
+    game.log(Regrouped("d", "d"))
+    game.log(ChargeDeclared(2, "d", "d", ("c",), ("c",)))
+    game.log(ChargeMoveEnded(1, "c", "c", False, ("d",)))
+    assert checker.problems(game) == [
+        "d declared a Charge after Regrouping this turn",
+        "c made a Charge Move after Falling Back this turn",
+    ]
+    game.log(TurnStarted(3, 5, 1))  # a new Player Turn: the Fall Back was in an earlier one
+    game.log(ChargeMoveEnded(1, "c", "c", False, ("d",)))
+    assert checker.problems(game) == []
+
+
+def test_a_charge_after_regrouping_is_sound_when_the_setting_allows_it() -> None:
+    from strategium.config import parse_overrides
+    from strategium.engine.charges import ChargeDeclared
+    from strategium.engine.regrouped import Regrouped
+
+    game = _locked_pair()
+    game.state.config = parse_overrides({"morale": {"regrouped_may_charge": True}})
+    checker = InvariantChecker()
+    checker.problems(game)
+    game.log(Regrouped("d", "d"))
+    game.log(ChargeDeclared(2, "d", "d", ("c",), ("c",)))
+    assert checker.problems(game) == []

@@ -31,6 +31,7 @@ from strategium.agents import placement_sampling as ps
 from strategium.army.army import Model
 from strategium.engine import broad_phase, charges
 from strategium.engine.board import Location, Placement, Pose
+from strategium.engine.charge_reach import path_crosses
 from strategium.engine.game import Game
 from strategium.engine.placement import footprint, inradius
 from strategium.engine.table_checks import overlaps
@@ -199,6 +200,11 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
     )
     placed: list[Solid] = []
     out: list[tuple[str, Pose]] = []
+    walled = bool(s.battlefield.buildings) or any(t.is_impassable for t in s.battlefield.terrain)
+
+    def crosses(before: Footprint, after: Footprint) -> bool:
+        return walled and path_crosses(game, before, after) is not None
+
     for closest, uid, model, fp, target in measured:
         pose = s.units[uid].poses[model.id]
         width = 2 * ps.circumradius(model, pose.heading) + ps.GAP
@@ -213,11 +219,13 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
             for spot in contact_spots(model, pose, target, width, straight):
                 if math.hypot(spot.x - pose.x, spot.y - pose.y) > limit:
                     continue
-                if _clear(model, spot, fixed, placed, enemies, gap):
+                if _clear(model, spot, fixed, placed, enemies, gap) and not crosses(fp, footprint(model, spot)):
                     chosen = spot
                     break
         if chosen is None:
             chosen = _close_in(model, pose, straight, limit, fixed, placed, enemies, gap)
+            if chosen != pose and crosses(fp, footprint(model, chosen)):
+                chosen = pose  # its straight way is walled off (Impassable Terrain, a Building): it stays
         out.append((model.id, chosen))
         placed.append(solid(model, chosen))
     return tuple(out)

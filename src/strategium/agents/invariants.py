@@ -10,17 +10,29 @@ battle command's 1,000-game test):
 - no two models overlapping (touching is allowed);
 - effects expired on time: no effect is still in force after the window its Duration names has passed (judged
   from the clock alone, independently of the phase machine; "end of phase" is checked at Player Turn
-  granularity).
+  granularity);
+- locked in combat (:mod:`strategium.engine.combat_lock`): the record holds no unit off the table, no unit with no
+  enemy left on the table, no one-sided lock and no lock between friends;
+- from the log, since the last check: no Shooting Attack (a Reaction's included) made by or at a unit that was locked
+  in combat when the action began (Shooting sequence p.166; a unit locked in combat may not shoot); no Charge Move
+  by a unit that Fell Back earlier that Player Turn (any cause, Overwatch included); and, unless
+  ``morale.regrouped_may_charge``, no Charge declared by a unit that Regrouped that Player Turn (p.193).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from strategium.engine import combat_lock
 from strategium.engine.board import Location, Pose
+from strategium.engine.charges import ChargeDeclared, ChargeMoveEnded
 from strategium.engine.effects import Duration, Effect
+from strategium.engine.events import Event, TurnStarted
 from strategium.engine.game import Game
+from strategium.engine.morale_checks import FellBack
 from strategium.engine.placement import footprint
+from strategium.engine.regrouped import Regrouped
+from strategium.engine.shooting import ShootingAttackResolved
 from strategium.engine.table_checks import overlaps
 from strategium.engine.timing import Phase, PlayerId, opponent
 from strategium.errors import StrategiumError
@@ -46,6 +58,11 @@ class InvariantChecker:
         self._on_table: dict[tuple[str, Pose], bool] = {}
         self._battlefield: object = None
         self.checks = 0
+        self._log: list[Event] | None = None  # the log read so far (held: another game's log starts afresh)
+        self._read = 0  # entries of it already read
+        self._locked: frozenset[str] = frozenset()  # units locked in combat when the last check ended
+        self._fell_back: set[str] = set()  # units that Fell Back this Player Turn
+        self._regrouped: set[str] = set()  # units that Regrouped this Player Turn
 
     def __call__(self, game: Game, _action: object = None) -> None:
         problems = self.problems(game)
@@ -54,8 +71,42 @@ class InvariantChecker:
             raise InvariantError(f"after '{getattr(_action, 'text', lambda: '-')()}': " + "; ".join(problems))
 
     def problems(self, game: Game) -> list[str]:
-        """Every broken invariant, in words (empty when the state is sound)."""
-        return self._places(game) + self._wounds(game) + self._overlaps(game) + self._effects(game)
+        """Every broken invariant, in words (empty when the state is sound). The log is read from where the last
+        call stopped (a checker is meant to follow one game, action by action)."""
+        out = self._places(game) + self._wounds(game) + self._overlaps(game) + self._effects(game)
+        return out + combat_lock.stale(game) + self._log_problems(game)
+
+    def _log_problems(self, game: Game) -> list[str]:
+        """The log's entries since the last check against the rules on locked units, Fall Back and Regroup (see
+        the module docstring); then what is locked now, for the next check."""
+        s = game.state
+        events = s.events
+        if events is not self._log or len(events) < self._read:
+            self._log, self._read, self._locked = events, 0, frozenset()
+        out: list[str] = []
+        may_charge = s.config.morale.regrouped_may_charge
+        for e in events[self._read :]:
+            if isinstance(e, TurnStarted):
+                self._fell_back, self._regrouped = set(), set()
+            elif isinstance(e, FellBack):
+                self._fell_back.add(e.unit_id)
+            elif isinstance(e, Regrouped):
+                self._regrouped.add(e.unit_id)
+            elif isinstance(e, ShootingAttackResolved):
+                if e.unit_id in self._locked:
+                    out.append(f"{e.unit_name} made a Shooting Attack while locked in combat")
+                if e.target_id in self._locked:
+                    out.append(f"{e.unit_name} shot {e.target_name}, which is locked in combat")
+            elif isinstance(e, ChargeMoveEnded) and not e.surge and e.unit_id in self._fell_back:
+                out.append(f"{e.unit_name} made a Charge Move after Falling Back this turn")
+            elif isinstance(e, ChargeDeclared) and e.unit_id in self._regrouped and not may_charge:
+                out.append(f"{e.unit_name} declared a Charge after Regrouping this turn")
+        self._read = len(events)
+        table = Location.TABLE
+        self._locked = frozenset(
+            uid for uid, st in s.units.items() if st.location is table and combat_lock.is_locked(game, uid)
+        )
+        return out
 
     def _foot(self, game: Game, unit_id: str, model_id: str, pose: Pose) -> Footprint:
         key = (model_id, pose)

@@ -467,7 +467,8 @@ class MoraleConfig(ConfigGroup):
     regroup_move: float = setting(
         3.0,
         ge=0,
-        description="Move a unit makes when it Regroups.",
+        description="How far a unit that Regrouped may move in that Movement phase (its Regroup move, whole "
+        "inches); it may not Run that phase.",
         source="7th-edition value",
         note="CORE_B §6.3 (7th-edition value)",
         confidence=C.UNCONFIRMED,

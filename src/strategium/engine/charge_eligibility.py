@@ -1,6 +1,8 @@
 """Who may not declare a Charge (``Query.MAY_CHARGE`` blockers; the list is in :mod:`strategium.engine.charges`),
 and what a unit locked in combat may not do: move, Run, shoot or react (``Query.MAY_MOVE``, ``MAY_RUN``,
-``MAY_SHOOT``, ``MAY_REACT``; 7th-edition convention, CORE_B §4.2, §5.2).
+``MAY_SHOOT``, ``MAY_REACT``; 7th-edition convention, CORE_B §4.2, §5.2), nor have done to it: it may not be chosen
+as the target of a Shooting Attack, a Reaction's included (``Query.MAY_BE_TARGETED``, block id ``locked``: a rule
+that lets a unit fire into a combat lifts it with an exemption; Shooting sequence, choosing a target, p.166).
 """
 
 from __future__ import annotations
@@ -133,3 +135,11 @@ def _locked_no_shooting(game: Game, unit_id: str) -> Block | None:
 @blocker(Query.MAY_REACT)
 def _locked_no_reaction(game: Game, unit_id: str) -> Block | None:
     return _locked_block(game, unit_id, "makes no Reactions (CORE_B §4.2)")
+
+
+@blocker(Query.MAY_BE_TARGETED)
+def _locked_not_targeted(game: Game, unit_id: str) -> Block | None:
+    if is_locked(game, unit_id):
+        text = "a unit locked in combat may not be chosen as the target of a Shooting Attack"
+        return Block("locked", core("Shooting sequence", text, 166))
+    return None

@@ -15,6 +15,7 @@ from strategium.engine import broad_phase, damage, table_checks
 from strategium.engine.actions import Verdict
 from strategium.engine.board import ChargeRecord, ChargeStage, Location, Pose
 from strategium.engine.box_gap import SLACK, box_gap
+from strategium.engine.charge_reach import clear_reach
 from strategium.engine.charges import (
     CHARGE_PAGE,
     CHARGES,
@@ -22,6 +23,7 @@ from strategium.engine.charges import (
     ChargeMove,
     ChargeMoveEnded,
     _charge_in_progress,
+    charge_broken,
     engage,
     engaged_with,
     feet,
@@ -149,6 +151,8 @@ def _charge_problems(game: Game, record: ChargeRecord, moves: list[Leg]) -> list
         if g.model.id in touching:
             continue
         reach = min(distance(g.before, f) for _, _, f in targets)
+        if within(reach, limit):  # along a clear path only: a model walled off from its targets cannot reach one
+            reach = clear_reach(game, g.unit_id, g.model, g.before, [f for _, _, f in targets])
         if within(reach, limit) and not any(within(distance(g.after, f), engaged) for f in in_touch):
             text = f"{g.model.id} could reach a target model: it must end in contact (or, with no room, beside one)"
             reasons.append(core(CHARGES, text, CHARGE_PAGE))
@@ -200,6 +204,9 @@ def check_charge_move(game: Game, action: ChargeMove) -> Verdict:
     record = _charge_in_progress(game)
     if record is None or record.unit_id != action.unit_id or record.stage is ChargeStage.DECLARED:
         return no(core(CHARGES, f"{action.unit_id} has no Charge waiting for its move"))
+    broken = charge_broken(game, record.unit_id)
+    if broken is not None:
+        return no(broken)
     problem = positions_problem(s, party(game, record.unit_id), action.positions)
     if problem is not None:
         return no(problem)

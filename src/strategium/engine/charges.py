@@ -23,8 +23,10 @@ rulebook pp.181-182; CORE_B §5.1-5.4).
    line from a charging model to its closest target model crosses Difficult or Dangerous Terrain, or that model
    stands in it (``charge.difficult_terrain_rule``: a flat ``charge.difficult_terrain_penalty``, or 3D6 dropping
    the highest); a unit wholly of Cavalry (p.195) or Move Through Cover (p.243) models is not slowed. The charge
-   reaches when the roll is at least the closest distance between the units. A unit that became Pinned during
-   its Charge fails it (p.244).
+   reaches when the roll is at least the closest distance between the units along a clear straight path
+   (:mod:`strategium.engine.charge_reach`: Impassable Terrain and Buildings in the way do not count as reached).
+   A unit that became Pinned during its Charge fails it (p.244); one that Fell Back (Overwatch casualties, any
+   cause) or was destroyed makes no roll and no move (:func:`charge_broken`).
 5. The charging player then gives a :class:`ChargeMove` (positions for every model): on success the **Charge
    Move** (each model at most the Charge Distance, straight; at least one model in base or hull contact with a
    target; every model whose start was within the Charge Distance of a target model ends in contact with an
@@ -63,8 +65,13 @@ from strategium.combat.sources import configured, core
 from strategium.engine import registries
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import AssaultTrack, ChargeRecord, ChargeStage, Location, Placement, Pose, UnitStatus
+from strategium.engine.charge_reach import reach_needed
 from strategium.engine.choices import BattleChoice
 from strategium.engine.citations import Reason
+from strategium.engine.combat_lock import disengage as disengage
+from strategium.engine.combat_lock import engage as engage
+from strategium.engine.combat_lock import engaged_with as engaged_with
+from strategium.engine.combat_lock import is_locked as is_locked
 from strategium.engine.decisions import Decision, DecisionKind
 from strategium.engine.effects import EffectKind
 from strategium.engine.events import Event, Ruling
@@ -148,7 +155,8 @@ class ChargeRolled(Event):
 
     def text(self) -> str:
         verdict = "the Charge reaches" if self.success else "the Charge fails"
-        return f'{self.unit_name}: Charge Distance {self.distance}" against {self.needed:.2f}" needed: {verdict}'
+        needed = f'{self.needed:.2f}"' if math.isfinite(self.needed) else "no clear path"
+        return f'{self.unit_name}: Charge Distance {self.distance}" against {needed} needed: {verdict}'
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
@@ -249,32 +257,6 @@ def _feet(members: list[Unit], statuses: Mapping[str, UnitStatus]) -> list[tuple
         poses = statuses[u.id].poses
         out += [(u.id, m, footprint(m, poses[m.id])) for m in u.models if m.id in poses]
     return out
-
-
-def engaged_with(game: Game, unit_id: str) -> set[str]:
-    """The enemy units this unit is locked in combat with."""
-    return set(game.state.assault.engaged.get(unit_id, set()))
-
-
-def is_locked(game: Game, unit_id: str) -> bool:
-    """The unit (or the unit its character joined) is locked in combat."""
-    return bool(engaged_with(game, game.state.units[unit_id].joined_to or unit_id))
-
-
-def engage(game: Game, a: str, b: str) -> None:
-    """Lock units ``a`` and ``b`` in combat with each other."""
-    engaged = game.state.assault.engaged
-    engaged.setdefault(a, set()).add(b)
-    engaged.setdefault(b, set()).add(a)
-
-
-def disengage(game: Game, unit_id: str) -> None:
-    """The unit is no longer locked in combat (it Fell Back, was destroyed...)."""
-    engaged = game.state.assault.engaged
-    for other in engaged.pop(unit_id, set()):
-        engaged.get(other, set()).discard(unit_id)
-        if not engaged.get(other):
-            engaged.pop(other, None)
 
 
 # -- Disordered Charges and the Difficult Terrain exemptions ------------------------------------------------
@@ -501,6 +483,11 @@ def roll_charge(game: Game, record: ChargeRecord) -> None:
         game.log(Ruling(f"{name} became Pinned during its Charge", (Reason.of("Pinning", "the Charge fails"),)))
         finish(game, record)
         return
+    broken = charge_broken(game, uid)
+    if broken is not None:
+        game.log(Ruling(f"{name} makes no Charge Move", (broken,)))
+        finish(game, record)
+        return
     mine = feet(game, uid)
     models = [m for _, m, _ in mine]
     why: list[Reason] = [core(CHARGES, "2D6 plus modifiers", CHARGE_PAGE)]
@@ -534,7 +521,9 @@ def roll_charge(game: Game, record: ChargeRecord) -> None:
         text = f'through {", ".join(crossed)}: -{penalty}" to the Charge Distance'
         why.append(configured(config, "charge.difficult_terrain_penalty", text))
     total = max(0, total)
-    needed = min_distance([f for _, _, f in mine], [f for t in record.targets for _, _, f in feet(game, t)])
+    needed, path_why = reach_needed(game, mine, [f for t in record.targets for _, _, f in feet(game, t)])
+    if path_why is not None:
+        why.append(path_why)
     success = within(needed, total)
     record.distance = total
     game.log(ChargeRolled(name, total, needed, success, tuple(why)))
@@ -549,6 +538,19 @@ def roll_charge(game: Game, record: ChargeRecord) -> None:
         finish(game, record)
         return
     s.pending = Decision(s.owner(uid), DecisionKind.ACT, prompt, reason=core(CHARGES, prompt, CHARGE_PAGE))
+
+
+def charge_broken(game: Game, unit_id: str) -> Reason | None:
+    """Why the unit's declared Charge can go no further (no roll, no Charge Move, no Surge Move), or None: it Fell
+    Back meanwhile (Overwatch casualties and a failed Morale check, any cause): a Falling Back unit makes no Charge
+    Move that turn (CORE_B §6.3, ``charge.falling_back_may_charge``); or it is no longer on the table."""
+    s = game.state
+    if s.units[unit_id].location is not Location.TABLE or not living(game, unit_id):
+        return core(CHARGES, "the charging unit is no longer on the table: the Charge ends")
+    if game.effects_on(unit_id, EffectKind.FALLING_BACK) and not s.config.charge.falling_back_may_charge:
+        text = "the charging unit Fell Back during its Charge: it makes no Charge Move, the Charge fails"
+        return configured(s.config, "charge.falling_back_may_charge", text)
+    return None
 
 
 def surge_distance(record: ChargeRecord) -> int:

@@ -41,7 +41,7 @@ from strategium.army.army import Model
 from strategium.combat import AttackResult, TargetModel, TargetUnit, TargetVehicle, VehicleAttackResult
 from strategium.combat.sources import configured, core
 from strategium.config import RulesConfig
-from strategium.engine import broad_phase
+from strategium.engine import broad_phase, combat_lock
 from strategium.engine.board import Location, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.effects import EffectKind, EndTrigger
@@ -341,6 +341,7 @@ def destroy_unit(game: Game, unit_id: str) -> None:
             status.casualties.append(model.id)
     status.poses.clear()
     status.location = Location.DESTROYED
+    combat_lock.disengage(game, unit_id)  # a destroyed unit is locked with no one (and frees a lone enemy)
     game.trigger(unit_id, EndTrigger.REMOVED_FROM_PLAY)
     game.log(Ruling(f"{game.state.unit(unit_id).name} is destroyed"))
 

@@ -57,6 +57,7 @@ class EffectKind(StrEnum):
     FALLING_BACK = "Falling Back"
     BLIND = "Blind"
     CONCUSSED = "Concussed"
+    REGROUPED = "Regrouped"
     CANNOT_CHARGE = "cannot declare a Charge"
     MOVED_BY_REACTION = "moved by a Reaction (not Stationary in its next turn)"
     GRANTS_RULE = "gains a special rule"

@@ -39,7 +39,7 @@ from shapely.ops import nearest_points, unary_union
 
 from strategium.army.army import Model
 from strategium.combat.sources import configured, core
-from strategium.engine import damage
+from strategium.engine import combat_lock, damage
 from strategium.engine.board import Location
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Duration, EffectKind, EndTrigger
@@ -55,6 +55,7 @@ from strategium.engine.hooks import on_step
 from strategium.engine.morale import is_fearless, leadership_test, pinning_test, status_in_force
 from strategium.engine.profiles_now import Modifier, current, effect_modifier_source
 from strategium.engine.queries import Block, Query, ask, blocker
+from strategium.engine.regrouped import Regrouped
 from strategium.engine.state import log_cuts
 from strategium.engine.timing import Clock, Phase, SubPhase
 from strategium.geometry.table import Edge, Table
@@ -284,6 +285,7 @@ def fall_back(game: Game, unit_id: str, why: Reason) -> None:
     it Regroups. Leaving the table destroys it (``morale.fall_back_off_table_destroyed``)."""
     s = game.state
     unit = s.unit(unit_id)
+    combat_lock.disengage(game, s.units[unit_id].joined_to or unit_id)  # a unit that Falls Back is no longer locked
     alive = damage.living(game, unit_id)
     cavalry = bool(alive) and all(m.profile.unit_type.counts_as(UnitType.CAVALRY) for _, m in alive)
     roll = game.logged(s.dice.roll(3 if cavalry else 2, 6, reason="Fall Back distance", who=unit_id))
@@ -338,6 +340,9 @@ def regroup(game: Game) -> None:
         if is_fearless(game, unit.id) or leadership_test(game, unit.id, "Regroup test"):
             s.effects = tuple(e for e in s.effects if e not in effects)
             s.events.extend(EffectEnded(e, unit.name, "Regrouped") for e in effects)
-            game.log(Ruling(f"{unit.name} Regroups", (core("Regroup", "passed the Regroup test", REGROUP_PAGE),)))
+            why = core("Regroup", "passed the Regroup test", REGROUP_PAGE)
+            game.log(Regrouped(unit.id, unit.name, (why,)))
+            restricted = core("Regroup", "the restrictions on a unit that Regrouped apply this turn", REGROUP_PAGE)
+            game.add_effect(EffectKind.REGROUPED, unit.id, Duration.UNTIL_END_OF_TURN, restricted)
         else:
             fall_back(game, unit.id, core("Regroup", "failed the Regroup test: Falls Back again", REGROUP_PAGE))

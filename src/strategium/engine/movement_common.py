@@ -18,7 +18,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Model, Unit
-from strategium.engine import broad_phase
+from strategium.engine import broad_phase, combat_lock
 from strategium.engine.actions import Verdict
 from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
@@ -471,4 +471,5 @@ def inflict_wound(game: Game, unit_id: str, model: Model, source: str) -> None:
         game.log(Ruling(f"{model.id} is removed as a casualty ({source})"))
         if not status.poses and status.location is Location.TABLE:
             status.location = Location.DESTROYED
+            combat_lock.disengage(game, unit_id)
             game.log(Ruling(f"{game.state.unit(unit_id).name} is destroyed ({source})"))

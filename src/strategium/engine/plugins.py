@@ -13,6 +13,7 @@ from strategium.engine import (  # noqa: F401
     movement,
     reaction_blockers,
     reactions,
+    regrouped,
     reserves_arrival,
     resolution,
     shooting,

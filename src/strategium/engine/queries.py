@@ -27,6 +27,7 @@ class Query(StrEnum):
     MAY_MOVE = "may move"
     MAY_RUN = "may Run"
     MAY_SHOOT = "may make a Shooting Attack"
+    MAY_BE_TARGETED = "may be chosen as the target of a Shooting Attack"
     MAY_CHARGE = "may declare a Charge"
     MAY_REACT = "may make a Reaction"
     MAY_BE_PINNED = "may be Pinned"

@@ -277,6 +277,9 @@ def check_shoot(game: Game, action: Shoot) -> Verdict:
         return Verdict(False, (Reason.of("Independent Character", "target the unit the character has joined"),))
     if target.location is not Location.TABLE or not target.poses:
         return Verdict(False, (rule_of(SEQUENCE, f"the target is {target.location.value}", 166),))
+    targetable = ask(game, Query.MAY_BE_TARGETED, action.target_id)
+    if not targetable:
+        return Verdict(False, targetable.reasons)
     placed = (placed_unit(s.unit(action.unit_id), s.units[action.unit_id]), target_placed(game, action.target_id))
     planned = kept_plan(game, action.unit_id, action.target_id, False, placed, weapons=action.chosen_weapons())
     # a volley is fired only by models that see the target, so a plan with volleys shows the unit sees it

@@ -154,6 +154,9 @@ def _can_shoot(game: Game, unit_id: str, enemy_id: str, name: str) -> Reason | N
     answer = ask(game, Query.MAY_SHOOT, unit_id)
     if not answer:
         return answer.reasons[0]
+    targetable = ask(game, Query.MAY_BE_TARGETED, enemy_id)
+    if not targetable:
+        return targetable.reasons[0]
     weapons = reaction_weapons(game, unit_id)
     if has_volleys(game, unit_id, enemy_id, weapons=weapons):
         return None
