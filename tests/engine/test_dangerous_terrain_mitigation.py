@@ -7,6 +7,8 @@ the next forced die is the Damage Mitigation roll, if one is offered.
 
 from __future__ import annotations
 
+from typing import Any
+
 from shapely.geometry import box
 
 from strategium.engine.board import Pose
@@ -21,10 +23,10 @@ from tests.engine.builders import line, unit
 from tests.engine.moving import field, start
 
 WHY = Reason("test set-up", "the state the test needs")
-NO_SAVES = {"terrain": {"dangerous_wound_saves": "no_saves"}}
+NO_SAVES: dict[str, Any] = {"terrain": {"dangerous_wound_saves": "no_saves"}}
 
 
-def crossing(rules: tuple[str, ...], overrides: dict[str, object] | None = None) -> Game:
+def crossing(rules: tuple[str, ...], overrides: dict[str, Any] | None = None) -> Game:
     """Two Legionaries with ``rules`` at y 4, the wire (Dangerous) at y 6-7 ahead of them, at Blue's Move step."""
     wire = terrain_piece("wire", box(40, 6, 50, 7), TerrainKind.DANGEROUS)
     a1, r1 = unit("a1", 2, rules=rules), unit("r1", 1)

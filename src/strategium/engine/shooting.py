@@ -4,7 +4,8 @@
 below and in rule modules) and needs a visible enemy target in range of at least one weapon. Applying it:
 
 1. emits :class:`ShootingAttackDeclared` (the window for shooting Reactions, before any To Hit roll; FAQ v1.0);
-2. plans the volleys: each model that can see the target and has it in range fires (see "weapons" below); shots of
+2. plans the volleys: each model that can see the target and has it in range fires (see "weapons" below), the
+   models of Independent Characters joined to the unit included (p.241: ``engine/shooting_members.py``); shots of
    the same weapon profile at the same Strength, BS and Snap Shot state are rolled together, weapon by weapon;
 3. resolves each volley with :mod:`strategium.combat` against the target as it stands
    (:mod:`strategium.engine.damage` translates the state and applies the result), logging every roll and a
@@ -357,7 +358,8 @@ def _note_weapon_facts(game: Game, unit_id: str, volley: Volley) -> None:
     """Note that the members of the unit whose models fire ``volley`` fired a Heavy, Rapid Fire or Ordnance weapon
     (each on its own id: the unit's, or a joined character's), so a Charge judges who fired it
     (``charge.fired_weapon_exemption``)."""
-    fact = _WEAPON_FACTS.get(volley.weapon.type.weapon_class)
+    kind = volley.weapon.type.weapon_class
+    fact = _WEAPON_FACTS.get(kind) if kind is not None else None
     if fact is None:
         return
     s = game.state
