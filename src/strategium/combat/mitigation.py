@@ -17,11 +17,15 @@ Eligibility (all confirmed unless marked; CORE_B §3, §7.1, §7.5; SEED_RULES S
 - Stupefied roll (Exemplary Battles vol.1 p.107; STU-6): a Stupefied unit's model rolls a D6 against an
   unsaved **Wound**, cancelling it on 6+ after modifiers: +1 if the unit has Fearless, plus any bonus the
   engine passes (the Twisted Desire Reaction gives +2 against one attack). Not against Instant Death.
+- Against a Wound that allows "no Saves of any kind" Feel No Pain is barred (its text calls it a special Saving
+  Throw); Shrouded is not (its text says it is no Saving Throw and works against such attacks), nor the Stupefied
+  roll (``MitigationContext.no_saves``).
 - "Instant Death" here means a Wound that inflicts Instant Death (the Instant Death rule, or Strength at
   least double the Toughness: see :mod:`strategium.combat.allocation`). Whether a model with Eternal Warrior,
   which loses only one Wound to it, may still roll is not known: ``damage.eternal_warrior_mitigates_instant_death``
   (default false: the attack still has Instant Death, as STU-6 words it).
-- The unit "has Fearless" when any of its models has it (7th-edition convention; HH2's wording not read).
+- The unit "has Fearless" when one or more of its models have it (Fearless, rulebook p.238: "units with one or
+  more models with the Fearless special rule"); Shrouded's bar is per model (its text: "models with Fearless").
 """
 
 from __future__ import annotations
@@ -92,7 +96,8 @@ class MitigationContext:
     """What about the attack and the Wound decides eligibility.
 
     ``melee``: a close combat attack; ``ignores_cover`` / ``night_vision``: the attack has that rule;
-    ``instant_death``: this Wound inflicts Instant Death on the model (before Eternal Warrior).
+    ``instant_death``: this Wound inflicts Instant Death on the model (before Eternal Warrior); ``no_saves``: the
+    source allows no Saves of any kind (Feel No Pain, a special Saving Throw, is barred; Shrouded is not).
     """
 
     damage: DamageKind = DamageKind.WOUND
@@ -100,6 +105,7 @@ class MitigationContext:
     ignores_cover: bool = False
     night_vision: bool = False
     instant_death: bool = False
+    no_saves: bool = False
 
 
 @dataclass(frozen=True)
@@ -188,6 +194,14 @@ def mitigation_options(
         elif blocked_by_death:
             reasons.append(
                 Reason.of("Feel No Pain", f"Feel No Pain ({best}+) not allowed: the Wound inflicts Instant Death")
+            )
+        elif context.no_saves:
+            reasons.append(
+                Reason.of(
+                    "Feel No Pain",
+                    f"Feel No Pain ({best}+) not allowed: it is a special Saving Throw and no saves of any kind "
+                    "are allowed against this Wound",
+                )
             )
         else:
             options.append(MitigationOption(MitigationKind.FEEL_NO_PAIN, best))

@@ -362,6 +362,17 @@ class ChargeConfig(ConfigGroup):
         note="CORE_B §5.3 (causes on p.182 not read; 7th edition disordered a charge at several units)",
         confidence=C.UNCONFIRMED,
     )
+    fired_weapon_exemption: Literal["firing_models", "whole_unit"] = setting(
+        "firing_models",
+        description="Who must be Relentless for a unit (its joined Independent Characters included) to Charge after "
+        "some of its models fired Heavy, Rapid Fire or Ordnance weapons: only the members that fired them (the "
+        "unit's own models, or a joined character) or every model of the unit. Any member firing such a weapon "
+        "stops the Charge unless exempt.",
+        source="Relentless, Age of Darkness rulebook p.245 (names the Relentless models that fired); a unit of mixed "
+        "models is not addressed; project default",
+        note="CORE_B §1.2, §5.2 (mixed units not addressed)",
+        confidence=C.UNCONFIRMED,
+    )
 
     @model_validator(mode="after")
     def _bands_ascend(self) -> ChargeConfig:

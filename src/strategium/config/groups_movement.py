@@ -105,7 +105,8 @@ class TerrainConfig(ConfigGroup):
     )
     dangerous_wound_saves: Literal["invulnerable_only", "no_saves", "all"] = setting(
         "invulnerable_only",
-        description="Saves allowed against the Wound from a failed Dangerous Terrain test.",
+        description="Saves allowed against the Wound from a failed Dangerous Terrain test; no_saves also bars "
+        "Feel No Pain (a special Saving Throw), never Shrouded or the Stupefied roll.",
         source="7th-edition convention (no armour or cover saves)",
         note="CORE_A §5.3 (7th edition: no armour or cover saves)",
         confidence=C.UNCONFIRMED,

@@ -149,7 +149,7 @@ def _check_join(game: Game, action: JoinUnit) -> Verdict:
         return no(*problems)
     if s.characters_joined_to(action.character_id):
         return no(Reason(independent_character.RULE, "a unit that others have joined cannot itself join a unit", 241))
-    problem = independent_character.join_problem(s.unit(action.character_id), s.unit(action.unit_id))
+    problem = independent_character.join_problem(s.unit(action.character_id), s.unit(action.unit_id), s.config)
     return no(problem) if problem else Verdict(True)
 
 

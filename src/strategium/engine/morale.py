@@ -46,19 +46,30 @@ def leadership(game: Game, unit_id: str) -> int | None:
 
 
 def is_fearless(game: Game, unit_id: str) -> bool:
-    """Every living model of the unit has Fearless (p.238), by rule or Unit Type (Dreadnought, Automata), or the
-    unit has gained Fearless from an effect in force (``EffectKind.GRANTS_RULE``, e.g. a rule that makes it
-    Fearless for a time: RULINGS MIL-03 "from any source")."""
-    unit = game.state.unit(unit_id)
-    alive = set(living_models(game, unit_id))
-    granted = game.effects_on(unit_id, EffectKind.GRANTS_RULE)
-    if alive and any(e.rule is not None and e.rule.name == "Fearless" for e in granted):
-        return True
-    return bool(alive) and all(
-        m.has_rule("Fearless") or m.profile.unit_type.unit_type in (UnitType.DREADNOUGHT, UnitType.AUTOMATA)
-        for m in unit.models
-        if m.id in alive
-    )
+    """The unit counts as Fearless: one or more of its living models, its joined Independent Characters' included,
+    have Fearless, by rule or Unit Type (Dreadnought, Automata), or the unit or one of those characters has gained
+    Fearless from an effect in force (``EffectKind.GRANTS_RULE``: RULINGS MIL-03 "from any source").
+
+    Fearless, rulebook p.238: "units with one or more models with" the rule pass Pinning tests, Regroup tests and
+    Morale checks automatically (so a Fearless character joined to a unit carries it while it stays joined: the
+    rule itself names the unit; Independent Character, p.241). What is judged per model (Shrouded's bar, Fear)
+    asks the model's own rules instead."""
+    state = game.state
+    for u in (state.unit(unit_id), *state.characters_joined_to(unit_id)):
+        alive = living_models(game, u.id)
+        if not alive:
+            continue
+        granted = game.effects_on(u.id, EffectKind.GRANTS_RULE)
+        if any(e.rule is not None and e.rule.name == "Fearless" for e in granted):
+            return True
+        living = set(alive)
+        if any(
+            m.has_rule("Fearless") or m.profile.unit_type.unit_type in (UnitType.DREADNOUGHT, UnitType.AUTOMATA)
+            for m in u.models
+            if m.id in living
+        ):
+            return True
+    return False
 
 
 def leadership_test(game: Game, unit_id: str, why: str, modifier: int = 0) -> bool:

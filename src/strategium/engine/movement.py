@@ -390,7 +390,7 @@ def _character_problems(game: Game, action: Move | Run, units: list[Unit], mine:
         return [core("Independent Character", f"there is no friendly unit {action.join!r} on the table", IC_PAGE)]
     from strategium.rules import independent_character, infiltrate
 
-    problem = independent_character.join_problem(character, s.unit(action.join))
+    problem = independent_character.join_problem(character, s.unit(action.join), s.config)
     if problem is not None:
         return [problem]
     allowed, ruling = infiltrate.late_join(game, action.unit_id, action.join)

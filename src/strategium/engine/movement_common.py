@@ -429,8 +429,17 @@ def dangerous_tests(game: Game, units: Sequence[Unit], moves: Sequence[Leg]) -> 
             game.log(Ruling(f"{name} passes its Dangerous Terrain test ({roll.total})", (cited,)))
             continue
         game.log(Ruling(f"{name} fails its Dangerous Terrain test ({roll.total}): it suffers a Wound", (cited,)))
-        if not _saved(game, g.model):
+        if not _saved(game, g.model) and not _mitigated(game, g.unit_id, g.model):
             inflict_wound(game, g.unit_id, g.model, "Dangerous Terrain")
+
+
+def _mitigated(game: Game, unit_id: str, model: Model) -> bool:
+    """The Damage Mitigation roll against the unsaved Dangerous Terrain Wound (``engine/wound_mitigation.py``):
+    "no saves of any kind" when ``terrain.dangerous_wound_saves`` is ``no_saves``."""
+    from strategium.engine.wound_mitigation import mitigated
+
+    no_saves = game.state.config.terrain.dangerous_wound_saves == "no_saves"
+    return mitigated(game, unit_id, model, "Dangerous Terrain", no_saves=no_saves)
 
 
 def _saved(game: Game, model: Model) -> bool:

@@ -4,7 +4,8 @@
 below and in rule modules) and needs a visible enemy target in range of at least one weapon. Applying it:
 
 1. emits :class:`ShootingAttackDeclared` (the window for shooting Reactions, before any To Hit roll; FAQ v1.0);
-2. plans the volleys: each model that can see the target and has it in range fires (see "weapons" below); shots of
+2. plans the volleys: each model that can see the target and has it in range fires (see "weapons" below), the
+   models of Independent Characters joined to the unit included (p.241: ``engine/shooting_members.py``); shots of
    the same weapon profile at the same Strength, BS and Snap Shot state are rolled together, weapon by weapon;
 3. resolves each volley with :mod:`strategium.combat` against the target as it stands
    (:mod:`strategium.engine.damage` translates the state and applies the result), logging every roll and a
@@ -226,7 +227,9 @@ def _big_models_count_as_stationary(game: Game, unit_id: str, block: Block) -> R
     def big(m: Model) -> bool:
         return m.profile.unit_type.counts_as(UnitType.DREADNOUGHT) or m.profile.unit_type.has(SubType.MONSTROUS)
 
-    if block.id == "moved" and _all_models(game, unit_id, big):
+    own = game.state.units[unit_id].poses
+    models = [m for m in game.state.unit(unit_id).models if m.id in own] or game.state.unit(unit_id).models
+    if block.id == "moved" and all(big(m) for m in models):  # the unit's own models: characters ask for themselves
         return rule_of("Dreadnought Unit Type", "Dreadnoughts and Monstrous models count as Stationary", 195)
     return None
 
@@ -240,9 +243,18 @@ _FIRED = {
 
 @blocker(Query.MAY_CHARGE)
 def _fired_charge_blocker(game: Game, unit_id: str) -> Block | None:
+    """One model of the unit, or of a character joined to it, firing a Heavy, Rapid Fire or Ordnance weapon stops
+    the unit's Charge (the unit charges as one; Relentless p.245 lifts it: ``rules/relentless.py``)."""
+    facts = game.state.facts
     for fact, block_id in _FIRED.items():
-        if game.state.facts.has(unit_id, fact):
-            return Block(block_id, rule_of("Relentless", f"a unit that {fact.value} this turn may not Charge", 245))
+        for uid in damage.members(game, unit_id):
+            if facts.has(uid, fact):
+                text = (
+                    f"a unit that {fact.value} this turn may not Charge"
+                    if uid == unit_id
+                    else f"{game.state.unit(uid).name}, joined to the unit, {fact.value} this turn: it may not Charge"
+                )
+                return Block(block_id, rule_of("Relentless", text, 245))
     return None
 
 
@@ -359,25 +371,44 @@ class _Tally:
     concussive: int | None = None
 
 
+_WEAPON_FACTS = {
+    WeaponClass.HEAVY: Fact.FIRED_HEAVY,
+    WeaponClass.RAPID_FIRE: Fact.FIRED_RAPID_FIRE,
+    WeaponClass.ORDNANCE: Fact.FIRED_ORDNANCE,
+}
+
+
 def _note_weapon_facts(game: Game, unit_id: str, volley: Volley) -> None:
+    """Note that the members of the unit whose models fire ``volley`` fired a Heavy, Rapid Fire or Ordnance weapon
+    (each on its own id: the unit's, or a joined character's), so a Charge judges who fired it
+    (``charge.fired_weapon_exemption``)."""
     kind = volley.weapon.type.weapon_class
-    facts = {WeaponClass.HEAVY: Fact.FIRED_HEAVY, WeaponClass.RAPID_FIRE: Fact.FIRED_RAPID_FIRE}
-    if kind in facts:
-        game.state.facts.note(unit_id, facts[kind])
-    if kind is WeaponClass.ORDNANCE:
-        game.state.facts.note(unit_id, Fact.FIRED_ORDNANCE)
+    fact = _WEAPON_FACTS.get(kind) if kind is not None else None
+    if fact is None:
+        return
+    s = game.state
+    for uid in damage.members(game, unit_id):
+        if any(m.id in volley.firers for m in s.unit(uid).models):
+            s.facts.note(uid, fact)
 
 
 def _firers(game: Game, unit_id: str, volley: Volley) -> tuple[Footprint, ...]:
-    status = game.state.units[unit_id]
-    models = [m for m in game.state.unit(unit_id).models if m.id in volley.firers and m.id in status.poses]
-    return tuple(footprint(m, status.poses[m.id]) for m in models)
+    """Where the models firing ``volley`` stand (the unit's and its joined characters')."""
+    out: list[Footprint] = []
+    for uid in damage.members(game, unit_id):
+        status = game.state.units[uid]
+        out += [
+            footprint(m, status.poses[m.id])
+            for m in game.state.unit(uid).models
+            if m.id in volley.firers and m.id in status.poses
+        ]
+    return tuple(out)
 
 
 def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -> None:
     s = game.state
     firers = _firers(game, unit.id, volley) or tuple(
-        footprint(m, p) for m in unit.models if (p := s.units[unit.id].poses.get(m.id)) is not None
+        footprint(m, s.units[uid].poses[m.id]) for uid, m in damage.living(game, unit.id)
     )
     shots = volley.shots
     for text in volley.dice:

@@ -20,6 +20,8 @@ from strategium.engine.effects import Effect, EffectKind
 from strategium.engine.placement import placed_unit
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
+from strategium.engine.shooting_members import member_flags as _member_flags
+from strategium.engine.shooting_members import shooters as _shooters
 from strategium.engine.watchers import Fact
 from strategium.geometry.measure import Footprint, core_distances, distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
@@ -220,17 +222,15 @@ def has_volleys(
     s = game.state
     snap_all = snap_shots or not ask(game, Query.FULL_BALLISTIC_SKILL, unit_id)
     stationary = bool(ask(game, Query.STATIONARY_FOR_HEAVY, unit_id))
-    status = s.units[unit_id]
     target = target_placed(game, target_id)
-    mine = {pm.name: pm for pm in placed_unit(s.unit(unit_id), status).models}
-    shooters = [model for model in s.unit(unit_id).models if model.id in status.poses]
-    placed_shooters = [mine[model.id] for model in shooters]
+    shooters, placed_shooters = _shooters(game, unit_id, placed_unit(s.unit(unit_id), s.units[unit_id]))
+    flags = _member_flags(game, unit_id, snap_shots, snap_all, stationary)
     reaches = closest(placed_shooters, target.models, [True] * len(shooters))
     # a model with a volley now (_model_volleys reads no sight) fires if it sees the target (as in _plan)
     ready = (
         pm
-        for model, pm, reach in zip(shooters, placed_shooters, reaches, strict=True)
-        if _model_volleys(game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, {}, weapons)
+        for (uid, model), pm, reach in zip(shooters, placed_shooters, reaches, strict=True)
+        if _model_volleys(game, uid, model, reach, *flags[uid][:2], target, pm.footprint, {}, weapons)
     )
     first = next(ready, None)
     if first is None:
@@ -332,22 +332,25 @@ def _plan(
     if placed is None:
         placed = (placed_unit(s.unit(unit_id), status), target_placed(game, target_id))
     target = placed[1]
-    mine = {pm.name: pm for pm in placed[0].models}  # each model with a pose (by id), as the geometry sees it
     sight = damage.sight_map(s.battlefield)
     volleys: dict[tuple[object, ...], Volley] = {}
     first: list[tuple[str, Reason]] = [(f"snap:{why.text}", why) for why in full.reasons]  # why every shot is a
     # Snap Shot (e.g. STU-3), or what lifted that
-    shooters = [model for model in s.unit(unit_id).models if model.id in status.poses]
-    placed_shooters = [mine[model.id] for model in shooters]
+    flags = _member_flags(game, unit_id, snap_shots, snap_all, stationary)
+    for uid, (_, _, why_snap, _) in flags.items():
+        if uid != unit_id:
+            first += [(f"snap:{why.text}", why) for why in why_snap]
+    # the unit's models and its joined Independent Characters' (IC-7: they fire as part of the unit)
+    shooters, placed_shooters = _shooters(game, unit_id, placed[0])
     reaches = closest(placed_shooters, target.models, [True] * len(shooters))
     # A model that can fire no weapon at this range gives no volley whether or not it sees the target: only the
     # reasons (its weapons' or its sight's) depend on its sight, tested when they are asked for.
-    idle = [_idle_reasons(game, unit_id, m, r, snap_all, stationary) for m, r in zip(shooters, reaches, strict=True)]
+    idle = [_idle_reasons(game, uid, m, r, *flags[uid][:2]) for (uid, m), r in zip(shooters, reaches, strict=True)]
     needed = [i for i, why in enumerate(idle) if why is None]
     sees = dict(zip(needed, sight.sees_each([placed_shooters[i] for i in needed], target), strict=True))
     parts: list[tuple[int, list[tuple[str, Reason]]]] = []  # per model: -1 and its reasons, or its index and the
     # reasons if it sees the target (its sight's if not)
-    for i, (model, pm, reach) in enumerate(zip(shooters, placed_shooters, reaches, strict=True)):
+    for i, ((uid, model), pm, reach) in enumerate(zip(shooters, placed_shooters, reaches, strict=True)):
         why_idle = idle[i]
         if why_idle is not None:
             parts.append((i, why_idle))
@@ -356,9 +359,7 @@ def _plan(
             parts.append((-1, [_sight_reason(model)]))
             continue
         mine_reasons: dict[str, Reason] = {}
-        chosen = _model_volleys(
-            game, unit_id, model, reach, snap_all, stationary, target, pm.footprint, mine_reasons, weapons
-        )
+        chosen = _model_volleys(game, uid, model, reach, *flags[uid][:2], target, pm.footprint, mine_reasons, weapons)
         parts.append((-1, list(mine_reasons.items())))
         for v in chosen:
             old = volleys.get(v.key)
@@ -367,6 +368,9 @@ def _plan(
     if any(v.weapon.type.weapon_class in (WeaponClass.HEAVY, WeaponClass.ORDNANCE) for v in volleys.values()):
         last = [(f"stationary:{why.text}", why) for why in still.reasons]  # whether it counts as Stationary, and
         # which rule says so (e.g. REL-1)
+        for uid, (_, _, _, why_still) in flags.items():
+            if uid != unit_id:
+                last += [(f"stationary:{why.text}", why) for why in why_still]
     unseen = [placed_shooters[i] for i, _ in parts if i >= 0]
 
     def reasons() -> tuple[Reason, ...]:
@@ -376,7 +380,7 @@ def _plan(
             out.setdefault(key, why)
         for i, pairs in parts:
             if i >= 0 and not next(seen):
-                pairs = [_sight_reason(shooters[i])]
+                pairs = [_sight_reason(shooters[i][1])]
             for key, why in pairs:
                 out.setdefault(key, why)
         for key, why in last:
