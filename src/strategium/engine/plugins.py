@@ -18,6 +18,8 @@ from strategium.engine import (  # noqa: F401
     shooting,
     statuses,
     transports,
+    vehicle_fire,
+    vehicle_results,
 )
 from strategium.rules import (  # noqa: F401
     core_reactions,

@@ -26,6 +26,8 @@ class Fact(StrEnum):
     DISEMBARKED = "disembarked"
     REACTED = "made a Reaction"
     MAY_ARRIVE = "may arrive from Reserves (its Reserves roll succeeded)"
+    COMBAT_SPEED = "moved at Combat Speed"
+    CRUISING_SPEED = "moved at Cruising Speed"
 
 
 @dataclass
