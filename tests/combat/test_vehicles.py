@@ -202,3 +202,27 @@ def test_bad_vehicle_inputs() -> None:
     barricade = BuildingCharacteristics(bs=None, front=None, side=None, rear=None, hp=None)
     with pytest.raises(InputError, match="no Armour Value"):
         TargetVehicle.from_profile("Defence Line", barricade, Facing.FRONT)
+
+
+@pytest.mark.parametrize(
+    ("setting", "ap", "face"),
+    [("ap1_modifier", 1, 4), ("ap2_modifier", 2, 5), ("no_ap_modifier", None, 4)],
+)
+def test_ap_modifiers_to_the_vehicle_damage_roll_come_from_the_rules_configuration(
+    setting: str, ap: int | None, face: int
+) -> None:
+    """The same damage die under the default modifier and under 0: the result moves by the modifier."""
+    from strategium.combat.vehicles import roll_damage_table
+    from strategium.config import parse_overrides
+
+    rhino = TargetVehicle.from_profile("Rhino", RHINO, Facing.FRONT)
+    results = []
+    for config in (CONFIG, parse_overrides({"vehicle_damage": {setting: 0}})):
+        dice = Dice(0, strict=True)
+        dice.force(face)
+        rolled = roll_damage_table(dice, rhino, ap=ap, config=config, label="damage")
+        results.append((rolled.modifier, rolled.result))
+    default = int(getattr(CONFIG.vehicle_damage, setting))
+    assert results[0] == (default, vehicle_damage_result(face + default, CONFIG))
+    assert results[1] == (0, vehicle_damage_result(face, CONFIG))
+    assert results[0][1] != results[1][1]

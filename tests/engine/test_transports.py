@@ -82,8 +82,8 @@ def test_disembark_wholly_within_2_inches_of_the_hull_then_move() -> None:
 
 def test_passengers_of_a_transport_that_moved_may_not_move_after_disembarking() -> None:
     game, _ = rhino_game(inside=True)
-    game.apply(Move(1, "rh", (("rh.1", Pose(20, 18)),)))
-    out = tuple((f"a1.{i}", Pose(16.0 + 1.3 * i, 20.9)) for i in range(1, 6))
+    game.apply(Move(1, "rh", (("rh.1", Pose(20, 15)),)))  # 7": Combat Speed (disembarking is allowed)
+    out = tuple((f"a1.{i}", Pose(16.0 + 1.3 * i, 17.9)) for i in range(1, 6))
     game.apply(Disembark(1, "a1", out))
     assert game.state.facts.has("a1", Fact.MOVED)
     verdict = game.check(Move(1, "a1", tuple((m, Pose(p.x, p.y + 1)) for m, p in out)))

@@ -69,6 +69,14 @@ class VehicleConfig(ConfigGroup):
         confidence=C.UNCONFIRMED,
         not_played="Weapon Destroyed results are not played yet",
     )
+    cruising_speed_other_weapons: Literal["snap_shots", "none"] = setting(
+        "snap_shots",
+        description="What a vehicle that moved at Cruising Speed does with its weapons beyond the one it fires at "
+        "full BS: fires them as Snap Shots, or not at all.",
+        source="secondary source for the one weapon at full BS (no Ordnance or Destroyer); the rest not read",
+        note="CORE_B §1.2 (Cruising Speed: one weapon at full BS, C-sec); the other weapons unknown",
+        confidence=C.UNCONFIRMED,
+    )
 
 
 class VehicleDamageConfig(ConfigGroup):
@@ -172,6 +180,37 @@ class VehicleDamageConfig(ConfigGroup):
         note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
         not_played="hits from an exploding vehicle are not played yet",
+    )
+    crew_shaken_effect: Literal["snap_shots", "no_shooting"] = setting(
+        "snap_shots",
+        description="What Crew Shaken does until the end of the vehicle's next turn: only Snap Shots, or no "
+        "shooting at all (HH 1st edition).",
+        source="7th-edition convention (Reinforced, Liber Astartes p.95, implies Crew Stunned forces Snap Shots)",
+        note="CORE_B §2.5 (name confirmed; effect and duration 7th edition)",
+        confidence=C.UNCONFIRMED,
+    )
+    no_weapon_left: Literal["immobilised", "no_effect"] = setting(
+        "immobilised",
+        description="A Weapon Destroyed result on a vehicle with no weapon left to destroy: it counts as "
+        "Immobilised, or has no further effect.",
+        source="7th-edition convention (the Building Damage Table, rulebook p.226, moves such a result one band up)",
+        note="CORE_B §2.5, §2.6",
+        confidence=C.UNCONFIRMED,
+    )
+    repeat_immobilised_hull_point: bool = setting(
+        True,
+        description="An Immobilised result on a vehicle already Immobilised costs it one more Hull Point.",
+        source="7th-edition convention",
+        note="CORE_B §2.5 (Immobilised lasts the game, confirmed; a second one not read)",
+        confidence=C.UNCONFIRMED,
+    )
+    passengers_hit_on_explodes: bool = setting(
+        True,
+        description="Each model embarked in a vehicle that explodes takes one hit at explosion_strength, AP -, "
+        "before the unit is placed and takes its Pinning test.",
+        source="7th-edition convention",
+        note="CORE_B §2.7 (Explodes: passengers take a hit each, 7th edition)",
+        confidence=C.UNCONFIRMED,
     )
 
     @model_validator(mode="after")

@@ -362,20 +362,15 @@ def apply_wounds(game: Game, result: AttackResult, slots: tuple[Slot, ...]) -> i
 
 
 def apply_vehicle_damage(game: Game, result: VehicleAttackResult, slot: Slot) -> int:
-    """Write the Hull Points lost into the state; a destroyed vehicle is removed (its passengers disembark).
-    Returns 1 if the vehicle was destroyed, else 0."""
+    """Write the Hull Points lost into the state, then play the damage results
+    (:func:`strategium.engine.vehicle_results.apply`: effects on the vehicle; a destroyed vehicle is Wrecked or
+    explodes, and its passengers disembark). Returns 1 if the vehicle was destroyed, else 0."""
+    from strategium.engine import vehicle_results
+
     status = game.state.units[slot.unit_id]
     if result.hull_points_lost:
         status.wounds_lost[slot.model_id] = result.target.lost
-    if not result.destroyed:
-        return 0
-    pose = status.poses.get(slot.model_id)
-    how = "explodes" if result.explodes else "is Wrecked"
-    game.log(Ruling(f"{result.target.name} {how}", (core("Hull Points", "no Hull Points left: destroyed"),)))
-    remove_model(game, slot.unit_id, slot.model_id)
-    if pose is not None:
-        passengers_out(game, slot.unit_id, pose)
-    return 1
+    return vehicle_results.apply(game, result, slot)
 
 
 def _ring_spots(pose: Pose, radius: float, step: float) -> list[tuple[float, float]]:

@@ -61,6 +61,10 @@ class EffectKind(StrEnum):
     CANNOT_CHARGE = "cannot declare a Charge"
     MOVED_BY_REACTION = "moved by a Reaction (not Stationary in its next turn)"
     GRANTS_RULE = "gains a special rule"
+    CREW_SHAKEN = "Crew Shaken"
+    CREW_STUNNED = "Crew Stunned"
+    IMMOBILISED = "Immobilised"
+    WEAPON_DESTROYED = "Weapon Destroyed"
 
 
 class Window(StrEnum):
@@ -89,6 +93,8 @@ class Effect:
 
     ``created_turn`` is the ``turn_index`` and ``created_game_turn`` the Game Turn when it was made (0: pre-game).
     ``rule`` is set for ``GRANTS_RULE`` effects (e.g. Shrouded (5+)). ``ends_on`` lists early end triggers.
+    ``model_id``: the one model it is on (a vehicle of a squadron hit by a Vehicle Damage result), or None for
+    the whole unit; ``weapon``: the weapon's name (``WEAPON_DESTROYED``).
     """
 
     id: int
@@ -101,6 +107,8 @@ class Effect:
     reason: Reason
     rule: RuleRef | None = None
     ends_on: frozenset[EndTrigger] = frozenset()
+    model_id: str | None = None
+    weapon: str | None = None
 
     def expires_at(self, moment: Moment) -> bool:
         """True if this effect ends at ``moment`` (see the module docstring)."""

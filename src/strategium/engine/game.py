@@ -203,8 +203,11 @@ class Game:
         reason: Reason,
         rule: RuleRef | None = None,
         ends_on: frozenset[EndTrigger] = frozenset(),
+        model_id: str | None = None,
+        weapon: str | None = None,
     ) -> Effect:
-        """Make an effect on a unit now (controller: the unit's owner) and log it."""
+        """Make an effect on a unit now (controller: the unit's owner) and log it; ``model_id`` and ``weapon`` as
+        :class:`Effect` has them."""
         s = self.state
         effect = Effect(
             id=s.next_effect_id,
@@ -217,6 +220,8 @@ class Game:
             reason=reason,
             rule=rule,
             ends_on=ends_on,
+            model_id=model_id,
+            weapon=weapon,
         )
         s.next_effect_id += 1
         s.effects = (*s.effects, effect)

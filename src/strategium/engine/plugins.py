@@ -19,6 +19,8 @@ from strategium.engine import (  # noqa: F401
     shooting,
     statuses,
     transports,
+    vehicle_fire,
+    vehicle_results,
 )
 from strategium.rules import (  # noqa: F401
     assault_vehicle,

@@ -14,7 +14,7 @@ import numpy as np
 
 from strategium.army.army import Model
 from strategium.combat.sources import ORDNANCE_PAGE, core
-from strategium.engine import damage, registries
+from strategium.engine import damage, registries, vehicle_fire
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Effect, EffectKind
 from strategium.engine.placement import placed_unit
@@ -527,6 +527,8 @@ def _model_volleys(
             break
     if not vehicle and any(v.weapon.type.weapon_class is WeaponClass.ORDNANCE for v in out):
         out = [v for v in out if v.weapon.type.weapon_class is WeaponClass.ORDNANCE][:1]
+    if vehicle and out:  # lost weapons, speed and crew (strategium.engine.vehicle_fire)
+        out = vehicle_fire.restrict(game, unit_id, model, out, reasons)
     return out
 
 

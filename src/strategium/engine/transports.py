@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Unit
-from strategium.engine import broad_phase
+from strategium.engine import broad_phase, vehicle_fire
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location, Placement, ReserveMode
 from strategium.engine.citations import Reason
@@ -282,6 +282,9 @@ def _check_disembark(game: Game, action: Disembark) -> Verdict:
         return no(
             core("Reserves", "in the Reserves step only passengers of a Transport that has just arrived disembark", 309)
         )
+    cruising = vehicle_fire.cruising_disembark_problem(game, carrier)
+    if cruising is not None:
+        return no(cruising)
     units = party(s, action.unit_id)
     if not s.config.transports.embark_and_disembark_same_turn and any(s.facts.has(u.id, Fact.EMBARKED) for u in units):
         return no(config_reason(game, "transports.embark_and_disembark_same_turn", "the unit embarked this turn"))

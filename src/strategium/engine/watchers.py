@@ -29,6 +29,8 @@ class Fact(StrEnum):
     LEFT_IN_FLANKING_STEP_5 = "disembarked in the last step (Step 5) of a Flanking Assault"
     REACTED = "made a Reaction"
     MAY_ARRIVE = "may arrive from Reserves (its Reserves roll succeeded)"
+    COMBAT_SPEED = "moved at Combat Speed"
+    CRUISING_SPEED = "moved at Cruising Speed"
 
 
 @dataclass
