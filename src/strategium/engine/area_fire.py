@@ -297,7 +297,8 @@ def _scatter(game: Game, unit_id: str, volley: Volley) -> tuple[float | None, in
     twin = any(isinstance(r, RuleRef) and r.name == "Twin-linked" for r in volley.rules)
     tries = 2 if twin else 1
     for attempt in range(tries):
-        die = game.logged(dice.scatter(f"Scatter die of {name}", who=unit_id))
+        die = dice.scatter(f"Scatter die of {name}", who=unit_id)
+        game.logged(die)
         if die.direction is None:
             return None, 0, "the Scatter die shows Hit: the marker stays"
         two = game.logged(dice.two_d6(f"scatter distance of {name}", who=unit_id))

@@ -64,7 +64,7 @@ class Game:
         battlefield: Battlefield,
         config: RulesConfig | None = None,
         seed: int = 0,
-        forced_dice: tuple[int, ...] = (),
+        forced_dice: tuple[Forced, ...] = (),
     ) -> Game:
         """A game at the start of its pre-game (the roll-off for deployment is made at once).
 

@@ -62,7 +62,11 @@ def _face_from_json(value: Any) -> Forced:
     """The forced face :func:`_face_to_json` wrote."""
     if isinstance(value, dict):
         scatter = value.get("scatter")
-        return ScatterFace.hit() if scatter == "hit" else ScatterFace.arrow(float(scatter))
+        if scatter == "hit":
+            return ScatterFace.hit()
+        if not isinstance(scatter, int | float):
+            raise InputError(f"a forced Scatter die must be 'hit' or degrees, not {scatter!r}", field="history")
+        return ScatterFace.arrow(float(scatter))
     return int(value)
 
 
@@ -165,7 +169,7 @@ def replay(record: GameRecord, armies: tuple[Army, Army], battlefield: Battlefie
     from strategium.engine.game import Game
 
     history = list(record.history)
-    opening: list[int] = []  # dice forced before the game began are forced before its first roll
+    opening: list[Forced] = []  # dice forced before the game began are forced before its first roll
     while history and isinstance(first := history[0], ForcedDice):
         opening.extend(first.faces)
         history.pop(0)

@@ -67,7 +67,8 @@ class AreaShape:
         near_d = np.hypot(across, along) - r1
         far_d = np.hypot(across, along - h) - r2
         side = a * across + b * along - r1
-        return np.where(k < 0.0, near_d, np.where(k > a * h, far_d, side))
+        out: np.ndarray = np.where(k < 0.0, near_d, np.where(k > a * h, far_d, side))
+        return out
 
     def polygon(self) -> Polygon:
         """The shape as a polygon (drawing; hull and oval footprints)."""
