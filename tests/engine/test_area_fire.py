@@ -15,8 +15,8 @@ from strategium.engine.timing import Phase
 from tests.engine.builders_combat import battle, squad, to_phase, weapon
 
 FLAMER = weapon("Flamer", "Template", "4", "5", "Assault 1")
-FRAG = weapon("Frag missile", '48"', "4", "6", "Heavy 1, Blast (3\")")
-TWIN_FRAG = weapon("Twin frag", '48"', "4", "6", "Heavy 1, Blast (3\"), Twin-linked")
+FRAG = weapon("Frag missile", '48"', "4", "6", 'Heavy 1, Blast (3")')
+TWIN_FRAG = weapon("Twin frag", '48"', "4", "6", 'Heavy 1, Blast (3"), Twin-linked')
 BASE = 32.0 / 25.4 / 2  # the radius of a 32 mm base, inches
 
 
@@ -186,7 +186,7 @@ def test_twin_linked_blast_rerolls_a_scatter_that_moves_the_marker() -> None:
 def test_blast_wounds_are_allocated_from_the_setting_s_origin(origin: str, removed: str) -> None:
     poses = {**BLAST_POSES, "red": {"red.1": (29.0, 20.0), "red.2": (30.5, 20.0), "red.3": (40, 10), "red.4": (40, 14)}}
     game = _game(poses, {"templates": {"blast_allocation_from": origin}})
-    game.force_dice(ScatterFace.hit(), 6, 1, 1)  # two hits: the first wound is saved on a... (see below)
+    game.force_dice(ScatterFace.hit(), 6, 1, 1)  # two hits (both models are under the marker), one wound, unsaved
     game.apply(Shoot(1, "gun", "red", blast_at=("red.2",)))
     assert game.state.units["red"].casualties == [removed]
 

@@ -542,9 +542,7 @@ def _may_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary: b
         return False
     if snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle):
         return not (
-            kind is WeaponClass.ORDNANCE
-            or weapon.range.kind is RangeKind.TEMPLATE
-            or is_blast(weapon.type.rules)
+            kind is WeaponClass.ORDNANCE or weapon.range.kind is RangeKind.TEMPLATE or is_blast(weapon.type.rules)
         )
     return True
 
