@@ -17,6 +17,15 @@ Forced dice
     the code under test rolls more dice than the test scripted. A forced face must be possible on the die
     it lands on (1-3 for a D3), or :class:`DiceError` is raised.
 
+The Scatter die
+    :meth:`Dice.scatter` rolls the Scatter die (Blast markers, rulebook p.234; Scatter, p.152): a six-sided die with
+    two Hit faces and four arrows (the Games Workshop die; HH2's text of p.152 was not read). It is drawn from the
+    generator as a D6 (1-2: Hit) and, for an arrow, a second draw of the arrow's direction in whole degrees (0-359,
+    anticlockwise from +x, the convention of model headings). The roll is recorded as a :class:`ScatterRoll` of kind
+    ``Scatter`` (``direction`` None for a Hit). It is forced with a :class:`ScatterFace` in the same queue as the
+    other dice (``force(ScatterFace.hit(), 4, 3)``: a Hit, then 4 and 3 for the next dice); a D6 face where the
+    Scatter die is rolled, or a Scatter face where a D6 or D3 is rolled, raises :class:`DiceError`.
+
 Snapshots
     ``state()`` returns a frozen :class:`DiceState` (generator state, forced queue, log); ``restore(state)``
     puts it back (undo) and ``from_state(state)`` / ``copy()`` build an independent copy (look-ahead).
@@ -25,6 +34,7 @@ Snapshots
 from __future__ import annotations
 
 import copy as _copy
+import math
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -36,6 +46,41 @@ from strategium.errors import StrategiumError
 Keep = Literal["all", "highest", "lowest"]
 
 _SIDES = (3, 6)
+
+
+@dataclass(frozen=True)
+class ScatterFace:
+    """A face of the Scatter die to force: ``direction`` None is a Hit, else the arrow's direction in degrees
+    (anticlockwise from +x; any number, taken modulo 360)."""
+
+    direction: float | None = None
+
+    @classmethod
+    def hit(cls) -> ScatterFace:
+        """The Hit face."""
+        return cls(None)
+
+    @classmethod
+    def arrow(cls, direction: float) -> ScatterFace:
+        """An arrow pointing ``direction`` degrees. Raises :class:`DiceError` for a value that is not a number."""
+        if isinstance(direction, bool) or not isinstance(direction, int | float) or not math.isfinite(direction):
+            raise DiceError(f"a Scatter direction must be a number of degrees, not {direction!r}")
+        return cls(float(direction) % 360.0)
+
+    @property
+    def is_hit(self) -> bool:
+        """True for the Hit face."""
+        return self.direction is None
+
+    def __str__(self) -> str:
+        return "Hit" if self.direction is None else f"arrow {self.direction:g}°"
+
+
+Forced = int | ScatterFace
+"""A forced die: a face (1-6) of the next D6 or D3, or a face of the next Scatter die."""
+
+SCATTER_HIT_FACES = 2
+"""Faces of the six-sided Scatter die that show Hit (the Games Workshop die: two Hits, four arrows)."""
 
 
 class DiceError(StrategiumError):
@@ -95,6 +140,29 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class ScatterRoll(Roll):
+    """A roll of the Scatter die: ``direction`` None for a Hit, else the arrow's direction (degrees anticlockwise
+    from +x). ``results`` holds the D6 face drawn (1-2 Hit), empty when forced; ``total`` is 0."""
+
+    direction: float | None
+
+    @property
+    def is_hit(self) -> bool:
+        """True if the die shows Hit."""
+        return self.direction is None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = super().as_dict()
+        out["scatter"] = "hit" if self.direction is None else self.direction
+        return out
+
+    def __str__(self) -> str:
+        who = f" ({self.who})" if self.who is not None else ""
+        face = "Hit" if self.direction is None else f"arrow {self.direction:g}°"
+        return f"{self.reason}{who}: Scatter [{face}{'*' if self.is_forced else ''}]"
+
+
+@dataclass(frozen=True)
 class RollOff:
     """The outcome of a roll-off: each player rolls a D6, the higher wins, ties are rolled again.
 
@@ -113,7 +181,7 @@ class DiceState:
     seed: int
     strict: bool
     generator: dict[str, Any] = field(hash=False)
-    forced: tuple[int, ...]
+    forced: tuple[Forced, ...]
     log: tuple[Roll, ...]
 
 
@@ -127,7 +195,7 @@ class DiceMark:
     seed: int
     strict: bool
     generator: dict[str, Any] = field(hash=False)
-    forced: tuple[int, ...]
+    forced: tuple[Forced, ...]
     log: list[Roll] = field(hash=False, compare=False, repr=False)
     length: int
 
@@ -160,7 +228,7 @@ class Dice:
         self._seed = _check_seed(seed)
         self._strict = strict
         self._rng = np.random.Generator(np.random.PCG64(seed))
-        self._forced: deque[int] = deque()
+        self._forced: deque[Forced] = deque()
         self._log: list[Roll] = []
         self._waiting: list[dict[str, Any]] = []  # the generator states of marks not yet taken (see mark())
 
@@ -176,15 +244,18 @@ class Dice:
         """True if running out of forced faces raises instead of using the generator."""
         return self._strict
 
-    def force(self, *faces: int) -> None:
-        """Queue exact die faces (each 1-6) for the next dice rolled, in order. Raises :class:`DiceError`."""
+    def force(self, *faces: Forced) -> None:
+        """Queue exact die faces (each 1-6, or a :class:`ScatterFace` for a Scatter die) for the next dice rolled,
+        in order. Raises :class:`DiceError`."""
         for face in faces:
+            if isinstance(face, ScatterFace):
+                continue
             if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
                 raise DiceError(f"a forced die face must be a whole number from 1 to 6, not {face!r}")
         self._forced.extend(faces)
 
     @property
-    def pending_forced(self) -> tuple[int, ...]:
+    def pending_forced(self) -> tuple[Forced, ...]:
         """Forced faces queued but not yet used."""
         return tuple(self._forced)
 
@@ -268,6 +339,40 @@ class Dice:
         """Roll 2D6 and sum them."""
         return self.roll(2, 6, reason=reason, who=who)
 
+    def scatter(self, reason: str, *, who: str | None = None) -> ScatterRoll:
+        """Roll the Scatter die (see the module docstring) and record it. Raises :class:`DiceError` when the next
+        forced die is a D6 face, or in strict mode with no forced die left."""
+        forced = False
+        face: tuple[int, ...] = ()
+        direction: float | None
+        if self._forced:
+            head = self._forced[0]
+            if not isinstance(head, ScatterFace):
+                raise DiceError(f"forced face {head} is a D6's, but the Scatter die is rolled")
+            self._forced.popleft()
+            direction, forced = head.direction, True
+        elif self._strict:
+            raise DiceError("no forced die face left (strict dice)")
+        else:
+            self._capture()
+            drawn = int(self._rng.integers(1, 7))
+            face = (drawn,)
+            direction = None if drawn <= SCATTER_HIT_FACES else float(self._rng.integers(0, 360))
+        record = ScatterRoll(
+            seq=len(self._log),
+            who=who,
+            reason=reason,
+            kind="Scatter",
+            sides=6,
+            results=face,
+            kept=face,
+            total=0,
+            forced=(forced,),
+            direction=direction,
+        )
+        self._log.append(record)
+        return record
+
     def roll_off(self, first: str, second: str, reason: str) -> RollOff:
         """Both players roll a D6; the higher wins; ties are rolled again until one is higher.
 
@@ -296,9 +401,12 @@ class Dice:
         for _ in range(count):
             if self._forced:
                 face = self._forced[0]
+                if isinstance(face, ScatterFace):
+                    raise DiceError(f"a Scatter die face ({face}) is forced, but a D{sides} is rolled")
                 if face > sides:
                     raise DiceError(f"forced face {face} cannot be rolled on a D{sides}")
-                values.append(self._forced.popleft())
+                values.append(face)
+                self._forced.popleft()
             elif self._strict:
                 raise DiceError("no forced die face left (strict dice)")
             else:

@@ -22,6 +22,7 @@ from strategium.combat.tables import (
     success_chance,
     wound_target,
 )
+from strategium.combat.templates import is_blast
 from strategium.engine import damage, fight, shooting
 from strategium.engine.game import Game
 from strategium.engine.melee_vehicles import armour_map
@@ -31,7 +32,6 @@ from strategium.engine.shooting_plan import TEMPLATE_LENGTH, _weapon_limit, shot
 from strategium.model.characteristics import Characteristics, KnightCharacteristics
 from strategium.model.unit_types import UnitType
 from strategium.model.weapons import RangeKind, WeaponClass
-from strategium.rules.registry import RuleRef
 
 TWO_D6 = {total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)}
 """The chance of each total of 2D6."""
@@ -307,7 +307,7 @@ def _model_guns(
             continue
         rolled = shots_dice(w.type.shots_dice) if w.type.shots_dice else None
         dice = 3.5 * int(w.type.shots_dice.lower().split("d")[0] or 1) if rolled and w.type.shots_dice else None
-        blast = any(isinstance(r, RuleRef) and r.name == "Blast" for r in w.type.rules)
+        blast = is_blast(w.type.rules)
         template = w.range.kind is RangeKind.TEMPLATE
         snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
         if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:

@@ -41,6 +41,7 @@ from strategium.config.groups_setup import (
     ReservesConfig,
     SeizeInitiativeConfig,
 )
+from strategium.config.groups_templates import TemplateConfig
 from strategium.config.metadata import Confidence, ConfigEntry, ConfigGroup, allowed_values, group
 
 
@@ -71,6 +72,7 @@ class RulesConfig(BaseModel):
     vehicle_damage: VehicleDamageConfig = group(VehicleDamageConfig, "Vehicle Damage table.")
     damage: DamageConfig = group(DamageConfig, "Wound allocation and Damage Mitigation.")
     shooting: ShootingConfig = group(ShootingConfig, "Shooting Attacks and shooting Reactions.")
+    templates: TemplateConfig = group(TemplateConfig, "Template and Blast weapons.")
     charge: ChargeConfig = group(ChargeConfig, "Charges.")
     reactions: ReactionConfig = group(ReactionConfig, "Reactions: the Reaction Allotment and Reaction moves.")
     fight: FightConfig = group(FightConfig, "Fight sub-phase and combat resolution.")

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from strategium.army.army import Army
 from strategium.config import RulesConfig
-from strategium.dice import Roll
+from strategium.dice import Forced, Roll, ScatterFace
 from strategium.engine import pregame
 from strategium.engine.actions import Action, EndStep, IllegalActionError, Verdict
 from strategium.engine.citations import Reason
@@ -64,7 +64,7 @@ class Game:
         battlefield: Battlefield,
         config: RulesConfig | None = None,
         seed: int = 0,
-        forced_dice: tuple[int, ...] = (),
+        forced_dice: tuple[Forced, ...] = (),
     ) -> Game:
         """A game at the start of its pre-game (the roll-off for deployment is made at once).
 
@@ -78,12 +78,13 @@ class Game:
         pregame.begin(game)
         return game
 
-    def force_dice(self, *faces: int) -> None:
-        """Force the next die results, in order (tests and rulings); recorded in the history for replays.
+    def force_dice(self, *faces: Forced) -> None:
+        """Force the next die results, in order (tests and rulings): D6 faces 1-6, or
+        :class:`~strategium.dice.ScatterFace` for the next Scatter die; recorded in the history for replays.
 
         Raises ``DiceError`` for a face that is not 1-6.
         """
-        if any(not 1 <= f <= 6 for f in faces):
+        if any(not isinstance(f, ScatterFace) and not 1 <= f <= 6 for f in faces):
             from strategium.dice import DiceError
 
             raise DiceError(f"forced D6 faces must be 1 to 6, got {faces}")

@@ -16,6 +16,7 @@ from typing import Any
 from strategium import __version__
 from strategium.army.army import Army
 from strategium.config import RulesConfig, parse_overrides
+from strategium.dice import Forced, ScatterFace
 from strategium.engine.actions import Action
 from strategium.engine.board import Pose, ReserveMode
 from strategium.errors import InputError
@@ -28,10 +29,10 @@ FORMAT = "strategium.record/1"
 class ForcedDice:
     """Die faces forced before the next action (the next dice rolled take them, in order)."""
 
-    faces: tuple[int, ...]
+    faces: tuple[Forced, ...]
 
     def text(self) -> str:
-        """E.g. ``force dice 6, 1``."""
+        """E.g. ``force dice 6, 1`` (a Scatter face: ``Hit`` or ``arrow 90°``)."""
         return f"force dice {', '.join(map(str, self.faces))}"
 
 
@@ -50,10 +51,29 @@ def _action_types() -> dict[str, type[Action]]:
     return found
 
 
+def _face_to_json(face: Forced) -> object:
+    """A forced face as JSON: the D6 face, or ``{"scatter": "hit"}`` / ``{"scatter": degrees}``."""
+    if isinstance(face, ScatterFace):
+        return {"scatter": "hit" if face.direction is None else face.direction}
+    return face
+
+
+def _face_from_json(value: Any) -> Forced:
+    """The forced face :func:`_face_to_json` wrote."""
+    if isinstance(value, dict):
+        scatter = value.get("scatter")
+        if scatter == "hit":
+            return ScatterFace.hit()
+        if not isinstance(scatter, int | float):
+            raise InputError(f"a forced Scatter die must be 'hit' or degrees, not {scatter!r}", field="history")
+        return ScatterFace.arrow(float(scatter))
+    return int(value)
+
+
 def entry_to_json(entry: Entry) -> dict[str, Any]:
     """A JSON-ready dict: ``{"type": "Deploy", "player": 1, "unit_id": ..., "positions": [[id, x, y, h]]}``."""
     if isinstance(entry, ForcedDice):
-        return {"type": "ForceDice", "faces": list(entry.faces)}
+        return {"type": "ForceDice", "faces": [_face_to_json(f) for f in entry.faces]}
     out: dict[str, Any] = {"type": type(entry).__name__}
     for f in dataclasses.fields(entry):
         value = getattr(entry, f.name)
@@ -71,7 +91,7 @@ def entry_from_json(data: Any, where: str = "history") -> Entry:
         raise InputError("each history entry must be a mapping with a 'type'", field=where)
     kind = data["type"]
     if kind == "ForceDice":
-        return ForcedDice(tuple(int(f) for f in data.get("faces", ())))
+        return ForcedDice(tuple(_face_from_json(f) for f in data.get("faces", ())))
     cls = _action_types().get(kind)
     if cls is None:
         raise InputError(f"unknown action type {kind!r}", field=where)
@@ -149,7 +169,7 @@ def replay(record: GameRecord, armies: tuple[Army, Army], battlefield: Battlefie
     from strategium.engine.game import Game
 
     history = list(record.history)
-    opening: list[int] = []  # dice forced before the game began are forced before its first roll
+    opening: list[Forced] = []  # dice forced before the game began are forced before its first roll
     while history and isinstance(first := history[0], ForcedDice):
         opening.extend(first.faces)
         history.pop(0)

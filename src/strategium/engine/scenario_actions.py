@@ -30,6 +30,7 @@ from strategium.engine.shooting import Shoot
 from strategium.engine.timing import PlayerId, opponent
 from strategium.engine.transports import Disembark, Embark
 from strategium.rules.registry import RuleRef, find_rule, get_rule_def
+from strategium.scenario.aims import aims
 from strategium.scenario.placing import default_heading
 from strategium.scenario.spec import ActionSpec, EffectSpec, ExpectStateSpec
 
@@ -126,7 +127,16 @@ def turn_action(game: Game, ids: UnitIds, spec: ActionSpec) -> Action:
         placed = _poses(game, deployment.party(s, uid), coords, player)
         return Arrive(player, uid, placed, inside, spec.edge, bool(spec.as_run))
     if verb == "shoot":
-        return Shoot(player, uid, targets[0], _weapons(s.unit(uid), spec), spec.mitigation)
+        blast_at, template_at = aims(game, uid, targets[0], spec.blast_at, spec.template_at)
+        return Shoot(
+            player,
+            uid,
+            targets[0],
+            weapons=_weapons(s.unit(uid), spec),
+            mitigation=spec.mitigation,
+            blast_at=blast_at,
+            template_at=template_at,
+        )
     if verb == "charge":
         return charges.DeclareCharge(player, uid, targets)
     if verb == "charge_move":

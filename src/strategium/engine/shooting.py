@@ -26,11 +26,16 @@ Weapons (CORE_B §1.2; pages where known):
   does not; Relentless, Dreadnoughts, Monstrous do).
 - Ordnance (p.177): a non-Vehicle model that does not count as Stationary cannot fire it; it is never fired as
   Snap Shots; a non-Vehicle model that fires it fires nothing else.
-- Template (p.248): no To Hit roll; every target model within 8 inches of the firer is hit (the template's width
-  is not modelled); not as Snap Shots (Wall of Death is a Reaction matter). Hellstorm templates are not fired yet.
-- Blast (X) (p.234): one To Hit roll per shot; a hit places the marker over the target model closest to the
-  firer and hits every target model within X/2 inches of that point; a miss hits nothing (scatter is not
-  modelled); not as Snap Shots.
+- Template (p.248): no To Hit roll; a teardrop template per shot from the firing model's base, covering as many
+  target models as possible without touching a friendly model; every model under it is hit
+  (:mod:`strategium.engine.area_fire`); not as Snap Shots (Wall of Death is a Reaction matter). Hellstorm
+  templates are not fired yet.
+- Blast (X") (p.234): no To Hit roll; a marker per shot over a target model, scattered 2D6 minus BS unless the
+  Scatter die shows Hit; every model under the final marker is hit, whatever its unit
+  (:mod:`strategium.engine.area_fire`); Blast Wounds go to any model of the unit hit
+  (:func:`strategium.combat.templates.blast_allocation`); not as Snap Shots.
+- The firer's player may name the placements (``Shoot.blast_at``, ``Shoot.template_at``); otherwise the engine
+  places them as :mod:`strategium.engine.area_fire` says.
 - Snap Shots (:data:`Query.FULL_BALLISTIC_SKILL` blocked: Pinned, Stupefied, Light after Running) use
   ``shooting.snap_shot_bs``.
 """
@@ -43,9 +48,9 @@ from typing import TYPE_CHECKING
 
 from strategium.army.army import Model, Unit
 from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
-from strategium.combat.attack import roll_to_hit
 from strategium.combat.mitigation import MitigationPolicy
-from strategium.engine import damage, line_of_fire, morale_checks
+from strategium.combat.templates import blast_allocation, template_allocation
+from strategium.engine import area_fire, damage, line_of_fire, morale_checks
 from strategium.engine.actions import Action, Verdict
 from strategium.engine.board import Location
 from strategium.engine.choices import BattleChoice
@@ -77,15 +82,24 @@ class Shoot(Action):
     """The unit ``unit_id`` makes a Shooting Attack against the enemy unit ``target_id``. Optional choices
     (:mod:`strategium.engine.shooting_choices`): ``weapons`` (model id, the names of the weapons it fires) per model
     that does not fire as the plan picks; ``mitigation`` the Damage Mitigation roll the target's models take when
-    several are offered (``Feel No Pain``, ``Shrouded``, ``Stupefied``, ``none``; None: the best chance)."""
+    several are offered (``Feel No Pain``, ``Shrouded``, ``Stupefied``, ``none``; None: the best chance).
+
+    ``blast_at``: the target models the Blast markers go over, one per marker in the order they are fired (the last
+    is used again; empty: the engine places them); ``template_at``: (firing model id, direction in degrees
+    anticlockwise from +x) for each template the player lays (the others the engine lays). Lists are kept as tuples.
+    """
 
     unit_id: str
     target_id: str
     weapons: tuple[tuple[str, tuple[str, ...]], ...] = ()
     mitigation: str | None = None
+    blast_at: tuple[str, ...] = ()
+    template_at: tuple[tuple[str, float], ...] = ()
 
     def __post_init__(self) -> None:  # a game record's JSON gives lists
         object.__setattr__(self, "weapons", tuple((m, tuple(names)) for m, names in self.weapons))
+        object.__setattr__(self, "blast_at", tuple(self.blast_at))
+        object.__setattr__(self, "template_at", tuple((str(m), float(d)) for m, d in self.template_at))
 
     def text(self) -> str:
         chosen = "; ".join(f"{m} fires {', '.join(names)}" for m, names in self.weapons)
@@ -299,6 +313,9 @@ def check_shoot(game: Game, action: Shoot) -> Verdict:
         return Verdict(False, (rule_of(SEQUENCE, "no model of the unit can see the target", 166),))
     if not planned.volleys:
         return Verdict(False, planned.reasons or (rule_of(SEQUENCE, "no weapon can fire at the target", 166),))
+    aimed = _aim_problem(game, action, planned)
+    if aimed is not None:
+        return Verdict(False, (aimed,))
     allowed = answer.reasons
     return Verdict(True, later=lambda: allowed + planned.reasons)  # the plan's reasons only when asked for
 
@@ -332,11 +349,12 @@ def resolve_shooting_attack(
     weapons = weapons if weapons is not None else action.chosen_weapons()
     planned = plan(game, action.unit_id, action.target_id, snap_shots=snap_shots, weapons=weapons)
     tally = _Tally(mitigation=mitigation_policy(action.mitigation))
+    aims = area_fire.Aims(action.blast_at, dict(action.template_at))
     for volley in planned.volleys:
         if s.units[target.id].location is not Location.TABLE:
             break
         _note_weapon_facts(game, unit.id, volley)
-        _fire(game, unit, target, volley, tally)
+        _fire(game, unit, target, volley, tally, aims)
     event = ShootingAttackResolved(
         action.player,
         unit.id,
@@ -405,7 +423,7 @@ def _firers(game: Game, unit_id: str, volley: Volley) -> tuple[Footprint, ...]:
     return tuple(out)
 
 
-def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -> None:
+def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, aims: area_fire.Aims) -> None:
     s = game.state
     firers = _firers(game, unit.id, volley) or tuple(
         footprint(m, s.units[uid].poses[m.id]) for uid, m in damage.living(game, unit.id)
@@ -428,25 +446,65 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -
         rules=volley.rules,
         attacker=unit.id,
     )
-    pre: list[Reason] = []
-    spec = base
-    if volley.template:
-        spec = replace(base, count=volley.template, skill=None)
-        pre.append(Reason.of("Template", f'{volley.template} target models within {TEMPLATE_LENGTH:g}": hit'))
-    elif volley.blast is not None:
-        hit = roll_to_hit(s.dice, base, s.config)
-        for roll in hit.rolls:
-            game.log(DiceRolled(roll))
-        under = damage.under_marker(game, target.id, firers, volley.blast)
-        pre.extend((*hit.reasons, Reason.of("Blast", f"each hit strikes {under} models under the marker")))
-        if hit.hits * under == 0:
-            game.log(WeaponFired(unit.name, name, target.name, "no hits", tuple(pre)))
-            return
-        spec = replace(base, count=hit.hits * under, skill=None)
-    if shots < 1 and not volley.template:
-        game.log(WeaponFired(unit.name, name, target.name, "no shots", tuple(pre)))
+    if volley.weapon.range.kind is RangeKind.TEMPLATE or volley.blast is not None:
+        _fire_area(game, unit, target, volley, shots, base, firers, tally, aims)
         return
-    view = _view(game, unit, target, volley)
+    if shots < 1:
+        game.log(WeaponFired(unit.name, name, target.name, "no shots"))
+        return
+    _resolve_on(game, unit, target, base, firers, firers, _view(game, unit, target, volley), (), tally)
+
+
+def _fire_area(
+    game: Game,
+    unit: Unit,
+    target: Unit,
+    volley: Volley,
+    shots: int,
+    base: AttackSpec,
+    firers: tuple[Footprint, ...],
+    tally: _Tally,
+    aims: area_fire.Aims,
+) -> None:
+    """A Template or Blast volley: its hits on every unit under the templates or markers, each resolved (the target's
+    counted in ``tally``; other units' Wounds and casualties applied, their tests not taken yet)."""
+    s = game.state
+    name = volley.weapon.name
+    if volley.weapon.range.kind is RangeKind.TEMPLATE:
+        area = area_fire.template_hits(game, unit.id, target.id, volley, aims)
+        allocation = template_allocation()
+    else:
+        area = area_fire.blast_hits(game, unit.id, target.id, volley, max(shots, 0), aims)
+        allocation = blast_allocation(s.config)
+    if not area.hits:
+        game.log(WeaponFired(unit.name, name, target.name, "no hits", tuple(area.reasons)))
+        return
+    pre = (*area.reasons, allocation.why)
+    for uid, hits in area.hits.items():
+        if s.units[uid].location is not Location.TABLE:
+            continue
+        origin = area_fire.allocation_origin(game, uid, area, firers) if allocation.any_model else firers
+        spec = replace(base, count=hits, skill=None)
+        hit = s.unit(uid)
+        view = _view(game, unit, hit, volley)
+        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, tally if uid == target.id else _Tally())
+
+
+def _resolve_on(
+    game: Game,
+    unit: Unit,
+    target: Unit,
+    spec: AttackSpec,
+    firers: tuple[Footprint, ...],
+    origin: tuple[Footprint, ...],
+    view: dict[str, line_of_fire.ModelView],
+    pre: tuple[Reason, ...],
+    tally: _Tally,
+) -> None:
+    """Resolve ``spec`` against ``target`` (a vehicle unit's Facing from ``firers``; Wounds allocated closest to
+    ``origin`` first, among the models ``view`` lets be allocated them, with its Cover Saves) and apply the result."""
+    s = game.state
+    name = spec.name
     if damage.is_vehicle_target(game, target.id):
         if not damage.vehicle_allocatable(game, target.id, view):
             lost = (
@@ -466,7 +524,7 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally) -
         tally.hull_points += vresult.hull_points_lost
         tally.removed += damage.apply_vehicle_damage(game, vresult, slot)
         return
-    target_now, slots, why = damage.target_unit(game, target.id, firers, view)
+    target_now, slots, why = damage.target_unit(game, target.id, origin, view)
     result = resolve_attack(s.dice, spec, target_now, config=s.config, mitigation=tally.mitigation)
     for roll in result.rolls:
         game.log(DiceRolled(roll))
@@ -504,6 +562,27 @@ def _view(game: Game, unit: Unit, target: Unit, volley: Volley) -> dict[str, lin
     return line_of_fire.fire_view(
         game, target.id, firing, reach, firing_unit=unit.id, allocatable=everyone, ap=weapon.ap, ignores_cover=ignores
     )
+
+
+def _aim_problem(game: Game, action: Shoot, planned: Plan) -> Reason | None:
+    """Why the player's placements of the Shoot's templates and Blast markers are not legal, or None."""
+    if not action.blast_at and not action.template_at:
+        return None
+    blasts = [v for v in planned.volleys if v.blast is not None]
+    for model_id in dict.fromkeys(action.blast_at):
+        if not blasts:
+            return rule_of("Blast", "the attack fires no Blast weapon at the target", 234)
+        problems = [area_fire.blast_problem(game, action.unit_id, action.target_id, v, model_id) for v in blasts]
+        if all(p is not None for p in problems):
+            return problems[0]
+    templates = {m for v in planned.volleys if v.weapon.range.kind is RangeKind.TEMPLATE for m in v.firers}
+    for model_id, direction in action.template_at:
+        if model_id not in templates:
+            return rule_of("Template", f"{model_id} fires no Template weapon at the target", 248)
+        why = area_fire.template_problem(game, action.unit_id, action.target_id, model_id, direction)
+        if why is not None:
+            return why
+    return None
 
 
 def _status_tests(spec: AttackSpec, unsaved: int, wounds: int, hits: int, tally: _Tally) -> None:

@@ -14,6 +14,7 @@ import numpy as np
 
 from strategium.army.army import Model
 from strategium.combat.sources import ORDNANCE_PAGE, core
+from strategium.combat.templates import is_blast, marker_diameter
 from strategium.engine import damage, registries, vehicle_fire
 from strategium.engine.citations import Reason
 from strategium.engine.effects import Effect, EffectKind
@@ -50,8 +51,9 @@ def rule_of(name: str, text: str, page: int | None = None) -> Reason:
 @dataclass(frozen=True)
 class Volley:
     """Shots of one weapon profile fired together: ``shots`` in all (``dice`` to roll instead, e.g. "D6"),
-    at ``strength`` with BS ``skill``; ``snap`` Snap Shots; ``firers`` the model ids; ``template``/``blast``:
-    hits found from the table (``blast`` the marker's radius in inches)."""
+    at ``strength`` with BS ``skill``; ``snap`` Snap Shots; ``firers`` the model ids; ``template``: the target
+    models within the template's reach of the firers (an estimate for planning: the hits come from the teardrop laid
+    when it fires, :mod:`strategium.engine.area_fire`); ``blast``: the marker's radius in inches (any Blast rule)."""
 
     weapon: WeaponProfile
     shots: int
@@ -520,8 +522,8 @@ def _model_volleys(
         template = 0
         if weapon.range.kind is RangeKind.TEMPLATE:
             template = sum(1 for t in target.models if distance(here, t.footprint) <= TEMPLATE_LENGTH)
-        blast_rule = next((r for r in rules if r.name == "Blast"), None)
-        blast = (blast_rule.value or 3) / 2 if blast_rule is not None else None
+        diameter = marker_diameter(rules)
+        blast = diameter / 2 if diameter is not None else None
         out.append(Volley(weapon, shots, strength, bs, snap, (model.id,), dice, template, blast, rules, primarch))
         if kind is WeaponClass.ORDNANCE and not vehicle:
             break
@@ -546,9 +548,7 @@ def _may_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary: b
         return False
     if snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle):
         return not (
-            kind is WeaponClass.ORDNANCE
-            or weapon.range.kind is RangeKind.TEMPLATE
-            or any(isinstance(r, RuleRef) and r.name == "Blast" for r in weapon.type.rules)
+            kind is WeaponClass.ORDNANCE or weapon.range.kind is RangeKind.TEMPLATE or is_blast(weapon.type.rules)
         )
     return True
 
@@ -568,9 +568,7 @@ def _cannot_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary
         return rule_of(SEQUENCE, f'{name}: the target is out of range ({reach:.1f}" > {maximum}")', 166)
     if weapon.range.minimum is not None and reach < weapon.range.minimum:
         return rule_of(SEQUENCE, f"{name}: the target is within its minimum range", 166)
-    blastlike = weapon.range.kind is RangeKind.TEMPLATE or any(
-        isinstance(r, RuleRef) and r.name == "Blast" for r in weapon.type.rules
-    )
+    blastlike = weapon.range.kind is RangeKind.TEMPLATE or is_blast(weapon.type.rules)
     if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
         return rule_of("Ordnance", f"{name}: a model that moved cannot fire Ordnance", ORDNANCE_PAGE)
     snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)

@@ -25,6 +25,7 @@ from typing import Any
 from strategium.army.army import Army, Model, Unit
 from strategium.army.force_org import CompulsoryOverride, compulsory_override, validate_army
 from strategium.battle.coverage import RuleGap, rule_gaps
+from strategium.dice import Forced
 from strategium.engine import deployment, infiltration, pregame, scouting
 from strategium.engine.actions import (
     Action,
@@ -57,6 +58,7 @@ from strategium.engine.state import GameState
 from strategium.engine.timing import Clock, Phase, PlayerId, opponent
 from strategium.errors import InputError
 from strategium.rules.definitions import Book
+from strategium.scenario.aims import forced
 from strategium.scenario.placing import default_heading
 from strategium.scenario.spec import ActionSpec, ExpectStateSpec
 from strategium.scenario.values import Scenario, Status
@@ -166,7 +168,7 @@ def game_armies(scenario: Scenario) -> tuple[tuple[Army, Army], Ids]:
 # -- the game ---------------------------------------------------------------------------------------
 
 
-def game_from_scenario(scenario: Scenario, seed: int | None = None, forced_dice: Sequence[int] = ()) -> Game:
+def game_from_scenario(scenario: Scenario, seed: int | None = None, forced_dice: Sequence[Forced] = ()) -> Game:
     """A game at the scenario's ``start:`` (see the module docstring); ``seed`` defaults to the scenario's.
 
     ``forced_dice`` are the first die results (the start's roll-off takes them). Raises :class:`InputError`
@@ -177,7 +179,7 @@ def game_from_scenario(scenario: Scenario, seed: int | None = None, forced_dice:
     return game
 
 
-def _game(scenario: Scenario, seed: int | None, forced_dice: Sequence[int]) -> tuple[Game, Ids]:
+def _game(scenario: Scenario, seed: int | None, forced_dice: Sequence[Forced]) -> tuple[Game, Ids]:
     armies, ids = game_armies(scenario)
     seed = scenario.seed if seed is None else seed
     start = scenario.start
@@ -480,11 +482,11 @@ def run_scenario(scenario: Scenario, seed: int | None = None) -> CheckRun:
     """Build the game (:func:`game_from_scenario`; ``force_dice`` entries before the first action are
     forced before the start) and apply every entry of ``actions:`` in order. Raises :class:`InputError` as
     :func:`game_from_scenario` does; an illegal action is a record, not an error."""
-    opening: list[int] = []
+    opening: list[Forced] = []
     for spec in scenario.actions:
         if spec.force_dice is None:
             break
-        opening.extend(spec.force_dice)
+        opening.extend(forced(spec.force_dice))
     game, ids = _game(scenario, seed, opening)
     start_events = tuple(e.text() for e in game.state.events)
     start_failures = unforced(game.state.dice.log) if scenario.strict else []
@@ -497,7 +499,7 @@ def run_scenario(scenario: Scenario, seed: int | None = None) -> CheckRun:
             if leading:
                 note = "forced before the start"
             else:
-                game.force_dice(*spec.force_dice)
+                game.force_dice(*forced(spec.force_dice))
                 note = "the next dice rolled take these results"
             records.append(CheckRecord(n, line, "dice", f"force dice {faces}", True, (), (note,)))
             continue

@@ -15,6 +15,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from strategium.model.characteristics import Facing
 from strategium.rules.registry import RuleRef, find_rule
+from strategium.scenario.aims import ModelRef, ScatterDie
 
 FORMAT_VERSION = 1
 """The version of the scenario format this code reads (``version: 1``)."""
@@ -348,6 +349,8 @@ _EXTRAS = {
     "edge": ("arrive",),
     "as_run": ("arrive",),
     "target": ("shoot", "charge"),
+    "blast_at": ("shoot",),
+    "template_at": ("shoot",),
     "building": ("infiltrate",),
     "transport": ("hold",),
     "mode": ("reserves",),
@@ -434,7 +437,7 @@ class ActionSpec(Strict):
     join: str | None = None
     choose: str | None = None
     end_step: Literal[True] | None = None
-    force_dice: tuple[Die, ...] | None = Field(default=None, min_length=1)
+    force_dice: tuple[Die | ScatterDie, ...] | None = Field(default=None, min_length=1)
     may_charge: str | None = None
     force_org: Literal[True] | None = None
     move: str | None = None
@@ -454,6 +457,8 @@ class ActionSpec(Strict):
     edge: Literal["north", "south", "east", "west"] | None = None
     as_run: bool | None = None
     target: tuple[str, ...] | None = Field(default=None, min_length=1)
+    blast_at: tuple[ModelRef, ...] | None = Field(default=None, min_length=1)  # scenario/aims.py
+    template_at: dict[ModelRef, float] | None = None  # scenario/aims.py
     building: str | None = None
     transport: str | None = None
     mode: ReserveModeName | None = None
