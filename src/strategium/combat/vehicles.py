@@ -257,9 +257,13 @@ def damage_roll_modifier(ap: int | None, target: TargetVehicle, config: RulesCon
     modifier = 0
     reasons: list[Reason] = []
     if not target.building or settings.ap_modifiers_vs_buildings:
-        ap_setting = {1: "ap1_modifier", 2: "ap2_modifier", None: "no_ap_modifier"}.get(ap)
-        if ap_setting is not None:
-            value = int(getattr(settings, ap_setting))
+        by_ap = {
+            1: ("ap1_modifier", settings.ap1_modifier),
+            2: ("ap2_modifier", settings.ap2_modifier),
+            None: ("no_ap_modifier", settings.no_ap_modifier),
+        }
+        if ap in by_ap:
+            ap_setting, value = by_ap[ap]
             modifier += value
             ap_text = "AP -" if ap is None else f"AP{ap}"
             reasons.append(

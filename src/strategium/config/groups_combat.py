@@ -25,7 +25,6 @@ class VehicleConfig(ConfigGroup):
         source='recollection of the HH2 rulebook, not confirmed (7th edition used 6")',
         note="CORE_A §2.4 (recollection of HH2; 7th edition used 6 inches)",
         confidence=C.UNCONFIRMED,
-        not_played="vehicle speeds (Combat and Cruising Speed) are not played yet",
     )
     combat_speed_distance: float = setting(
         6.0,
@@ -34,7 +33,6 @@ class VehicleConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_A §2.4 (7th-edition value)",
         confidence=C.UNCONFIRMED,
-        not_played="vehicle speeds (Combat and Cruising Speed) are not played yet",
     )
     may_run: bool = setting(
         False,
@@ -42,7 +40,6 @@ class VehicleConfig(ConfigGroup):
         source="no source: project default (Run, Vehicles and Flat-out, rulebook p.214, not read in full)",
         note="CORE_A §5.2",
         confidence=C.UNCONFIRMED,
-        not_played="Running and Flat-out for vehicles are not played yet",
     )
     defensive_max_strength: int = setting(
         6,
@@ -67,7 +64,6 @@ class VehicleConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_B §2.5 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
-        not_played="Weapon Destroyed results are not played yet",
     )
     cruising_speed_other_weapons: Literal["snap_shots", "none"] = setting(
         "snap_shots",
@@ -126,7 +122,6 @@ class VehicleDamageConfig(ConfigGroup):
         source="HH2 faction rules that refer to it; value 7th edition",
         note="CORE_B §2.5 (faction rules refer to it)",
         confidence=C.CONFIRMED,
-        not_played="AP modifiers to the Vehicle Damage roll are not played yet",
     )
     ap2_modifier: int = setting(
         1,
@@ -136,7 +131,6 @@ class VehicleDamageConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
-        not_played="AP modifiers to the Vehicle Damage roll are not played yet",
     )
     no_ap_modifier: int = setting(
         -1,
@@ -146,7 +140,6 @@ class VehicleDamageConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
-        not_played="AP modifiers to the Vehicle Damage roll are not played yet",
     )
     open_topped_modifier: int = setting(
         1,
@@ -179,7 +172,6 @@ class VehicleDamageConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_B §2.5 (7th-edition value)",
         confidence=C.UNCONFIRMED,
-        not_played="hits from an exploding vehicle are not played yet",
     )
     crew_shaken_effect: Literal["snap_shots", "no_shooting"] = setting(
         "snap_shots",
@@ -522,7 +514,6 @@ class MoraleConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_B §6.3 (7th-edition value)",
         confidence=C.UNCONFIRMED,
-        not_played="the Regroup move is not played yet",
     )
     regrouped_may_charge: bool = setting(
         False,
@@ -530,7 +521,6 @@ class MoraleConfig(ConfigGroup):
         source="7th-edition convention (an HH2 trait that lifts the restrictions confirms some exist)",
         note="CORE_B §6.3 (7th-edition convention; a trait that lifts the restrictions confirms some exist)",
         confidence=C.UNCONFIRMED,
-        not_played="the Charge restriction after a Regroup is not played yet",
     )
 
 
@@ -553,7 +543,6 @@ class StatusConfig(ConfigGroup):
         "readings differ",
         note="RULINGS MIL-07 (contested); Legacies: Imperialis Militia p.37; Cavalry, rulebook p.195",
         confidence=C.CONTESTED,
-        not_played="joining does not follow this setting yet",
     )
     stupefied_reselect: Literal["refused", "restarts"] = setting(
         "refused",

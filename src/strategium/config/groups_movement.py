@@ -124,7 +124,6 @@ class TerrainConfig(ConfigGroup):
         source="community FAQ (Liber Panoptica)",
         note="CORE_A §5.3 (community Panoptica FAQ only)",
         confidence=C.UNCONFIRMED,
-        not_played="the test of a model in terrain does not follow this setting yet",
     )
 
 
@@ -175,7 +174,6 @@ class CoverConfig(ConfigGroup):
         source="Barricade Sub-type, Legacies: Legiones Astartes p.104, uses a quarter; general value not read",
         note="CORE_A §5.12; CORE_B §1.6 (the Barricade sub-type uses a quarter; general value not read)",
         confidence=C.UNCONFIRMED,
-        not_played="cover for a model partly hidden from the firer is not played yet",
     )
     intervening_models_save: int | None = setting(
         5,
@@ -185,7 +183,6 @@ class CoverConfig(ConfigGroup):
         source="7th-edition value",
         note="CORE_A §5.12 (7th-edition value)",
         confidence=C.UNCONFIRMED,
-        not_played="cover from intervening models is not played yet",
     )
     ruins_save: int = setting(
         5,
@@ -240,7 +237,6 @@ class TransportConfig(ConfigGroup):
         source="7th-edition convention (only up to Combat Speed)",
         note="CORE_A §5.10 (7th edition: only up to Combat Speed)",
         confidence=C.UNCONFIRMED,
-        not_played="vehicle speeds (Combat and Cruising Speed) are not played yet",
     )
     embark_and_disembark_same_turn: bool = setting(
         False,

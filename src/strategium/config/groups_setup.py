@@ -150,7 +150,6 @@ class ReservesConfig(ConfigGroup):
         source="7th-edition convention",
         note="CORE_A §3.4 (7th-edition convention)",
         confidence=C.UNCONFIRMED,
-        not_played="the end-of-game count does not count units left in Reserve yet",
     )
     arrivals_may_run: bool = setting(
         True,
