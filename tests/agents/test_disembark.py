@@ -14,15 +14,18 @@ from strategium.engine.board import Location
 from strategium.engine.game import Game
 from strategium.engine.movement_common import party
 from strategium.engine.transports import Disembark
+from strategium.engine.vehicle_fire import cruising_disembark_problem
 
 
 class _Watching(HeuristicPlayer):
-    """A heuristic player that stops the game at its first Disembark decision and keeps that position."""
+    """A heuristic player that stops the game at its first Disembark decision from a Transport that may let its
+    passengers out (not one that moved at Cruising Speed this turn) and keeps that position."""
 
     found: list[tuple[Game, Unit]]
 
     def _disembark(self, game: Game, unit: Unit) -> Action | None:
-        if not self.found:
+        carrier = game.state.units[unit.id].embarked_in
+        if not self.found and carrier is not None and cruising_disembark_problem(game, carrier) is None:
             self.found.append((Game(game.state.snapshot()), unit))
         return super()._disembark(game, unit)
 
