@@ -38,19 +38,18 @@ from strategium.engine.actions import (
     JoinUnit,
     ScoutRedeploy,
 )
-from strategium.engine.board import Location, Placement, Pose, ReserveMode
+from strategium.engine.board import Location, Placement, Pose
 from strategium.engine.citations import Reason
 from strategium.engine.events import Event
+from strategium.engine.expected_state import MODES, compare_state
 from strategium.engine.game import Game
 from strategium.engine.pregame_track import PreGameStep
 from strategium.engine.queries import Query, ask
 from strategium.engine.scenario_actions import (
     TURN_VERBS,
     LogEntry,
-    effect_text,
     start_effects,
     turn_action,
-    turn_state_failures,
 )
 from strategium.engine.scenario_checks import entry_checks, has_rule, left_over, removed_models, trace_since, unforced
 from strategium.engine.start_state import start_damage, start_locked
@@ -60,34 +59,8 @@ from strategium.errors import InputError
 from strategium.rules.definitions import Book
 from strategium.scenario.aims import forced
 from strategium.scenario.placing import default_heading
-from strategium.scenario.spec import ActionSpec, ExpectStateSpec
+from strategium.scenario.spec import ActionSpec
 from strategium.scenario.values import Scenario, Status
-
-STEP_NAMES: dict[PreGameStep, str] = {
-    PreGameStep.DEPLOYMENT_ROLL: "reserves",
-    PreGameStep.RESERVES: "reserves",
-    PreGameStep.DEPLOY: "deployment",
-    PreGameStep.INFILTRATE: "infiltrate",
-    PreGameStep.SCOUT: "scout",
-    PreGameStep.SEIZE: "seize",
-    PreGameStep.DONE: "battle",
-}
-"""How ``expect_state.step`` names the pre-game steps (``battle``: Game Turn 1 has begun)."""
-
-LOCATION_NAMES: dict[Location, str] = {
-    Location.TABLE: "table",
-    Location.EMBARKED: "embarked",
-    Location.RESERVES: "reserves",
-    Location.HELD_FOR_INFILTRATE: "held",
-    Location.UNDEPLOYED: "undeployed",
-    Location.DESTROYED: "destroyed",
-}
-"""How scenario files name a unit's location."""
-
-MODES = {"normal": ReserveMode.NORMAL, "flanking_assault": ReserveMode.FLANKING_ASSAULT}
-TOLERANCE = 1e-6
-"""Inches (and degrees) within which an expected position matches."""
-
 
 # -- ids --------------------------------------------------------------------------------------------
 
@@ -573,57 +546,3 @@ def _entry(scenario: Scenario, game: Game, ids: Ids, n: int, line: int | None, s
     return CheckRecord(n, line, "action", action.text(), verdict.legal, reasons, events, _expected(spec),
                        spec.expect_reason, _all_met(met, names, failures), tuple(LogEntry.of(e) for e in happened),
                        names, failures, met)  # fmt: skip
-
-
-# -- expected state ---------------------------------------------------------------------------------
-
-
-def compare_state(game: Game, ids: Ids, scenario: Scenario | ExpectStateSpec) -> list[str]:
-    """Where the game differs from the scenario's ``expect_state`` (or the one given: an action's), one text per
-    difference."""
-    expect = scenario.expect_state if isinstance(scenario, Scenario) else scenario
-    if expect is None:
-        return []
-    s = game.state
-    out: list[str] = []
-    if expect.step is not None:
-        now = STEP_NAMES[s.pregame.step] if s.clock.phase is Phase.PRE_GAME else "battle"
-        if now != expect.step:
-            out.append(f"step: expected {expect.step}, is {now}")
-    if expect.pending is not None:
-        who = game.pending.player if game.pending is not None else None
-        if who != expect.pending:
-            out.append(f"pending: expected player {expect.pending}, is {who}")
-    for ref, want in expect.units.items():
-        uid = ids.ref(ref)
-        status = s.units[uid]
-        player = status.player
-        checks = [
-            ("location", want.location, LOCATION_NAMES[status.location]),
-            ("embarked_in", want.embarked_in and ids.place(player, want.embarked_in), status.embarked_in),
-            ("mode", want.mode and MODES[want.mode].value, status.reserve_mode and status.reserve_mode.value),
-            ("joined_to", want.joined_to and ids.unit(player, want.joined_to), status.joined_to),
-        ]
-        out.extend(f"{ref}.{key}: expected {w}, is {h}" for key, w, h in checks if w is not None and w != h)
-    for ref, coords in expect.positions.items():
-        uid = ids.ref(ref)
-        status = s.units[uid]
-        models = [m.id for m in s.unit(uid).models]
-        if len(coords) != len(models):
-            out.append(f"{ref}: {len(coords)} positions expected, the unit has {len(models)} models")
-            continue
-        for mid, c in zip(models, coords, strict=True):
-            pose = status.poses.get(mid)
-            if pose is None:
-                out.append(f"{ref}: model {mid} is not on the table")
-                continue
-            got = (pose.x, pose.y, pose.heading)
-            if any(abs(a - b) > TOLERANCE for a, b in zip(c, got, strict=False)):
-                out.append(f"{ref}: model {mid} expected at {list(c)}, is at {pose}")
-    for ref, texts in expect.effects.items():
-        uid = ids.ref(ref)
-        have = [effect_text(e.kind, e.rule, e.duration) for e in game.effects_on(uid)]
-        if list(texts) != have:
-            out.append(f"{ref}: effects expected {list(texts)}, are {have}")
-    out.extend(turn_state_failures(game, ids, expect))
-    return out
