@@ -84,7 +84,15 @@ def start_damage(
         kind = _effect_kind(result)
         if kind is None:
             raise ValueError(playable_damage_result(result))
-        game.add_effect(kind, unit_id, USUAL_DURATIONS.get(result, Duration.PERMANENT), reason)
+        duration = USUAL_DURATIONS.get(result, Duration.PERMANENT)
+        for model_id in _vehicle_models(game, unit_id):  # results are kept per vehicle (engine/vehicle_results.py)
+            game.add_effect(kind, unit_id, duration, reason, model_id=model_id, weapon=weapon)
+
+
+def _vehicle_models(game: Game, unit_id: str) -> list[str]:
+    """The models of the unit on the table that have Armour Values (its vehicles), in unit order."""
+    poses = game.state.units[unit_id].poses
+    return [m.id for m in game.state.unit(unit_id).models if m.profile.has_armour_values and m.id in poses]
 
 
 def start_locked(game: Game, pairs: tuple[tuple[str, str], ...]) -> None:
