@@ -72,6 +72,7 @@ from strategium.engine.watchers import Fact
 from strategium.geometry.measure import Footprint
 from strategium.model.unit_types import SubType, UnitType
 from strategium.model.weapons import RangeKind, WeaponClass
+from strategium.rules.registry import RuleRef
 
 if TYPE_CHECKING:
     from strategium.engine.game import Game
@@ -434,6 +435,9 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, a
         roll = game.logged(s.dice.roll(count, sides, reason=f"shots of {volley.weapon.name}", who=unit.id))
         shots += roll.total
     name = volley.weapon.name
+    rules = volley.rules
+    if volley.weapon.range.kind is RangeKind.TEMPLATE and not any(r.name == "Template" for r in rules):
+        rules = (*rules, RuleRef("Template"))  # a Template weapon has Ignores Cover (p.248), also against Shrouded
     base = AttackSpec(
         name,
         max(shots, 1),
@@ -443,7 +447,7 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, a
         snap_shots=volley.snap,
         primarch=volley.primarch,
         weapon_class=volley.weapon.type.weapon_class,
-        rules=volley.rules,
+        rules=rules,
         attacker=unit.id,
     )
     if volley.weapon.range.kind is RangeKind.TEMPLATE or volley.blast is not None:
