@@ -47,6 +47,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Ignores Cover": ImplementationStatus.IMPLEMENTED,
     "Template": ImplementationStatus.PARTIAL,
     "Blast": ImplementationStatus.PARTIAL,
+    # Markers placed and scattered (strategium.engine.area_fire, combat.templates); not yet: Barrage indirect fire.
+    "Large Blast": ImplementationStatus.PARTIAL,
+    "Massive Blast": ImplementationStatus.PARTIAL,
+    "Apocalyptic Blast": ImplementationStatus.PARTIAL,
     # Assault phase (strategium.engine.charges, charge_moves, fight, resolution; strategium.rules.hammer_of_wrath):
     # HOW-1..HOW-5; the "on the charge, unless Disordered" rules; Unwieldy sets Initiative step 1.
     "Hammer of Wrath": ImplementationStatus.IMPLEMENTED,
