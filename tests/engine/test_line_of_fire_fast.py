@@ -88,3 +88,13 @@ def test_samples_kept_by_value() -> None:
     two = line_of_fire._samples(PlacedModel(Footprint(Point(3.0, 4.0), 0.63)))
     assert one is two and not one.flags.writeable
     assert len(one) > 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(models(), min_size=1, max_size=12))
+def test_hull_of_the_collection_is_the_hull_of_the_union(placed: list[PlacedModel]) -> None:
+    """:func:`line_of_fire._shadows` takes the convex hull of the outlines as a collection, not of their union."""
+    outlines = [m.footprint.polygon() for m in placed]
+    union = shapely.convex_hull(shapely.union_all(outlines))
+    collection = shapely.convex_hull(shapely.geometrycollections(outlines))
+    assert shapely.equals_exact(shapely.normalize(union), shapely.normalize(collection), 0.0)

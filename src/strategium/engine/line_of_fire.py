@@ -313,19 +313,20 @@ class _Shadows(NamedTuple):
 
     kept: list[_Obscurer]
     planes: HalfPlanes | None
-    edges: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+    edges: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
 
 
 def _shadows(obscurers: Sequence[_Obscurer], firers: Sequence[PlacedModel], targets: Sequence[PlacedModel]) -> _Shadows:
     """The obscurers that may hide part of a target from every firer, with their half-planes: those that meet the
     convex hull of the firers and the targets (a sight line lies in it), and that no firer stands in or against (it
-    shoots out of them: they hide nothing from it, so nothing from every firer)."""
+    shoots out of them: they hide nothing from it, so nothing from every firer). The hull is that of the outlines
+    as a collection (their vertices), the same as their union's, without the union."""
     if not obscurers or not firers:
         return _Shadows([], None, [])
     sources = [f.footprint.polygon() for f in firers]
     feet = [t.footprint.polygon() for t in targets]
     outlines = np.array([o.outline for o in obscurers], dtype=object)
-    hull = shapely.convex_hull(shapely.union_all(np.array([*sources, *feet], dtype=object)))
+    hull = shapely.convex_hull(shapely.geometrycollections(np.array([*sources, *feet], dtype=object)))
     meets = shapely.intersects(outlines, hull)
     touching = shapely.intersects(np.array(sources, dtype=object)[:, None], outlines[None, :]).any(axis=0)
     kept = [o for j, o in enumerate(obscurers) if meets[j] and not touching[j]]
@@ -335,16 +336,22 @@ def _shadows(obscurers: Sequence[_Obscurer], firers: Sequence[PlacedModel], targ
     return _Shadows(kept, planes, _edges_of(planes))
 
 
-def _edges_of(planes: HalfPlanes) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Each blocker's half-planes (x normals, y normals, offsets) without the padding: the trailing copies of its
-    last edge (:meth:`HalfPlanes.of` pads by repetition). A copy of a kept edge changes no maximum, minimum or "any"
-    of :func:`_crossed_each`, so the answers are the same, bit for bit."""
-    out = []
-    for normals, offsets in zip(planes.normals, planes.offsets, strict=True):
+def _edges_of(planes: HalfPlanes) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """The blockers' half-planes without the padding (the trailing copies of a blocker's last edge that
+    :meth:`HalfPlanes.of` pads with), grouped by their number of edges: (the blockers' indices, x normals, y normals,
+    offsets). A copy of a kept edge changes no maximum, minimum or "any" of :func:`_crossed_each`, so the answers
+    are the same, bit for bit."""
+    groups: dict[int, list[int]] = {}
+    for b, (normals, offsets) in enumerate(zip(planes.normals, planes.offsets, strict=True)):
         k = len(offsets) - 1
         while k > 0 and offsets[k - 1] == offsets[-1] and (normals[k - 1] == normals[-1]).all():
             k -= 1
-        out.append((normals[: k + 1, 0].copy(), normals[: k + 1, 1].copy(), offsets[: k + 1].copy()))
+        groups.setdefault(k + 1, []).append(b)
+    out = []
+    for m, which in groups.items():
+        idx = np.array(which)
+        normals = planes.normals[idx, :m]
+        out.append((idx, normals[..., 0].copy(), normals[..., 1].copy(), planes.offsets[idx, :m].copy()))
     return out
 
 
@@ -374,8 +381,8 @@ def _hidden_shares(
     of its height hidden (:func:`_height_share`, the least over the firers).
 
     Each obscurer is measured on its own edges (:func:`_edges_of`), and not at all when some firer's sight lines
-    pass far from it (:func:`_apart`): the arithmetic of :func:`_crossed_each` on fewer segments and edges, so the
-    same answers as :func:`_hidden_shares_reference`."""
+    pass far from it (:func:`_apart`); the first firer first (:func:`_hidden_counts`): the arithmetic of
+    :func:`_crossed_each` on fewer segments and edges, so the same answers as :func:`_hidden_shares_reference`."""
     out: list[tuple[_Obscurer, float]] = []
     kept, planes, edges = shadows
     if planes is None:
@@ -389,62 +396,80 @@ def _hidden_shares(
     if not near.any():
         return out
     points = _samples(target)
-    centre = target.footprint.centre
     centres = np.array(fx)
-    for j in np.flatnonzero(near).tolist():
-        if _apart(b[j], centres, points):
+    near &= ~_apart(b, centres, points)
+    flats: dict[int, float] = {}
+    for which, nx, ny, offsets in edges:
+        sel = near[which]
+        if not sel.any():
             continue
-        flat = _hidden_count(edges[j], centres, points) / len(points)
-        if flat <= EPSILON:
+        found = _hidden_counts((nx[sel], ny[sel], offsets[sel]), centres, points)
+        flats.update(zip(which[sel].tolist(), (n / len(points) for n in found), strict=True))
+    centre = target.footprint.centre
+    for j in sorted(flats):
+        if flats[j] <= EPSILON:
             continue
         obscurer = kept[j]
         tall = min(_height_share(obscurer, f, centre, target.height) for f in firers)
-        share = min(1.0, flat * tall)
+        share = min(1.0, flats[j] * tall)
         if share > EPSILON:
             out.append((obscurer, share))
     return out
 
 
-def _hidden_count(edges: tuple[np.ndarray, np.ndarray, np.ndarray], centres: np.ndarray, points: np.ndarray) -> int:
-    """How many of ``points`` (k, 2) are hidden from every one of ``centres`` (f, 2) by one blocker (its ``edges``):
+Edges = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""Blockers with the same number of edges: x normals, y normals, offsets (g, m)."""
+
+
+def _hidden_counts(edges: Edges, centres: np.ndarray, points: np.ndarray) -> list[int]:
+    """For each blocker of ``edges``, how many of ``points`` (k, 2) it hides from every one of ``centres`` (f, 2):
     their segments pass through its interior (the arithmetic of :func:`_crossed_each`, element for element). The
-    first centre is tried alone: only the points hidden from it are tried from the others."""
-    hidden = _crossed_from(edges, centres[:1], points)[0]
-    if len(centres) == 1 or not hidden.any():
-        return int(hidden.sum())
-    return int(_crossed_from(edges, centres[1:], points[hidden]).all(axis=0).sum())
+    first centre is tried alone: only the blockers and points hidden from it are tried from the others."""
+    first = _crossed_from(edges, centres[:1], points)[:, 0]  # (g, k)
+    counts = first.sum(axis=1)
+    if len(centres) == 1:
+        return [int(n) for n in counts]
+    out = []
+    for g, hidden in enumerate(first):
+        if not counts[g]:
+            out.append(0)
+            continue
+        one = (edges[0][g : g + 1], edges[1][g : g + 1], edges[2][g : g + 1])
+        out.append(int(_crossed_from(one, centres[1:], points[hidden])[0].all(axis=0).sum()))
+    return out
 
 
-def _crossed_from(
-    edges: tuple[np.ndarray, np.ndarray, np.ndarray], centres: np.ndarray, points: np.ndarray
-) -> np.ndarray:
-    """For each centre (f, 2) and point (k, 2), whether the segment between passes through the blocker's interior
-    (f, k): :func:`_crossed_each` for these segments and the blocker's ``edges``, element for element."""
-    nx, ny, offsets = edges
-    dx = points[None, :, 0:1] - centres[:, None, 0:1]  # (f, k, 1)
-    dy = points[None, :, 1:2] - centres[:, None, 1:2]
-    num = (offsets - (nx * centres[:, 0:1] + ny * centres[:, 1:2]))[:, None, :]  # (f, 1, m)
-    den = nx * dx + ny * dy  # (f, k, m)
+def _crossed_from(edges: Edges, centres: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """For each blocker (g), centre (f, 2) and point (k, 2), whether the segment from the centre to the point passes
+    through the blocker's interior (g, f, k): :func:`_crossed_each` for these segments, element for element."""
+    nx, ny, offsets = (e[:, None, None, :] for e in edges)  # (g, 1, 1, m)
+    cx, cy = centres[None, :, None, 0:1], centres[None, :, None, 1:2]  # (1, f, 1, 1)
+    dx = points[None, None, :, 0:1] - cx  # (1, f, k, 1)
+    dy = points[None, None, :, 1:2] - cy
+    num = offsets - (nx * cx + ny * cy)  # (g, f, 1, m)
+    den = nx * dx + ny * dy  # (g, f, k, m)
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = num / den
-    lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).max(axis=2), 0.0)
-    hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).min(axis=2), 1.0)
-    never = ((np.abs(den) <= 1e-15) & (num <= 0)).any(axis=2)
-    length = np.sqrt(dx * dx + dy * dy)[:, :, 0]
+    lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).max(axis=3), 0.0)
+    hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).min(axis=3), 1.0)
+    never = ((np.abs(den) <= 1e-15) & (num <= 0)).any(axis=3)
+    length = np.sqrt(dx * dx + dy * dy)[..., 0]
     out: np.ndarray = ((hi - lo) * length > 1e-9) & ~never
     return out
 
 
-def _apart(bounds: np.ndarray, centres: np.ndarray, points: np.ndarray) -> bool:
-    """Whether the blocker's box is more than 1e-6" from the box of the segments from some centre to the points: no
-    segment from that centre then comes within rounding of the blocker (:meth:`HalfPlanes.crossed_one`), so it
-    hides none of the points from every centre."""
+def _apart(bounds: np.ndarray, centres: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """For each blocker box (b, 4), whether it is more than 1e-6" from the box of the segments from some centre to
+    the points: no segment from that centre then comes within rounding of the blocker (the screen of
+    :meth:`HalfPlanes.crossed_one`), so it hides none of the points from every centre (b,) bool."""
     px0, py0 = points.min(axis=0)
     px1, py1 = points.max(axis=0)
-    x0, y0 = np.minimum(centres[:, 0], px0), np.minimum(centres[:, 1], py0)
-    x1, y1 = np.maximum(centres[:, 0], px1), np.maximum(centres[:, 1], py1)
+    x0, y0 = np.minimum(centres[:, 0], px0)[:, None], np.minimum(centres[:, 1], py0)[:, None]
+    x1, y1 = np.maximum(centres[:, 0], px1)[:, None], np.maximum(centres[:, 1], py1)[:, None]
     g = 1e-6
-    return bool(((x1 < bounds[0] - g) | (x0 > bounds[2] + g) | (y1 < bounds[1] - g) | (y0 > bounds[3] + g)).any())
+    far = (x1 < bounds[:, 0] - g) | (x0 > bounds[:, 2] + g) | (y1 < bounds[:, 1] - g) | (y0 > bounds[:, 3] + g)
+    out: np.ndarray = far.any(axis=0)
+    return out
 
 
 def _hidden_shares_reference(
