@@ -363,7 +363,7 @@ def _crossed_each(planes: HalfPlanes, p0: np.ndarray, p1: np.ndarray) -> np.ndar
     nx, ny = planes.normals.reshape(-1, 2).T
     num = planes.offsets.reshape(1, -1) - (nx * p0[:, :1] + ny * p0[:, 1:])
     den = nx * d[:, :1] + ny * d[:, 1:]
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         ratio = num / den
     lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).reshape(-1, n_b, m).max(axis=2), 0.0)
     hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).reshape(-1, n_b, m).min(axis=2), 1.0)
@@ -448,7 +448,7 @@ def _crossed_from(edges: Edges, centres: np.ndarray, points: np.ndarray) -> np.n
     dy = points[None, None, :, 1:2] - cy
     num = offsets - (nx * cx + ny * cy)  # (g, f, 1, m)
     den = nx * dx + ny * dy  # (g, f, k, m)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         ratio = num / den
     lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).max(axis=3), 0.0)
     hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).min(axis=3), 1.0)
