@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import shapely
@@ -158,7 +158,7 @@ def _covers(
     config = game.state.config
     best_cover = _best_cover(game)
     out: list[tuple[int | None, Reason | None]] = []
-    shadows: tuple[list[_Obscurer], HalfPlanes | None] | None = None
+    shadows: _Shadows | None = None
     for (uid, model), target in zip(models, placed, strict=True):
         spec = model.profile.unit_type
         if spec.has(SubType.ANTIGRAV):
@@ -277,8 +277,26 @@ SAMPLES = 7
 """The target's footprint is sampled on a SAMPLES x SAMPLES grid over its bounds (the points inside it)."""
 
 
+_SAMPLED: dict[tuple[float, float, float, bytes], np.ndarray] = {}
+""":func:`_samples` by footprint (``Footprint.key``: the same shape at the same pose, the same points); emptied when
+it holds ``_SAMPLED_MAX`` footprints."""
+_SAMPLED_MAX = 4096
+
+
 def _samples(target: PlacedModel) -> np.ndarray:
-    """Points spread evenly over the target's footprint (k, 2), inches (its centre if none falls inside)."""
+    """Points spread evenly over the target's footprint (k, 2), inches (its centre if none falls inside); read-only,
+    shared by the calls for equal footprints."""
+    key = target.footprint.key
+    points = _SAMPLED.get(key)
+    if points is None:
+        if len(_SAMPLED) >= _SAMPLED_MAX:
+            _SAMPLED.clear()
+        points = _SAMPLED[key] = _sampled(target)
+        points.flags.writeable = False
+    return points
+
+
+def _sampled(target: PlacedModel) -> np.ndarray:
     poly = target.footprint.polygon()
     x0, y0, x1, y1 = poly.bounds
     gx, gy = np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])
@@ -289,22 +307,52 @@ def _samples(target: PlacedModel) -> np.ndarray:
     return np.stack([xs[inside], ys[inside]], axis=1)
 
 
-def _shadows(
-    obscurers: Sequence[_Obscurer], firers: Sequence[PlacedModel], targets: Sequence[PlacedModel]
-) -> tuple[list[_Obscurer], HalfPlanes | None]:
+class _Shadows(NamedTuple):
+    """What may hide part of the target from every firer (:func:`_shadows`): the obscurers, their half-planes, and
+    each one's own edges (:func:`_edges_of`)."""
+
+    kept: list[_Obscurer]
+    planes: HalfPlanes | None
+    edges: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+
+
+def _shadows(obscurers: Sequence[_Obscurer], firers: Sequence[PlacedModel], targets: Sequence[PlacedModel]) -> _Shadows:
     """The obscurers that may hide part of a target from every firer, with their half-planes: those that meet the
     convex hull of the firers and the targets (a sight line lies in it), and that no firer stands in or against (it
-    shoots out of them: they hide nothing from it, so nothing from every firer)."""
+    shoots out of them: they hide nothing from it, so nothing from every firer). The hull is that of the outlines
+    as a collection (their vertices), the same as their union's, without the union."""
     if not obscurers or not firers:
-        return [], None
+        return _Shadows([], None, [])
     sources = [f.footprint.polygon() for f in firers]
     feet = [t.footprint.polygon() for t in targets]
     outlines = np.array([o.outline for o in obscurers], dtype=object)
-    hull = shapely.convex_hull(shapely.union_all(np.array([*sources, *feet], dtype=object)))
+    hull = shapely.convex_hull(shapely.geometrycollections(np.array([*sources, *feet], dtype=object)))
     meets = shapely.intersects(outlines, hull)
     touching = shapely.intersects(np.array(sources, dtype=object)[:, None], outlines[None, :]).any(axis=0)
     kept = [o for j, o in enumerate(obscurers) if meets[j] and not touching[j]]
-    return kept, (HalfPlanes.of([o.outline for o in kept]) if kept else None)
+    if not kept:
+        return _Shadows(kept, None, [])
+    planes = HalfPlanes.of([o.outline for o in kept])
+    return _Shadows(kept, planes, _edges_of(planes))
+
+
+def _edges_of(planes: HalfPlanes) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """The blockers' half-planes without the padding (the trailing copies of a blocker's last edge that
+    :meth:`HalfPlanes.of` pads with), grouped by their number of edges: (the blockers' indices, x normals, y normals,
+    offsets). A copy of a kept edge changes no maximum, minimum or "any" of :func:`_crossed_each`, so the answers
+    are the same, bit for bit."""
+    groups: dict[int, list[int]] = {}
+    for b, (normals, offsets) in enumerate(zip(planes.normals, planes.offsets, strict=True)):
+        k = len(offsets) - 1
+        while k > 0 and offsets[k - 1] == offsets[-1] and (normals[k - 1] == normals[-1]).all():
+            k -= 1
+        groups.setdefault(k + 1, []).append(b)
+    out = []
+    for m, which in groups.items():
+        idx = np.array(which)
+        normals = planes.normals[idx, :m]
+        out.append((idx, normals[..., 0].copy(), normals[..., 1].copy(), planes.offsets[idx, :m].copy()))
+    return out
 
 
 def _crossed_each(planes: HalfPlanes, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
@@ -315,7 +363,7 @@ def _crossed_each(planes: HalfPlanes, p0: np.ndarray, p1: np.ndarray) -> np.ndar
     nx, ny = planes.normals.reshape(-1, 2).T
     num = planes.offsets.reshape(1, -1) - (nx * p0[:, :1] + ny * p0[:, 1:])
     den = nx * d[:, :1] + ny * d[:, 1:]
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         ratio = num / den
     lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).reshape(-1, n_b, m).max(axis=2), 0.0)
     hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).reshape(-1, n_b, m).min(axis=2), 1.0)
@@ -326,13 +374,110 @@ def _crossed_each(planes: HalfPlanes, p0: np.ndarray, p1: np.ndarray) -> np.ndar
 
 
 def _hidden_shares(
-    shadows: tuple[list[_Obscurer], HalfPlanes | None], firers: Sequence[PlacedModel], target: PlacedModel
+    shadows: _Shadows, firers: Sequence[PlacedModel], target: PlacedModel
 ) -> list[tuple[_Obscurer, float]]:
     """For each obscurer that hides some of ``target`` from every firer, the share hidden (0 to 1): the share of the
     target's sample points whose sight line from every firer's centre passes through the obscurer, times the share
-    of its height hidden (:func:`_height_share`, the least over the firers)."""
+    of its height hidden (:func:`_height_share`, the least over the firers).
+
+    Each obscurer is measured on its own edges (:func:`_edges_of`), and not at all when some firer's sight lines
+    pass far from it (:func:`_apart`); the first firer first (:func:`_hidden_counts`): the arithmetic of
+    :func:`_crossed_each` on fewer segments and edges, so the same answers as :func:`_hidden_shares_reference`."""
     out: list[tuple[_Obscurer, float]] = []
-    kept, planes = shadows
+    kept, planes, edges = shadows
+    if planes is None:
+        return out
+    x0, y0, x1, y1 = target.footprint.outer_bounds
+    fx = [f.footprint.centre for f in firers]
+    bx0, by0 = min(x0, *(c[0] for c in fx)), min(y0, *(c[1] for c in fx))
+    bx1, by1 = max(x1, *(c[0] for c in fx)), max(y1, *(c[1] for c in fx))
+    b = planes.bounds
+    near = (b[:, 0] <= bx1) & (b[:, 2] >= bx0) & (b[:, 1] <= by1) & (b[:, 3] >= by0)
+    if not near.any():
+        return out
+    points = _samples(target)
+    centres = np.array(fx)
+    near &= ~_apart(b, centres, points)
+    flats: dict[int, float] = {}
+    for which, nx, ny, offsets in edges:
+        sel = near[which]
+        if not sel.any():
+            continue
+        found = _hidden_counts((nx[sel], ny[sel], offsets[sel]), centres, points)
+        flats.update(zip(which[sel].tolist(), (n / len(points) for n in found), strict=True))
+    centre = target.footprint.centre
+    for j in sorted(flats):
+        if flats[j] <= EPSILON:
+            continue
+        obscurer = kept[j]
+        tall = min(_height_share(obscurer, f, centre, target.height) for f in firers)
+        share = min(1.0, flats[j] * tall)
+        if share > EPSILON:
+            out.append((obscurer, share))
+    return out
+
+
+Edges = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""Blockers with the same number of edges: x normals, y normals, offsets (g, m)."""
+
+
+def _hidden_counts(edges: Edges, centres: np.ndarray, points: np.ndarray) -> list[int]:
+    """For each blocker of ``edges``, how many of ``points`` (k, 2) it hides from every one of ``centres`` (f, 2):
+    their segments pass through its interior (the arithmetic of :func:`_crossed_each`, element for element). The
+    first centre is tried alone: only the blockers and points hidden from it are tried from the others."""
+    first = _crossed_from(edges, centres[:1], points)[:, 0]  # (g, k)
+    counts = first.sum(axis=1)
+    if len(centres) == 1:
+        return [int(n) for n in counts]
+    out = []
+    for g, hidden in enumerate(first):
+        if not counts[g]:
+            out.append(0)
+            continue
+        one = (edges[0][g : g + 1], edges[1][g : g + 1], edges[2][g : g + 1])
+        out.append(int(_crossed_from(one, centres[1:], points[hidden])[0].all(axis=0).sum()))
+    return out
+
+
+def _crossed_from(edges: Edges, centres: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """For each blocker (g), centre (f, 2) and point (k, 2), whether the segment from the centre to the point passes
+    through the blocker's interior (g, f, k): :func:`_crossed_each` for these segments, element for element."""
+    nx, ny, offsets = (e[:, None, None, :] for e in edges)  # (g, 1, 1, m)
+    cx, cy = centres[None, :, None, 0:1], centres[None, :, None, 1:2]  # (1, f, 1, 1)
+    dx = points[None, None, :, 0:1] - cx  # (1, f, k, 1)
+    dy = points[None, None, :, 1:2] - cy
+    num = offsets - (nx * cx + ny * cy)  # (g, f, 1, m)
+    den = nx * dx + ny * dy  # (g, f, k, m)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        ratio = num / den
+    lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).max(axis=3), 0.0)
+    hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).min(axis=3), 1.0)
+    never = ((np.abs(den) <= 1e-15) & (num <= 0)).any(axis=3)
+    length = np.sqrt(dx * dx + dy * dy)[..., 0]
+    out: np.ndarray = ((hi - lo) * length > 1e-9) & ~never
+    return out
+
+
+def _apart(bounds: np.ndarray, centres: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """For each blocker box (b, 4), whether it is more than 1e-6" from the box of the segments from some centre to
+    the points: no segment from that centre then comes within rounding of the blocker (the screen of
+    :meth:`HalfPlanes.crossed_one`), so it hides none of the points from every centre (b,) bool."""
+    px0, py0 = points.min(axis=0)
+    px1, py1 = points.max(axis=0)
+    x0, y0 = np.minimum(centres[:, 0], px0)[:, None], np.minimum(centres[:, 1], py0)[:, None]
+    x1, y1 = np.maximum(centres[:, 0], px1)[:, None], np.maximum(centres[:, 1], py1)[:, None]
+    g = 1e-6
+    far = (x1 < bounds[:, 0] - g) | (x0 > bounds[:, 2] + g) | (y1 < bounds[:, 1] - g) | (y0 > bounds[:, 3] + g)
+    out: np.ndarray = far.any(axis=0)
+    return out
+
+
+def _hidden_shares_reference(
+    shadows: _Shadows, firers: Sequence[PlacedModel], target: PlacedModel
+) -> list[tuple[_Obscurer, float]]:
+    """:func:`_hidden_shares` all at once (every firer, point and padded edge; slower): the reference for tests."""
+    out: list[tuple[_Obscurer, float]] = []
+    kept, planes, _ = shadows
     if planes is None:
         return out
     x0, y0, x1, y1 = target.footprint.outer_bounds
@@ -353,8 +498,7 @@ def _hidden_shares(
     flat_all = crossed.mean(axis=0)
     centre = target.footprint.centre
     for k in np.flatnonzero(flat_all > EPSILON).tolist():
-        j = int(which[k])
-        obscurer = kept[j]
+        obscurer = kept[int(which[k])]
         tall = min(_height_share(obscurer, f, centre, target.height) for f in firers)
         share = min(1.0, float(flat_all[k]) * tall)
         if share > EPSILON:

@@ -1,0 +1,100 @@
+"""The fast hidden-share measure of strategium.engine.line_of_fire (each obscurer on its own edges, the first firer
+first, obscurers far from some firer's sight lines skipped, footprint samples kept by value) gives the very same
+answers as the all-at-once reference (:func:`line_of_fire._hidden_shares_reference`): random firers, targets and
+obscurers (terrain boxes, triangles, other models' round bases), and a table of edge cases."""
+
+from __future__ import annotations
+
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Point, Polygon, box
+
+from strategium.engine import line_of_fire
+from strategium.engine.line_of_fire import _Obscurer
+from strategium.geometry.measure import Footprint
+from strategium.geometry.pieces import PlacedModel
+
+coord = st.floats(0.0, 30.0, allow_nan=False)
+heights = st.sampled_from([0.5, 1.25, 2.0, 2.5, 4.0])
+
+
+@st.composite
+def models(draw: st.DrawFn) -> PlacedModel:
+    radius = draw(st.sampled_from([0.0, 0.5, 0.63, 1.0]))
+    x, y = draw(coord), draw(coord)
+    if radius == 0.0:
+        w, h = draw(st.floats(1.0, 4.0)), draw(st.floats(1.0, 6.0))
+        core = shapely.affinity.rotate(box(x, y, x + w, y + h), draw(st.floats(0.0, 180.0)))
+        return PlacedModel(Footprint(core), draw(heights))
+    return PlacedModel(Footprint(Point(x, y), radius), draw(heights))
+
+
+@st.composite
+def obscurers(draw: st.DrawFn) -> _Obscurer:
+    kind = draw(st.sampled_from(["box", "triangle", "model"]))
+    x, y = draw(coord), draw(coord)
+    height = draw(st.sampled_from([0.0, 1.0, 2.0, 3.0, 6.0]))
+    if kind == "box":
+        outline: Polygon = box(x, y, x + draw(st.floats(0.2, 8.0)), y + draw(st.floats(0.2, 8.0)))
+    elif kind == "triangle":
+        outline = Polygon([(x, y), (x + draw(st.floats(1.0, 6.0)), y), (x, y + draw(st.floats(1.0, 6.0)))])
+    else:
+        outline = Footprint(Point(x, y), 0.63).polygon()
+    return _Obscurer(outline, height, 5, kind, blocks=draw(st.booleans()), models=kind == "model")
+
+
+def _same(firers: list[PlacedModel], targets: list[PlacedModel], blockers: list[_Obscurer]) -> None:
+    shadows = line_of_fire._shadows(blockers, firers, targets)
+    for target in targets:
+        fast = line_of_fire._hidden_shares(shadows, firers, target)
+        slow = line_of_fire._hidden_shares_reference(shadows, firers, target)
+        assert [(id(o), share) for o, share in fast] == [(id(o), share) for o, share in slow]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(models(), min_size=1, max_size=6),
+    st.lists(models(), min_size=1, max_size=4),
+    st.lists(obscurers(), min_size=0, max_size=8),
+)
+def test_fast_hidden_shares_are_the_reference(
+    firers: list[PlacedModel], targets: list[PlacedModel], blockers: list[_Obscurer]
+) -> None:
+    _same(firers, targets, blockers)
+
+
+def test_edge_cases_agree() -> None:
+    """Sight lines along an obscurer's edge, through its corner, from its edge, a target touching it, one firer."""
+    marine = Footprint(Point(10.0, 30.0), 0.63)
+    wall = _Obscurer(box(5.0, 27.0, 10.0, 28.0), 3.0, 5, "wall")
+    cases = [
+        ([PlacedModel(Footprint(Point(10.0, 10.0), 0.63))], [PlacedModel(marine)], [wall]),
+        ([PlacedModel(Footprint(Point(10.0, 20.0), 0.63))], [PlacedModel(marine)], [wall]),
+        ([PlacedModel(Footprint(Point(5.0, 10.0), 0.63))], [PlacedModel(Footprint(Point(5.0, 30.0), 0.63))], [wall]),
+        (
+            [PlacedModel(Footprint(Point(x, 10.0), 0.63)) for x in (6.0, 8.0, 12.0)],
+            [PlacedModel(Footprint(Point(x, 28.63), 0.63)) for x in (6.0, 10.0)],
+            [wall, _Obscurer(box(0.0, 0.0, 1.0, 1.0), 1.0, 4, "far")],
+        ),
+    ]
+    for firers, targets, blockers in cases:
+        _same(firers, targets, blockers)
+
+
+def test_samples_kept_by_value() -> None:
+    """Equal footprints share their sample points; they are read-only."""
+    one = line_of_fire._samples(PlacedModel(Footprint(Point(3.0, 4.0), 0.63)))
+    two = line_of_fire._samples(PlacedModel(Footprint(Point(3.0, 4.0), 0.63)))
+    assert one is two and not one.flags.writeable
+    assert len(one) > 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(models(), min_size=1, max_size=12))
+def test_hull_of_the_collection_is_the_hull_of_the_union(placed: list[PlacedModel]) -> None:
+    """:func:`line_of_fire._shadows` takes the convex hull of the outlines as a collection, not of their union."""
+    outlines = [m.footprint.polygon() for m in placed]
+    union = shapely.convex_hull(shapely.union_all(outlines))
+    collection = shapely.convex_hull(shapely.geometrycollections(outlines))
+    assert shapely.equals_exact(shapely.normalize(union), shapely.normalize(collection), 0.0)
