@@ -226,3 +226,28 @@ def test_ap_modifiers_to_the_vehicle_damage_roll_come_from_the_rules_configurati
     assert results[0] == (default, vehicle_damage_result(face + default, CONFIG))
     assert results[1] == (0, vehicle_damage_result(face, CONFIG))
     assert results[0][1] != results[1][1]
+
+
+@pytest.mark.parametrize(
+    ("face", "band"),
+    [
+        (1, "crew_stunned_from"),  # 2 modified: Crew Shaken, below the Crew Stunned band
+        (3, "crew_stunned_from"),
+        (4, "weapon_destroyed_from"),
+        (5, "immobilised_from"),
+        (6, "explodes_from"),
+    ],
+)
+def test_the_vehicle_damage_ruling_names_the_band_that_decided_the_result(face: int, band: str) -> None:
+    """An AP2 hit (+1 by default) on a Rhino: the ruling cites the band setting of the result rolled, not always
+    Explodes' (a referee's finding)."""
+    from strategium.combat.vehicles import roll_damage_table
+
+    rhino = TargetVehicle.from_profile("Rhino", RHINO, Facing.FRONT)
+    dice = Dice(0, strict=True)
+    dice.force(face)
+    rolled = roll_damage_table(dice, rhino, ap=2, config=CONFIG, label="damage")
+    ruling = next(r for r in rolled.reasons if "Vehicle Damage roll" in r.text)
+    value = getattr(CONFIG.vehicle_damage, band)
+    assert f"vehicle_damage.{band}` = {value}" in ruling.text
+    assert rolled.result is vehicle_damage_result(face + CONFIG.vehicle_damage.ap2_modifier, CONFIG)

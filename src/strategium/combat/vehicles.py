@@ -238,6 +238,16 @@ def vehicle_damage_result(modified: int, config: RulesConfig) -> VehicleDamageRe
     return VehicleDamageResult.CREW_SHAKEN
 
 
+_BAND_SETTING: dict[VehicleDamageResult, str] = {
+    VehicleDamageResult.EXPLODES: "explodes_from",
+    VehicleDamageResult.IMMOBILISED: "immobilised_from",
+    VehicleDamageResult.WEAPON_DESTROYED: "weapon_destroyed_from",
+    VehicleDamageResult.CREW_STUNNED: "crew_stunned_from",
+    VehicleDamageResult.CREW_SHAKEN: "crew_stunned_from",  # below the Crew Stunned band
+}
+"""The band setting that decided each Vehicle Damage result, for the ruling."""
+
+
 def building_damage_result(modified: int) -> BuildingDamageResult:
     """The Building Damage Table result for a modified roll (bands confirmed, p.226)."""
     if modified >= 7:
@@ -348,7 +358,7 @@ def roll_damage_table(
         reasons.append(
             configured(
                 config,
-                "vehicle_damage.explodes_from",
+                f"vehicle_damage.{_BAND_SETTING[result]}",
                 f"Vehicle Damage roll {roll.total} ({modified} modified): {result}",
             )
         )
