@@ -245,7 +245,7 @@ def test_the_vehicle_damage_ruling_names_the_band_that_decided_the_result(face: 
 
     rhino = TargetVehicle.from_profile("Rhino", RHINO, Facing.FRONT)
     dice = Dice(0, strict=True)
-    dice.force(face)
+    dice.force(face, 1)  # the damage die, then Explodes' D3 (left unused below Explodes)
     rolled = roll_damage_table(dice, rhino, ap=2, config=CONFIG, label="damage")
     ruling = next(r for r in rolled.reasons if "Vehicle Damage roll" in r.text)
     value = getattr(CONFIG.vehicle_damage, band)
