@@ -190,6 +190,8 @@ def test_cover_save_equals_testing_every_piece(x: float, y: float) -> None:
     for uid, m in damage.living(game, "red"):
         fp = footprint(m, s.units[uid].poses[m.id]).polygon()
         touched = [p for p in s.battlefield.terrain if fp.intersection(p.footprint).area > 0]
+        if s.config.terrain.in_terrain == "wholly_within":  # in a piece only when wholly within it (the default)
+            touched = [p for p in touched if p.footprint.covers(fp)]
         best, _ = damage.cover_save(game, uid, m)
         ruins = game.state.config.cover.ruins_save
         expected = min((p.cover_save if p.cover_save is not None else ruins for p in touched), default=None)
