@@ -24,7 +24,7 @@ from strategium.report.html import write_report
 from strategium.report.log import render_log, summary_lines
 from strategium.report.summary import summary_view
 
-DEFAULT_SEED = 6
+DEFAULT_SEED = 3
 """The seed of ``strategium battle`` without ``--seed``: one in which every seed rule of the demo fires."""
 
 
