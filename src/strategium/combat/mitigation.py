@@ -24,8 +24,8 @@ Eligibility (all confirmed unless marked; CORE_B §3, §7.1, §7.5; SEED_RULES S
   least double the Toughness: see :mod:`strategium.combat.allocation`). Whether a model with Eternal Warrior,
   which loses only one Wound to it, may still roll is not known: ``damage.eternal_warrior_mitigates_instant_death``
   (default false: the attack still has Instant Death, as STU-6 words it).
-- The unit "has Fearless" when one or more of its models have it (Fearless, rulebook p.238: "units with one or
-  more models with the Fearless special rule"); Shrouded's bar is per model (its text: "models with Fearless").
+- The unit "has Fearless" when one or more of its models have it (Fearless, rulebook p.238: a single Fearless model
+  is enough for its unit); Shrouded's bar is per model (its text names the Fearless models themselves).
 """
 
 from __future__ import annotations

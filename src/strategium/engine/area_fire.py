@@ -6,7 +6,7 @@ Template (p.248), one template per shot, shot by shot, all placed before any Wou
 - its narrow tip touches the firing model's base (or hull) and it points away from the model's centre; its shape is
   :func:`strategium.geometry.templates.teardrop` at the sizes of ``templates.length``, ``templates.narrow_width``
   and ``templates.wide_width``;
-- it must cover as many models of the target unit as possible without touching any other friendly model: the
+- it must lie over the greatest number of the target unit's models it can reach while no friendly model is under it: the
   engine tries every whole even degree and the bearing of each target model and keeps the placement covering the
   most target models (ties: the one closest in bearing to the target's closest model). The firer's player may name
   the direction (``Shoot.template_at``): it is legal if it touches no friendly model and covers as many target

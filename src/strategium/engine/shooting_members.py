@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 def shooters(game: Game, unit_id: str, placed: PlacedUnit) -> tuple[list[tuple[str, Model]], list[PlacedModel]]:
     """The models that may fire in ``unit_id``'s Shooting Attack, each with the id of its own unit, and where they
     stand: the unit's models on the table (``placed``, the unit as :func:`placed_unit` gives it), then those of
-    the Independent Characters joined to it, which count as part of the unit for all rules purposes and fire with
-    it (Independent Character, rulebook p.241)."""
+    the Independent Characters joined to it, which belong to the unit while joined and so fire in its attack
+    (Independent Character, rulebook p.241)."""
     s = game.state
     status = s.units[unit_id]
     mine = {pm.name: pm for pm in placed.models}  # each model with a pose (by id), as the geometry sees it
