@@ -387,12 +387,7 @@ def _hidden_shares(
     kept, planes, edges = shadows
     if planes is None:
         return out
-    x0, y0, x1, y1 = target.footprint.outer_bounds
-    fx = [f.footprint.centre for f in firers]
-    bx0, by0 = min(x0, *(c[0] for c in fx)), min(y0, *(c[1] for c in fx))
-    bx1, by1 = max(x1, *(c[0] for c in fx)), max(y1, *(c[1] for c in fx))
-    b = planes.bounds
-    near = (b[:, 0] <= bx1) & (b[:, 2] >= bx0) & (b[:, 1] <= by1) & (b[:, 3] >= by0)
+    fx, b, near = _near(planes, firers, target)
     if not near.any():
         return out
     points = _samples(target)
@@ -472,6 +467,19 @@ def _apart(bounds: np.ndarray, centres: np.ndarray, points: np.ndarray) -> np.nd
     return out
 
 
+def _near(
+    planes: HalfPlanes, firers: Sequence[PlacedModel], target: PlacedModel
+) -> tuple[list[tuple[float, float]], np.ndarray, np.ndarray]:
+    """The firers' centres, the obscurers' bounds and which of them meet the box around the firers' centres and
+    the target's footprint (only those can lie across a sight line)."""
+    x0, y0, x1, y1 = target.footprint.outer_bounds
+    fx = [f.footprint.centre for f in firers]
+    bx0, by0 = min(x0, *(c[0] for c in fx)), min(y0, *(c[1] for c in fx))
+    bx1, by1 = max(x1, *(c[0] for c in fx)), max(y1, *(c[1] for c in fx))
+    b = planes.bounds
+    return fx, b, (b[:, 0] <= bx1) & (b[:, 2] >= bx0) & (b[:, 1] <= by1) & (b[:, 3] >= by0)
+
+
 def _hidden_shares_reference(
     shadows: _Shadows, firers: Sequence[PlacedModel], target: PlacedModel
 ) -> list[tuple[_Obscurer, float]]:
@@ -480,12 +488,7 @@ def _hidden_shares_reference(
     kept, planes, _ = shadows
     if planes is None:
         return out
-    x0, y0, x1, y1 = target.footprint.outer_bounds
-    fx = [f.footprint.centre for f in firers]
-    bx0, by0 = min(x0, *(c[0] for c in fx)), min(y0, *(c[1] for c in fx))
-    bx1, by1 = max(x1, *(c[0] for c in fx)), max(y1, *(c[1] for c in fx))
-    b = planes.bounds
-    near = (b[:, 0] <= bx1) & (b[:, 2] >= bx0) & (b[:, 1] <= by1) & (b[:, 3] >= by0)
+    fx, _, near = _near(planes, firers, target)
     if not near.any():
         return out
     points = _samples(target)
