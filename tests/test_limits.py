@@ -35,3 +35,20 @@ def test_check_limit_names_file_line_field_and_the_variable_to_raise() -> None:
         "(raise it with STRATEGIUM_LIMIT_MODELS_PER_UNIT)"
     )
     assert lim.limits().models_per_unit == lim.DEFAULT_LIMITS.models_per_unit
+
+
+def test_the_documented_table_is_the_table_in_force() -> None:
+    from dataclasses import fields
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[1] / "docs" / "input-limits.md").read_text(encoding="utf-8")
+    rows = {}
+    for row in doc.splitlines():
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        if len(cells) == 4 and cells[0].startswith("`") and cells[1].startswith("`STRATEGIUM_LIMIT_"):
+            rows[cells[0].strip("`")] = (cells[1].strip("`"), int(cells[2].replace("_", "").replace(",", "")))
+    expected = {
+        f.name: (f"{lim.ENV_PREFIX}{f.name.upper()}", getattr(lim.DEFAULT_LIMITS, f.name))
+        for f in fields(lim.InputLimits)
+    }
+    assert rows == expected
