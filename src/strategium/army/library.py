@@ -45,7 +45,7 @@ from strategium.model.weapons import WeaponProfile
 from strategium.rules.militia_cavalry_mount import mount_model
 from strategium.rules.registry import RuleEntry, find_rule
 from strategium.validation_messages import plain_message
-from strategium.yaml_lines import field_text, line_of, load_yaml
+from strategium.yaml_lines import field_text, line_of, load_yaml, read_limited, yaml_text
 
 __all__ = ["DEMO_FOLDER", "demo_army_names", "demo_army_paths", "load_army", "load_demo_army", "parse_army_text"]
 
@@ -513,20 +513,10 @@ def load_army(path: str | Path) -> Army:
             ``FILE:LINE: FIELD: MESSAGE``, FILE being the file's name).
     """
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(p)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not an army file", file=str(p)) from None
-    except OSError as err:
-        raise InputError(f"cannot read the file ({err.strerror or err})", file=str(p)) from None
+    data = read_limited(p, "army file")
     if looks_like_roster(data):
         raise InputError("this looks like a BattleScribe roster: use `strategium roster FILE`", file=str(p))
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text (an army file is YAML)", file=str(p)) from None
+    text = yaml_text(data, "army file", str(p))
     return parse_army_text(text, file=p.name)
 
 

@@ -26,6 +26,7 @@ from strategium.battle.playable import LEFT_OUT, playable_scenario
 from strategium.engine.game import Game
 from strategium.errors import InputError
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario, parse_scenario_text
+from strategium.yaml_lines import load_yaml, read_yaml_file
 
 DEMO = "demo"
 """The name of the bundled demo scenario in a setup."""
@@ -109,12 +110,8 @@ def army_entry(reference: str) -> dict[str, str]:
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the file: {err}", file=str(path)) from None
-    except yaml.YAMLError:
-        return {}  # load_scenario reports the error with its line
+    """The scenario file's data (read again, under the same limits, after :func:`load_scenario` accepted it)."""
+    data, _ = load_yaml(read_yaml_file(path, "scenario file"), path.name)
     return data if isinstance(data, dict) else {}
 
 

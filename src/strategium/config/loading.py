@@ -38,7 +38,7 @@ from strategium.config.metadata import NOT_PLAYED
 from strategium.config.rules_config import RulesConfig
 from strategium.errors import InputError, StrategiumWarning
 from strategium.validation_messages import model_at, plain_message
-from strategium.yaml_lines import field_text, line_of, load_yaml
+from strategium.yaml_lines import field_text, line_of, load_yaml, read_yaml_file
 
 Path_ = tuple[str | int, ...]
 LineMap = Mapping[Path_, int]
@@ -58,14 +58,7 @@ def load_config(path: str | Path) -> RulesConfig:
         raise InputError("is a directory, not a rules configuration file", file=file)
     if suffix not in (*_YAML_SUFFIXES, ".toml"):
         raise InputError("unsupported rules configuration file type (use .yaml, .yml or .toml)", file=file)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", file=file) from None
-    except OSError as err:
-        raise InputError(f"cannot read the file ({err.strerror or err})", file=file) from None
-    except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text", file=file) from None
+    text = read_yaml_file(Path(path), "rules configuration file", name=file)
     if suffix == ".toml":
         data, lines = _read_toml(text, file)
     else:

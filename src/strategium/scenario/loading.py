@@ -27,7 +27,7 @@ from strategium.scenario.spec import ArmyEntrySpec, ScenarioSpec
 from strategium.scenario.starting import check_starting_state
 from strategium.scenario.steps import check_actions, check_expect_state
 from strategium.scenario.values import Scenario
-from strategium.yaml_lines import YamlPath, field_text, load_yaml
+from strategium.yaml_lines import YamlPath, field_text, load_yaml, read_yaml_file
 
 DEMO_NAME = "demo"
 """The bundled scenario's name (``strategium map demo``)."""
@@ -48,10 +48,7 @@ def load_scenario(path: str | Path) -> Scenario:
             match its positions; models overlap; or a referenced army, roster or configuration is bad.
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the file: {err}", file=str(p)) from None
+    text = read_yaml_file(p, "scenario file")
     return parse_scenario_text(text, file=p.name, folder=p.parent, source=str(p))
 
 
