@@ -42,12 +42,13 @@ class InputLimits:
     """Largest uncompressed/compressed ratio of a ``.rosz`` entry (real rosters compress 3-9 times)."""
     xml_depth: int = 256
     """Deepest nesting of XML elements in a roster (real rosters nest about 20 deep)."""
-    yaml_file_bytes: int = 4 * _MIB
-    """Largest army, scenario or rules-configuration YAML file (the bundled ones are under 20 KiB)."""
+    yaml_file_bytes: int = 1 * _MIB
+    """Largest army, scenario or rules-configuration YAML file (the bundled ones are under 10 KiB)."""
     yaml_aliases: int = 256
     """Most alias uses (``*name``) in one YAML file; aliases are what a YAML "billion laughs" multiplies."""
-    yaml_nodes: int = 200_000
-    """Most YAML nodes (scalars, lists, mappings, counting each alias use as the size it stands for)."""
+    yaml_nodes: int = 50_000
+    """Most YAML nodes (scalars, lists, mappings, counting each alias use as the size it stands for; the bundled
+    files hold about 1,000)."""
     yaml_depth: int = 64
     """Deepest nesting of YAML lists and mappings."""
     record_file_bytes: int = 256 * _MIB

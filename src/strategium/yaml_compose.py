@@ -149,8 +149,8 @@ class _Composer:
                 raise self.error(event, f"a text value holds the control character U+{ord(bad[0]):04X}")
             if tag in (None, "!"):
                 tag = self.resolver.resolve(ScalarNode, value, event.implicit)
-            start: Any = event.start_mark
-            node = ScalarNode(tag, value, start, event.end_mark, style=event.style)
+            scalar: Any = event
+            node = ScalarNode(tag, value, scalar.start_mark, scalar.end_mark, style=scalar.style)
             if anchor is not None:
                 self.sizes[anchor] = 1
         else:

@@ -133,12 +133,21 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[YamlPath, int]]:
     return data, lines
 
 
-_KINDS = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number"}
+_KINDS = {
+    "tag:yaml.org,2002:int": "a whole number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "true or false",
+}
+
+LARGEST_WHOLE_NUMBER = 10**18
+"""The largest whole number (in size) a YAML file may write; every limit of :mod:`strategium.limits` is far
+below it, and a larger one (written in hexadecimal, say) could not even be printed in an error message."""
 
 
 class _Constructor(yaml.constructor.SafeConstructor):
     """PyYAML's safe constructor, with a value it cannot convert reported as an ``InputError`` at its line (its
-    own converters raise a bare ``ValueError``: ``!!int abc``, 2024-13-45, an integer of 5,000 digits)."""
+    own converters raise a bare ``ValueError`` or ``KeyError``: ``!!int abc``, ``!!bool maybe``, 2024-13-45, an
+    integer of 5,000 digits), and whole numbers past :data:`LARGEST_WHOLE_NUMBER` refused."""
 
     def __init__(self, file: str) -> None:
         super().__init__()
@@ -149,12 +158,32 @@ class _Constructor(yaml.constructor.SafeConstructor):
             return super().construct_object(node, deep)
         except InputError:
             raise
-        except (ValueError, OverflowError, TypeError) as err:
+        except (ValueError, OverflowError, TypeError, KeyError) as err:
             value = node.value if isinstance(node.value, str) else ""
-            shown = repr(value[:40]) + (f" ({len(value)} characters)" if len(value) > 40 else "")
             kind = _KINDS.get(node.tag)
-            why = f"is not {kind} strategium can read" if kind else f"cannot be read ({str(err).splitlines()[0]})"
-            raise InputError(f"{shown} {why}", file=self.file, line=node.start_mark.line + 1) from None
+            why = f"is not {kind}" if kind else f"cannot be read ({str(err).splitlines()[0]})"
+            raise InputError(f"{_shown(value)} {why}", file=self.file, line=node.start_mark.line + 1) from None
+
+    def construct_whole_number(self, node: yaml.Node) -> int:
+        text = node.value if isinstance(node.value, str) else ""
+        base: Any = super().construct_yaml_int
+        try:
+            value: int = base(node)
+        except ValueError:
+            if sum(c.isdigit() for c in text) <= 18:
+                raise
+            value = LARGEST_WHOLE_NUMBER + 1  # more digits than Python converts: certainly too large
+        if abs(value) > LARGEST_WHOLE_NUMBER:
+            message = f"{_shown(text)} is larger than any whole number strategium reads (10^18)"
+            raise InputError(message, file=self.file, line=node.start_mark.line + 1)
+        return value
+
+
+_Constructor.add_constructor("tag:yaml.org,2002:int", _Constructor.construct_whole_number)  # type: ignore[type-var]
+
+
+def _shown(value: str) -> str:
+    return repr(value[:40]) + (f" ({len(value)} characters)" if len(value) > 40 else "")
 
 
 def _record(node: yaml.Node, path: YamlPath, lines: dict[YamlPath, int], file: str) -> None:
