@@ -69,6 +69,10 @@ class InputLimits:
     """Most Game Turns a battle or scenario may ask for."""
     battle_runs: int = 1_000_000
     """Most battles one ``battle --runs`` may ask for."""
+    # -- army, scenario and rules-configuration files (YAML): added for issue 18 (h18-yaml) --
+    profile_value: int = 100
+    """Largest number in a profile that the rules do not bound: Hull Points, Transport Capacity, Fire Points, a
+    weapon's shots, dice and Strength, a special rule's (X) (HH2's data stays under 60 for all of them)."""
 
 
 DEFAULT_LIMITS: Final = InputLimits()
