@@ -73,6 +73,9 @@ class InputLimits:
     profile_value: int = 100
     """Largest number in a profile that the rules do not bound: Hull Points, Transport Capacity, Fire Points, a
     weapon's shots, dice and Strength, a special rule's (X) (HH2's data stays under 60 for all of them)."""
+    terrain_vertices: int = 64
+    """Most corners of one terrain piece or deployment zone polygon (real pieces have a handful; line of sight work
+    grows with them)."""
 
 
 DEFAULT_LIMITS: Final = InputLimits()

@@ -86,13 +86,13 @@ def yaml_text(data: bytes, what: str, file: str) -> str:
     the first bad byte) for UTF-16 or UTF-32 text, or bytes that are not UTF-8."""
     for bom, encoding in _BOMS.items():
         if data.startswith(bom):
-            message = f"the file is {encoding} text; save it as UTF-8 ({_article(what)} {what} is YAML)"
+            message = f"the file is {encoding} text; save the {what} as UTF-8"
             raise InputError(message, file=file)
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
-        message = f"the file is not UTF-8 text ({_article(what)} {what} is YAML)"
+        message = f"the file is not UTF-8 text (byte {err.start + 1}); save the {what} as UTF-8"
         raise InputError(message, file=file, line=line) from None
 
 

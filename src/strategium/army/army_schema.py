@@ -21,6 +21,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from strategium.army.army import ChartKind, ForceOrgSlot
 from strategium.errors import InputError
+from strategium.geometry.measure import MM_PER_INCH
 from strategium.limits import check_limit
 from strategium.model.parse_values import parse_characteristic, parse_save
 
@@ -110,9 +111,6 @@ def _base_size(value: tuple[float, float] | None) -> tuple[float, float] | None:
     return value
 
 
-MM_PER_INCH = 25.4
-
-
 Stat = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, 10))]
 """WS, BS, S, T, I, A, Ld: 0 to 10 (Age of Darkness rulebook pp.160-162 profiles), or "-" for none."""
 Wounds = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(1, 10))]
@@ -121,7 +119,7 @@ Move = Annotated[
     int | None,
     BeforeValidator(_characteristic),
     AfterValidator(_within(0, None)),
-    AfterValidator(_limited("table_inches", "Move in inches")),
+    AfterValidator(_limited("table_inches", "the Move in inches")),
 ]
 """M in inches, at least 0 (and at most the input limit ``table_inches``)."""
 Armour = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, 14))]
@@ -130,20 +128,20 @@ HullPoints = Annotated[
     int | None,
     BeforeValidator(_characteristic),
     AfterValidator(_within(1, None)),
-    AfterValidator(_limited("profile_value", "Hull Points")),
+    AfterValidator(_limited("profile_value", "the Hull Points")),
 ]
 """Hull Points: at least 1 (and at most the input limit ``profile_value``)."""
 Count = Annotated[
     int | None,
     BeforeValidator(_characteristic),
     AfterValidator(_within(0, None)),
-    AfterValidator(_limited("profile_value", "a Transport Capacity or Fire Points")),
+    AfterValidator(_limited("profile_value", "the number")),
 ]
 """Transport Capacity and Fire Points: at least 0 (and at most the input limit ``profile_value``)."""
 Save = Annotated[int | None, BeforeValidator(_save), AfterValidator(_within(2, 6))]
 """A save target: 2+ to 6+, or "-" for none."""
 Base = Annotated[tuple[float, float] | None, BeforeValidator(_base), AfterValidator(_base_size)]
-Points = Annotated[int, BeforeValidator(_whole), Field(ge=0), AfterValidator(_limited("points", "points"))]
+Points = Annotated[int, BeforeValidator(_whole), Field(ge=0), AfterValidator(_limited("points", "the points value"))]
 """A points value: a whole number from 0 to the input limit ``points``."""
 ModelCount = Annotated[int, BeforeValidator(_whole), Field(ge=1)]
 """How many identical models an entry stands for (the limits on models are checked per unit and army)."""

@@ -3,7 +3,8 @@
 A weapon of "Heavy 1000000000" or a model with "Hammer of Wrath (1000000000)" is read without complaint by the
 profile parsers, and then makes the engine roll a billion dice. These checks refuse such numbers when an army is
 read, with :func:`strategium.limits.check_limit`: ranges up to ``table_inches``; shots, rolled dice, Strength and
-a special rule's (X) up to ``profile_value`` (HH2's data stays under 20 for all of them).
+a special rule's (X) up to ``profile_value`` (HH2's data stays under 20 for all of them); an (X) that is a D6
+target ("(5+)") from 2+ to 6+ (the data's targets are all in that range).
 
 Each check raises :class:`~strategium.errors.InputError` with ``field`` set to the column it found the number in
 (``range``, ``strength``, ``type``; ``None`` for a rule) and no file: the reader adds the file and the line.
@@ -24,10 +25,14 @@ _DICE = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*")
 
 
 def check_rules(rules: Iterable[RuleEntry]) -> None:
-    """Raise ``InputError`` for a special rule whose (X) is over ``profile_value`` ("Brutal (1000000)")."""
+    """Raise ``InputError`` for a special rule whose (X) is over ``profile_value`` ("Brutal (1000000)"), or is a
+    dice target other than 2+ to 6+ ("Feel No Pain (1+)": a D6 cannot be asked for less or more)."""
     for rule in rules:
-        if isinstance(rule, RuleRef) and rule.value is not None:
-            check_limit(abs(rule.value), "profile_value", what=f"the (X) of {rule.name}")
+        if not isinstance(rule, RuleRef) or rule.value is None:
+            continue
+        if (rule.x_text or "").endswith("+") and not 2 <= rule.value <= 6:
+            raise InputError(f"the (X) of {rule.name} is a D6 target: 2+ to 6+, not {rule.x_text}")
+        check_limit(abs(rule.value), "profile_value", what=f"the (X) of {rule.name}")
 
 
 def check_weapon(weapon: WeaponProfile) -> None:

@@ -23,6 +23,7 @@ has no effect``.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 import types
@@ -37,6 +38,7 @@ from pydantic_core import ErrorDetails
 from strategium.config.metadata import NOT_PLAYED
 from strategium.config.rules_config import RulesConfig
 from strategium.errors import InputError, StrategiumWarning
+from strategium.limits import check_limit
 from strategium.validation_messages import model_at, plain_message
 from strategium.yaml_lines import field_text, line_of, load_yaml, read_yaml_file
 
@@ -99,7 +101,8 @@ def _warn_not_played(config: RulesConfig, data: dict[str, Any], file: str, lines
 
 
 def _freeze(value: Any, path: Path_, file: str | None, lines: LineMap) -> Any:
-    """Lists to tuples (recursively); mapping keys must be text."""
+    """Lists to tuples (recursively); mapping keys must be text; numbers finite, floats (distances, fractions) at
+    most ``table_inches`` and whole numbers at most ``points`` in size (:mod:`strategium.limits`)."""
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         for key, item in value.items():
@@ -111,6 +114,12 @@ def _freeze(value: Any, path: Path_, file: str | None, lines: LineMap) -> Any:
         return tuple(_freeze(item, (*path, i), file, lines) for i, item in enumerate(value))
     if isinstance(value, str) and value.strip().lower() == NONE_WORD and _nullable(path):
         return None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InputError("must be a finite number", file=file, line=_line(lines, path), field=_dotted(path))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        # Distances (inches) and fractions are floats, dice targets, counts and points whole numbers.
+        name, what = ("table_inches", "inches") if isinstance(value, float) else ("points", "a whole number")
+        check_limit(abs(value), name, what=what, file=file, line=_line(lines, path), field=_dotted(path))
     return value
 
 
@@ -178,6 +187,8 @@ def _read_toml(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
         found = re.search(r"\(at line (\d+), column \d+\)", str(err))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err)) or "not valid TOML"
         raise InputError(f"TOML syntax error: {message}", file=file, line=int(found[1]) if found else None) from None
+    except RecursionError:
+        raise InputError("TOML syntax error: nested too deeply", file=file) from None
     return data, _toml_lines(text)
 
 
