@@ -118,8 +118,9 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[YamlPath, int]]:
         if node is None:
             return None, lines
         lines[()] = node.start_mark.line + 1
-        _record(node, (), lines, file)
-        data = _Constructor(file).construct_document(node)
+        places: dict[int, YamlPath] = {id(node): ()}
+        _record(node, (), lines, file, places)
+        data = _Constructor(file, places).construct_document(node)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -149,9 +150,15 @@ class _Constructor(yaml.constructor.SafeConstructor):
     own converters raise a bare ``ValueError`` or ``KeyError``: ``!!int abc``, ``!!bool maybe``, 2024-13-45, an
     integer of 5,000 digits), and whole numbers past :data:`LARGEST_WHOLE_NUMBER` refused."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, places: Mapping[int, YamlPath]) -> None:
         super().__init__()
         self.file = file
+        self.places = places
+
+    def fail(self, node: yaml.Node, message: str) -> InputError:
+        """The error for ``node``: its line, and the field of the first place it stands at."""
+        field = field_text(self.places.get(id(node), ())) or None
+        return InputError(message, file=self.file, line=node.start_mark.line + 1, field=field)
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
@@ -162,7 +169,7 @@ class _Constructor(yaml.constructor.SafeConstructor):
             value = node.value if isinstance(node.value, str) else ""
             kind = _KINDS.get(node.tag)
             why = f"is not {kind}" if kind else f"cannot be read ({str(err).splitlines()[0]})"
-            raise InputError(f"{_shown(value)} {why}", file=self.file, line=node.start_mark.line + 1) from None
+            raise self.fail(node, f"{_shown(value)} {why}") from None
 
     def construct_whole_number(self, node: yaml.Node) -> int:
         text = node.value if isinstance(node.value, str) else ""
@@ -174,8 +181,7 @@ class _Constructor(yaml.constructor.SafeConstructor):
                 raise
             value = LARGEST_WHOLE_NUMBER + 1  # more digits than Python converts: certainly too large
         if abs(value) > LARGEST_WHOLE_NUMBER:
-            message = f"{_shown(text)} is larger than any whole number strategium reads (10^18)"
-            raise InputError(message, file=self.file, line=node.start_mark.line + 1)
+            raise self.fail(node, f"{_shown(text)} is larger than any whole number strategium reads (10^18)")
         return value
 
 
@@ -186,7 +192,11 @@ def _shown(value: str) -> str:
     return repr(value[:40]) + (f" ({len(value)} characters)" if len(value) > 40 else "")
 
 
-def _record(node: yaml.Node, path: YamlPath, lines: dict[YamlPath, int], file: str) -> None:
+def _record(
+    node: yaml.Node, path: YamlPath, lines: dict[YamlPath, int], file: str, places: dict[int, YamlPath]
+) -> None:
+    """Fill ``lines`` (place → line) under ``node`` at ``path``, and ``places`` (node → the first place it stands
+    at: an aliased node stands at several). Raises ``InputError`` for a key given twice in one mapping."""
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
             child = (*path, str(key.value))
@@ -194,8 +204,10 @@ def _record(node: yaml.Node, path: YamlPath, lines: dict[YamlPath, int], file: s
             if child in lines:
                 raise InputError("given twice", file=file, line=line, field=field_text(child))
             lines[child] = line
-            _record(value, child, lines, file)
+            places.setdefault(id(value), child)
+            _record(value, child, lines, file, places)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             lines[(*path, index)] = item.start_mark.line + 1
-            _record(item, (*path, index), lines, file)
+            places.setdefault(id(item), (*path, index))
+            _record(item, (*path, index), lines, file, places)

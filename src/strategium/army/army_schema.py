@@ -222,7 +222,7 @@ class DetachmentSpec(_Strict):
 class ArmySpec(_Strict):
     """A whole army file. ``points``, when given, must equal the sum of the units' points."""
 
-    format: Literal[1]
+    format: Annotated[Literal[1], BeforeValidator(_whole)]
     name: str = Field(min_length=1)
     faction: str = ""
     allegiance: Literal["Loyalist", "Traitor"] | None = None

@@ -40,6 +40,7 @@ from strategium.config.rules_config import RulesConfig
 from strategium.errors import InputError, StrategiumWarning
 from strategium.limits import check_limit
 from strategium.validation_messages import model_at, plain_message
+from strategium.yaml_compose import BAD_TEXT
 from strategium.yaml_lines import field_text, line_of, load_yaml, read_yaml_file
 
 Path_ = tuple[str | int, ...]
@@ -189,7 +190,37 @@ def _read_toml(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
         raise InputError(f"TOML syntax error: {message}", file=file, line=int(found[1]) if found else None) from None
     except RecursionError:
         raise InputError("TOML syntax error: nested too deeply", file=file) from None
-    return data, _toml_lines(text)
+    lines = _toml_lines(text)
+    _check_toml_values(data, file, lines)
+    return data, lines
+
+
+def _check_toml_values(data: dict[str, Any], file: str, lines: LineMap) -> None:
+    """The limits a YAML file meets, for a TOML one: ``yaml_nodes`` values, ``yaml_depth`` levels, text of at most
+    ``string_chars`` characters and without control characters (keys too)."""
+    count = 0
+    stack: list[tuple[Any, Path_]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        count += 1
+        line, field = _line(lines, path), _dotted(path)
+        check_limit(count, "yaml_nodes", what="values in the file", file=file, line=line, field=field)
+        depth = len(path) + 1
+        check_limit(depth, "yaml_depth", what="levels of nested tables and arrays", file=file, line=line, field=field)
+        for text in [value] if isinstance(value, str) else list(value) if isinstance(value, dict) else []:
+            what = "characters in one text value"
+            check_limit(len(text), "string_chars", what=what, file=file, line=line, field=field)
+            bad = BAD_TEXT.search(text)
+            if bad is not None:
+                message = f"a text value holds the control character U+{ord(bad[0]):04X}"
+                raise InputError(message, file=file, line=line, field=field)
+        if isinstance(value, dict):
+            stack.extend((item, (*path, key)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, (*path, n)) for n, item in enumerate(value))
+
+
+# -- TOML line map ------------------------------------------------------------------------------------------
 
 
 def _toml_key(text: str) -> Path_:

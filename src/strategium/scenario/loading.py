@@ -64,7 +64,7 @@ def parse_scenario_text(text: str, file: str = "<scenario>", folder: Path | None
         raise InputError("the file is empty", file=file, line=1)
     if not isinstance(data, dict):
         raise where.error((), "a scenario file must be a mapping (version:, name:, armies:, ...)")
-    if "version" in data and data["version"] != 1:
+    if "version" in data and (data["version"] != 1 or isinstance(data["version"], bool)):
         raise where.error(("version",), f"this strategium reads scenario version 1, not {data['version']!r}")
     try:
         spec = ScenarioSpec.model_validate(data)

@@ -49,6 +49,10 @@ Positive = Annotated[float, BeforeValidator(_no_bool), Field(gt=0, allow_inf_nan
 NonNegative = Annotated[float, BeforeValidator(_no_bool), Field(ge=0, allow_inf_nan=False), AfterValidator(_on_a_table)]
 Whole = Annotated[int, BeforeValidator(_no_bool)]
 """A whole number (true/false refused)."""
+Player = Annotated[Literal[1, 2], BeforeValidator(_no_bool)]
+"""Player 1 or 2 (true is not player 1)."""
+Lost = Annotated[Whole, Field(ge=0), _whole_within("profile_value", "the Wounds or Hull Points lost")]
+"""Wounds or Hull Points a model has lost: 0 to the input limit ``profile_value``."""
 XY = tuple[Number, Number]
 
 
@@ -96,7 +100,7 @@ DeploymentName = Literal[
 class ZoneSpec(Strict):
     """A custom deployment zone: its player, polygon (at least three corners) and battlefield edge(s)."""
 
-    player: Literal[1, 2]
+    player: Player
     polygon: Polygon
     edges: tuple[Literal["north", "south", "east", "west"], ...] = ()
 
@@ -145,7 +149,7 @@ class FirePointSpec(Strict):
     """``{facing: Front, count: 2}``."""
 
     facing: Facing
-    count: Annotated[Whole, Field(ge=1), _whole_within("profile_value", "Fire Points")]
+    count: Annotated[Whole, Field(ge=1), _whole_within("profile_value", "the Fire Points")]
 
 
 class ArmourSpec(Strict):
@@ -168,7 +172,7 @@ class BuildingSpec(Strict):
     heading: Heading = 0.0
     height: Positive = 4.0
     armour: ArmourSpec = ArmourSpec(front=14, side=14, rear=14)
-    hull_points: Annotated[Whole, Field(ge=1), _whole_within("profile_value", "Hull Points")] = 5
+    hull_points: Annotated[Whole, Field(ge=1), _whole_within("profile_value", "the Hull Points")] = 5
     capacity: Annotated[Whole, Field(ge=0), _whole_within("profile_value", "a Transport Capacity")] = 0
     fire_points: tuple[FirePointSpec, ...] = ()
     access_points: tuple[Facing, ...] = ()
@@ -258,10 +262,8 @@ class PlacementSpec(Strict):
     base: Annotated[str | None, BeforeValidator(lambda v: f"{v}" if isinstance(v, int | float) else v)] = None
     hull: tuple[Positive, Positive] | None = None
     effects: tuple[EffectSpec, ...] = ()
-    wounds_lost: tuple[Annotated[Whole, Field(ge=0), _whole_within("profile_value", "Wounds lost")], ...] | None = None
-    hull_points_lost: (
-        tuple[Annotated[Whole, Field(ge=0), _whole_within("profile_value", "Hull Points lost")], ...] | None
-    ) = None
+    wounds_lost: tuple[Lost, ...] | None = None
+    hull_points_lost: tuple[Lost, ...] | None = None
     damage_results: tuple[DamageResultSpec, ...] = ()
     locked_with: tuple[str, ...] = ()
 
@@ -321,10 +323,10 @@ class StartSpec(Strict):
     """
 
     step: StepName
-    player: Literal[1, 2] | None = None
-    first_deployer: Literal[1, 2] | None = None
-    first_player: Literal[1, 2] | None = None
-    game_turn: Annotated[Whole, Field(ge=1), _whole_within("game_turns", "Game Turns")] = 1
+    player: Player | None = None
+    first_deployer: Player | None = None
+    first_player: Player | None = None
+    game_turn: Annotated[Whole, Field(ge=1), _whole_within("game_turns", "the Game Turn")] = 1
 
     @model_validator(mode="before")
     @classmethod
@@ -359,7 +361,7 @@ class ExpectStateSpec(Strict):
 
     step: Literal["reserves", "deployment", "infiltrate", "scout", "seize", "battle"] | None = None
     clock: str | None = Field(default=None, min_length=1)
-    pending: Literal[1, 2] | None = None
+    pending: Player | None = None
     units: dict[str, UnitStateSpec] = Field(default_factory=dict)
     positions: dict[str, tuple[Coordinate, ...]] = Field(default_factory=dict)
     effects: dict[str, tuple[str, ...]] = Field(default_factory=dict)
@@ -459,7 +461,7 @@ class ActionSpec(Strict):
     this entry forced, and the dice forced for it used up) on actions.
     """
 
-    player: Literal[1, 2] | None = None
+    player: Player | None = None
     deploy: str | None = None
     infiltrate: str | None = None
     scout: str | None = None
@@ -571,7 +573,7 @@ class ScenarioSpec(Strict):
     ``start``, ``actions``, ``expect_state`` and ``strict`` (every die forced, none left over) are the additions
     read by ``strategium check``."""
 
-    version: Literal[1]
+    version: Annotated[Literal[1], BeforeValidator(_no_bool)]
     name: str = Field(min_length=1)
     description: str = ""
     table: TableSpec = TableSpec()
