@@ -48,6 +48,12 @@ def army_with_notes(count: int, item: str) -> str:
     return DEMO_ARMY.replace("points: 1565\n", "points: 1565\nnotes: [" + ", ".join([item] * count) + "]\n", 1)
 
 
+def long_texts(count: int, chars: int) -> str:
+    """The demo army with ``count`` notes of ``chars`` characters each."""
+    notes = "".join(f"  - {'x' * chars}\n" for _ in range(count))
+    return DEMO_ARMY.replace("points: 1565\n", "points: 1565\nnotes:\n" + notes, 1)
+
+
 def biggest_army(units: int, models: int) -> str:
     """``units`` units of ``models`` Legionaries each, all in one Crusade detachment."""
     body = ["format: 1", "name: Horde", "units:"]
@@ -57,7 +63,8 @@ def biggest_army(units: int, models: int) -> str:
             "unit_type: Infantry (Line), m: 7, ws: 4, bs: 4, s: 4, t: 4, w: 1, i: 4, a: 1, ld: 7, sv: 3+, "
             "base_mm: 32}]}"
         )
-    body += ["detachments:", "  - name: Primary", "    chart: Crusade", "    units: [" + ", ".join(f"u{n}" for n in range(units)) + "]"]  # fmt: skip
+    ids = ", ".join(f"u{n}" for n in range(units))
+    body += ["detachments:", "  - name: Primary", "    chart: Crusade", f"    units: [{ids}]"]
     return "\n".join(body) + "\n"
 
 
@@ -66,10 +73,8 @@ def busiest_scenario(pieces: int, corners: int) -> str:
     terrain = []
     for n in range(pieces):
         cx, cy = 100 + 80 * (n % 10), 100 + 80 * (n // 10)
-        ring = ", ".join(
-            f"[{cx + 20 * math.cos(2 * math.pi * k / corners):.4f}, {cy + 20 * math.sin(2 * math.pi * k / corners):.4f}]"
-            for k in range(corners)
-        )
+        angles = [2 * math.pi * k / corners for k in range(corners)]
+        ring = ", ".join(f"[{cx + 20 * math.cos(a):.4f}, {cy + 20 * math.sin(a):.4f}]" for a in angles)
         terrain.append(f"  - {{id: t{n}, kind: area, feature: ruins, height: 3, polygon: [{ring}]}}")
     head, rest = DEMO_SCENARIO.split("\nterrain:\n", 1)
     rest = rest[rest.index("\nbuildings:") :]
@@ -79,24 +84,47 @@ def busiest_scenario(pieces: int, corners: int) -> str:
 
 CASES: list[tuple[str, str, str, Callable[[], str]]] = [
     ("billion laughs (refused)", "army.yaml", "army show {f}", billion_laughs),
-    ("1 MiB file of comments and the demo army", "army.yaml", "army show {f}",
-     lambda: DEMO_ARMY + "#" * (1024 * 1024 - len(DEMO_ARMY.encode()) - 1) + "\n"),
+    (
+        "1 MiB file of comments and the demo army",
+        "army.yaml",
+        "army show {f}",
+        lambda: DEMO_ARMY + "#" * (1024 * 1024 - len(DEMO_ARMY.encode()) - 1) + "\n",
+    ),
     ("49,000 notes (accepted, all printed)", "army.yaml", "army show {f}", lambda: army_with_notes(49_000, "n")),
-    ("49,000 numbers where text goes (refused by the schema)", "army.yaml", "army show {f}",
-     lambda: army_with_notes(49_000, "1")),
-    ("16,000 mappings where text goes (refused by the schema)", "army.yaml", "army show {f}",
-     lambda: army_with_notes(16_000, "{a: 1}")),
+    (
+        "49,000 numbers where text goes (refused by the schema)",
+        "army.yaml",
+        "army show {f}",
+        lambda: army_with_notes(49_000, "1"),
+    ),
+    (
+        "16,000 mappings where text goes (refused by the schema)",
+        "army.yaml",
+        "army show {f}",
+        lambda: army_with_notes(16_000, "{a: 1}"),
+    ),
     ("500 units, 3,000 models (accepted)", "army.yaml", "army show {f}", lambda: biggest_army(500, 6)),
-    ("64 levels of nesting (accepted YAML, refused by the schema)", "army.yaml", "army show {f}",
-     lambda: "notes: " + "[" * 63 + "]" * 63 + "\n" + DEMO_ARMY),
-    ("100 texts of 10,000 characters (accepted)", "army.yaml", "army show {f}",
-     lambda: DEMO_ARMY.replace("points: 1565\n", "points: 1565\nnotes:\n" + "".join(f"  - {'x' * 10_000}\n" for _ in range(100)), 1)),  # fmt: skip
-    ("1,000\" table, 100 pieces of 64 corners (map)", "scenario.yaml", "map {f} --out {d}/map.svg",
-     lambda: busiest_scenario(100, 64)),
+    (
+        "64 levels of nesting (accepted YAML, refused by the schema)",
+        "army.yaml",
+        "army show {f}",
+        lambda: "notes: " + "[" * 63 + "]" * 63 + "\n" + DEMO_ARMY,
+    ),
+    ("100 texts of 10,000 characters (accepted)", "army.yaml", "army show {f}", lambda: long_texts(100, 10_000)),
+    (
+        '1,000" table, 100 pieces of 64 corners (map)',
+        "scenario.yaml",
+        "map {f} --out {d}/map.svg",
+        lambda: busiest_scenario(100, 64),
+    ),
     ("billion laughs scenario (check)", "scenario.yaml", "check {f}", lambda: billion_laughs() + DEMO_SCENARIO),
-    ("TOML configuration of 50,000 values (refused)", "rules.toml", "rules config --file {f}",
-     lambda: "[game]\nextra_turn_targets = [" + ", ".join(["3"] * 50_000) + "]\n"),
-]  # fmt: skip
+    (
+        "TOML configuration of 50,000 values (refused)",
+        "rules.toml",
+        "rules config --file {f}",
+        lambda: "[game]\nextra_turn_targets = [" + ", ".join(["3"] * 50_000) + "]\n",
+    ),
+]
 
 
 def main() -> None:
