@@ -68,6 +68,9 @@ class InputLimits:
     """Most Game Turns a battle or scenario may ask for."""
     battle_runs: int = 1_000_000
     """Most battles one ``battle --runs`` may ask for."""
+    # command line (h18-cli)
+    battle_workers: int = 64
+    """Most worker processes one ``battle --runs`` may start (``--workers``; the default is the CPU count)."""
 
 
 DEFAULT_LIMITS: Final = InputLimits()

@@ -2,39 +2,47 @@
 
 The record's setup rebuilds the game (scenario, armies, game length) and its history is applied action by action;
 the log printed is the battle's own, byte for byte. A file that is not a battle record, or one that does not fit
-its setup any more, is one line on stderr and exit code 2.
+its setup any more, is one line on stderr and exit code 2. ``--report DIR`` is checked before the replay starts
+(:mod:`strategium.cli.paths`): it may not overwrite the record or a file its setup names.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Annotated
 
 import typer
 
 from strategium.battle.run import replay_battle
+from strategium.battle.setup import BattleSetup, scenario_path
 from strategium.cli.battle_cmd import show_battle
+from strategium.cli.paths import input_file, output_folder, refuse_inputs
 from strategium.engine.record import GameRecord
 from strategium.errors import InputError
+from strategium.report.html import REPORT_FILE
 
 
 def replay(
-    record: Annotated[
-        Path, typer.Argument(metavar="RECORD", help="A game record written by strategium battle --json.")
-    ],
+    record: Annotated[str, typer.Argument(metavar="RECORD", help="A game record written by strategium battle --json.")],
     report: Annotated[
-        Path | None, typer.Option("--report", metavar="DIR", help="Write the HTML report of the battle.")
+        str | None, typer.Option("--report", metavar="DIR", help="Write the HTML report of the battle.")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the summary, not the whole log.")] = False,
 ) -> None:
     """Play a recorded battle again and print its log."""
+    path = input_file(record, "game record", "RECORD")
+    page = output_folder(report, REPORT_FILE, "--report", "report", [path]) if report is not None else None
     try:
-        text = record.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the record: {err}", file=str(record)) from None
-    game_record = GameRecord.from_json(text, file=str(record))
-    result = replay_battle(game_record, regions=report is not None, file=str(record))
-    show_battle(result, quiet, report, None)
+        raise InputError(f"cannot read the record: {err}", file=record) from None
+    game_record = GameRecord.from_json(text, file=record)
+    if page is not None:  # the files the record's setup names are inputs too
+        setup = BattleSetup.from_json(game_record.setup, record)
+        named = [str(scenario_path(setup)), *(setup.armies or ())]
+        refuse_inputs([page], [name for name in named if os.path.isfile(name)])
+    result = replay_battle(game_record, regions=report is not None, file=record)
+    show_battle(result, quiet, page, None)
 
 
 def register(app: typer.Typer) -> None:
