@@ -1,8 +1,9 @@
 """The ``strategium replay RECORD`` command: play a battle record (``strategium battle --json``) again.
 
 The record's setup rebuilds the game (scenario, armies, game length) and its history is applied action by action;
-the log printed is the battle's own, byte for byte. A file that is not a battle record, or one that does not fit
-its setup any more, is one line on stderr and exit code 2.
+the log printed is the battle's own, byte for byte. What the replay verifies is in :mod:`strategium.battle.replay`;
+a file that is not a battle record, is broken or tampered with, or does not fit its setup any more, is one line on
+stderr naming the file, the line and the place, and exit code 2 (``docs/input-limits.md``).
 """
 
 from __future__ import annotations
@@ -12,10 +13,9 @@ from typing import Annotated
 
 import typer
 
-from strategium.battle.run import replay_battle
+from strategium.battle.replay import replay_battle
 from strategium.cli.battle_cmd import show_battle
-from strategium.engine.record import GameRecord
-from strategium.errors import InputError
+from strategium.engine.record import read_record
 
 
 def replay(
@@ -28,12 +28,8 @@ def replay(
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the summary, not the whole log.")] = False,
 ) -> None:
     """Play a recorded battle again and print its log."""
-    try:
-        text = record.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the record: {err}", file=str(record)) from None
-    game_record = GameRecord.from_json(text, file=str(record))
-    result = replay_battle(game_record, regions=report is not None, file=str(record))
+    game_record = read_record(record)
+    result = replay_battle(game_record, regions=report is not None)
     show_battle(result, quiet, report, None)
 
 
