@@ -202,7 +202,8 @@ def parse_json(text: str, file: str, values_limit: str) -> Any:
             if token.pos > err.pos:
                 break
             last = token
-        cut = " (the file ends too soon: cut short?)" if not text[err.pos :].strip() else ""
+        ends = not text[err.pos :].strip() or err.msg.startswith("Unterminated string")  # strings hold no newline
+        cut = " (the file ends too soon: cut short?)" if ends else ""
         found = _error(text, file, f"not valid JSON: {err.msg}{cut}", last)
         raise InputError(found.message, file=file, line=err.lineno, field=found.field) from None
 
