@@ -37,19 +37,21 @@ MAX_NUMBER_CHARS: Final = 40
 DEEP: Final = 100
 """Nesting at which a file that broke the parser's recursion is reported (the place named is this deep)."""
 
-_TOKEN: Final = re.compile(
-    r'[ \t\n\r]*(?:(?P<string>"[^"\\]*(?:\\.[^"\\]*)*")|(?P<punct>[\[\]{}:,])'
-    r'|(?P<word>[^ \t\n\r\[\]{}:,"]+)|(?P<bad>"))',
-    re.S,
-)
+_TOKEN: Final = re.compile(r'[ \t\n\r]*("[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}:,]|[^ \t\n\r\[\]{}:,"]+|")')
+_SPACE: Final = re.compile(r"[ \t\n\r]*")
+_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _CONSTANTS: Final = frozenset({"NaN", "Infinity", "-Infinity"})
+_SKIPPER: Final = json.JSONDecoder()
+
+KEY, VALUE, OPEN = "key", "value", "open"
 
 
 @dataclass(frozen=True)
 class Token:
     """One place in a JSON text met by :func:`walk`: ``kind`` is ``key`` (a mapping's key; ``path`` ends with
     it), ``value`` (a number, text, true, false or null), or ``open`` (a list or mapping starts); ``pos`` is the
-    offset in the text, ``text`` the token as written and ``depth`` the number of lists and mappings it is in."""
+    offset in the text, ``text`` the token as written, ``depth`` the number of lists and mappings it is in, and
+    ``repeated`` whether a key was already given in the same mapping."""
 
     kind: str
     path: YamlPath
@@ -59,7 +61,13 @@ class Token:
     repeated: bool = False
 
 
+Wanted = Callable[[str, str, int, bool], bool]
+"""A test of a token by its kind, text, depth and ``repeated`` (see :class:`Token`)."""
+
+
 def _key(token: str) -> str:
+    if "\\" not in token:
+        return token[1:-1]
     try:
         key = json.loads(token)
     except ValueError:
@@ -67,43 +75,61 @@ def _key(token: str) -> str:
     return key if isinstance(key, str) else token
 
 
-def walk(text: str) -> Iterator[Token]:
-    """Every key and value of a JSON text, in order, with its path (tolerant: a broken text is walked as far as
-    it goes). A key already given in the same mapping comes with ``repeated`` set."""
-    frames: list[list[Any]] = []  # [is_mapping, key or index, expecting a key, keys seen]
+def _scan(text: str) -> Iterator[tuple[str, int, str, list[list[Any]], bool]]:
+    """(kind, offset, token, the open containers, repeated) for every key and value, in order; tolerant: a broken
+    text is scanned as far as it goes. A container is ``[is a mapping, current key or index, a key is expected,
+    keys seen]``; the path of a token is the containers' keys and indexes at the moment it is given."""
+    frames: list[list[Any]] = []
     for match in _TOKEN.finditer(text):
-        kind = match.lastgroup
-        pos = match.start(kind) if kind else match.start()
-        token = match.group(kind) if kind else ""
-        top = frames[-1] if frames else None
-        if top is not None and top[0] and top[2]:
-            if kind == "string":
-                key = _key(token)
-                top[1] = key
-                yield Token("key", _path(frames), pos, token, len(frames), key in top[3])
-                top[3].add(key)
-                top[2] = False
-            elif token == "}":
-                frames.pop()
-            continue
-        if token in ("{", "["):
-            yield Token("open", _path(frames), pos, token, len(frames))
-            frames.append([token == "{", None if token == "{" else 0, token == "{", set()])
-        elif token in ("}", "]"):
+        token = match.group(1)
+        head = token[0]
+        if frames:
+            top = frames[-1]
+            if top[2]:  # a mapping expects a key
+                if head == '"':
+                    key = _key(token)
+                    top[1], top[2] = key, False
+                    seen: set[str] = top[3]
+                    yield KEY, match.start(1), token, frames, key in seen
+                    seen.add(key)
+                elif head == "}":
+                    frames.pop()
+                continue
+        if head == "{" or head == "[":
+            yield OPEN, match.start(1), token, frames, False
+            mapping = head == "{"
+            frames.append([mapping, None if mapping else 0, mapping, set()])
+        elif head == "}" or head == "]":
             if frames:
                 frames.pop()
-        elif token == ",":
-            if top is not None:
+        elif head == ",":
+            if frames:
+                top = frames[-1]
                 if top[0]:
                     top[2] = True
                 else:
                     top[1] += 1
-        elif token != ":":
-            yield Token("value", _path(frames), pos, token, len(frames))
+        elif head != ":":
+            yield VALUE, match.start(1), token, frames, False
 
 
 def _path(frames: list[list[Any]]) -> YamlPath:
     return tuple(frame[1] for frame in frames)
+
+
+def walk(text: str) -> Iterator[Token]:
+    """Every key and value of a JSON text, in order, with its path (tolerant: a broken text is walked as far as
+    it goes)."""
+    for kind, pos, token, frames, repeated in _scan(text):
+        yield Token(kind, _path(frames), pos, token, len(frames), repeated)
+
+
+def _first(text: str, wanted: Wanted) -> Token | None:
+    """The first token ``wanted`` accepts."""
+    for kind, pos, token, frames, repeated in _scan(text):
+        if wanted(kind, token, len(frames), repeated):
+            return Token(kind, _path(frames), pos, token, len(frames), repeated)
+    return None
 
 
 def line_at(text: str, pos: int) -> int:
@@ -112,26 +138,74 @@ def line_at(text: str, pos: int) -> int:
 
 
 def line_of(text: str, path: YamlPath) -> int | None:
-    """The line where the value at ``path`` starts (or its nearest enclosing value that is in the text)."""
-    best: int | None = None
-    for token in walk(text):
-        if token.kind == "key":
-            continue
-        if token.path == path:
-            return line_at(text, token.pos)
-        if path[: len(token.path)] == token.path:
-            best = token.pos
-    return None if best is None else line_at(text, best)
+    """The line where the value at ``path`` starts in the valid JSON ``text`` (or its nearest enclosing value that
+    is in the text). The values on the way that are not on the path are skipped by the ``json`` module's own
+    scanner, so that finding a place at the end of a large file costs about what parsing it did."""
+    try:
+        return line_at(text, _position(text, path))
+    except (ValueError, IndexError, AttributeError, RecursionError):  # not valid JSON after all
+        return None
 
 
-def _first(text: str, wanted: Callable[[Token], bool]) -> Token | None:
-    return next((token for token in walk(text) if wanted(token)), None)
+def _position(text: str, path: YamlPath) -> int:
+    pos = _space(text, 0)
+    for part in path:
+        opener = text[pos]
+        if opener == "{" and isinstance(part, str):
+            found = _member(text, pos, part)
+        elif opener == "[" and isinstance(part, int):
+            found = _item(text, pos, part)
+        else:
+            return pos
+        if found is None:
+            return pos
+        pos = found
+    return pos
+
+
+def _space(text: str, pos: int) -> int:
+    end: int = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # matches the empty string
+    return end
+
+
+def _member(text: str, pos: int, wanted: str) -> int | None:
+    """The offset of the value of key ``wanted`` of the mapping at ``pos``, or None."""
+    pos = _space(text, pos + 1)
+    while text[pos] == '"':
+        match = _STRING.match(text, pos)
+        if match is None:
+            return None
+        pos = _space(text, match.end())
+        if text[pos] != ":":
+            return None
+        pos = _space(text, pos + 1)
+        if _key(match.group()) == wanted:
+            return pos
+        pos = _space(text, _SKIPPER.raw_decode(text, pos)[1])
+        if text[pos] == ",":
+            pos = _space(text, pos + 1)
+    return None
+
+
+def _item(text: str, pos: int, wanted: int) -> int | None:
+    """The offset of item ``wanted`` of the list at ``pos``, or None."""
+    pos = _space(text, pos + 1)
+    index = 0
+    while text[pos] != "]":
+        if index == wanted:
+            return pos
+        pos = _space(text, _SKIPPER.raw_decode(text, pos)[1])
+        if text[pos] != ",":
+            return None
+        pos = _space(text, pos + 1)
+        index += 1
+    return None
 
 
 class _Refused(Exception):
     """Raised inside the parser's hooks; :func:`parse_json` finds the place and reports it."""
 
-    def __init__(self, why: str, wanted: Callable[[Token], bool]) -> None:
+    def __init__(self, why: str, wanted: Wanted) -> None:
         super().__init__(why)
         self.why = why
         self.wanted = wanted
@@ -140,12 +214,12 @@ class _Refused(Exception):
 def _mapping(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
-        raise _Refused("", lambda t: t.repeated)
+        raise _Refused("", lambda kind, token, depth, repeated: repeated)
     return out
 
 
 def _constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a JSON number", lambda t: t.kind == "value" and t.text in _CONSTANTS)
+    raise _Refused(f"{name} is not a JSON number", lambda kind, token, depth, repeated: token in _CONSTANTS)
 
 
 def _long(text: str) -> bool:
@@ -154,16 +228,16 @@ def _long(text: str) -> bool:
 
 def _integer(text: str) -> int:
     if len(text) > MAX_NUMBER_CHARS:
-        raise _Refused("", lambda t: t.kind == "value" and _long(t.text))
+        raise _Refused("", lambda kind, token, depth, repeated: _long(token))
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > MAX_NUMBER_CHARS:
-        raise _Refused("", lambda t: t.kind == "value" and _long(t.text))
+        raise _Refused("", lambda kind, token, depth, repeated: _long(token))
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"{text} is too large a number", lambda t: t.kind == "value" and t.text == text)
+        raise _Refused(f"{text} is too large a number", lambda kind, token, depth, repeated: token == text)
     return value
 
 
@@ -192,16 +266,17 @@ def parse_json(text: str, file: str, values_limit: str) -> Any:
             )
         raise _error(text, file, why or "not valid JSON", token) from None
     except RecursionError:
-        token = _first(text, lambda t: t.kind == "open" and t.depth >= DEEP)
-        if token is not None:  # name where the nesting starts, not a hundred list indexes
-            token = dataclasses.replace(token, path=token.path[:2])
-        raise _error(text, file, f"lists and mappings nested more than {DEEP} deep", token) from None
+        deep = _first(text, lambda kind, token, depth, repeated: kind == OPEN and depth >= DEEP)
+        if deep is not None:  # name where the nesting starts, not a hundred list indexes
+            deep = dataclasses.replace(deep, path=deep.path[:2])
+        raise _error(text, file, f"lists and mappings nested more than {DEEP} deep", deep) from None
     except json.JSONDecodeError as err:
-        last: Token | None = None
-        for token in walk(text):
-            if token.pos > err.pos:
+        place: tuple[str, YamlPath, int, str, int] | None = None
+        for kind, pos, written, frames, _ in _scan(text):
+            if pos > err.pos:
                 break
-            last = token
+            place = (kind, _path(frames), pos, written, len(frames))
+        last = Token(*place) if place is not None else None
         ends = not text[err.pos :].strip() or err.msg.startswith("Unterminated string")  # strings hold no newline
         cut = " (the file ends too soon: cut short?)" if ends else ""
         found = _error(text, file, f"not valid JSON: {err.msg}{cut}", last)

@@ -20,13 +20,15 @@ import math
 import re
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
 from strategium.dice import Forced, ScatterFace
 from strategium.engine.actions import Action
 from strategium.engine.board import Pose, ReserveMode
-from strategium.limits import check_limit
+from strategium.errors import InputError
+from strategium.limits import check_limit, limits
 from strategium.yaml_lines import YamlPath
 
 FORCE_DICE = "ForceDice"
@@ -103,8 +105,8 @@ def list_value(value: Any, path: YamlPath, most: str = "models_per_army") -> lis
 
 
 def _limited(value: float, name: str, what: str, path: YamlPath) -> None:
-    from strategium.errors import InputError
-
+    if value <= getattr(limits(), name):
+        return
     try:
         check_limit(value, name, what=what)
     except InputError as err:
@@ -161,6 +163,7 @@ def action_types() -> dict[str, type[Action]]:
 
 
 _HINTS: dict[type[Action], dict[str, Any]] = {}
+_KNOWN: dict[str, type[Action]] = {}
 
 
 def _hints(cls: type[Action]) -> dict[str, Any]:
@@ -174,48 +177,103 @@ def _hints(cls: type[Action]) -> dict[str, Any]:
 _PLACED = tuple[str, Pose]
 
 
+Converter = Callable[[Any, YamlPath], Any]
+"""Reads one JSON value of a field's type at a place in the record (raises :class:`RecordError`)."""
+
+_CONVERTERS: dict[Any, Converter] = {}
+
+
 def _value(value: Any, hint: Any, path: YamlPath) -> Any:
     """``value`` converted to the annotation ``hint`` (see the module docstring); :class:`RecordError` if it is
     not of that shape."""
+    convert = _CONVERTERS.get(hint)
+    if convert is None:
+        convert = _CONVERTERS[hint] = _converter(hint)
+    return convert(value, path)
+
+
+def _boolean(value: Any, path: YamlPath) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(path, f"must be true or false, not {shown(value)}")
+    return value
+
+
+def _whole(value: Any, path: YamlPath) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(path, f"must be a whole number, not {shown(value)}")
+    _limited(abs(value), "table_inches", "size of this number", path)
+    return value
+
+
+_NUMBERS = (float, int)
+
+
+def _placed(value: Any, path: YamlPath) -> tuple[str, Pose]:
+    bound = limits().table_inches
+    if type(value) is list and len(value) == 4:  # the fast way for the bulk of a record; errors below
+        model, x, y, heading = value
+        if (
+            type(model) is str
+            and len(model) <= limits().string_chars
+            and not _UNPRINTABLE.search(model)
+            and type(x) in _NUMBERS
+            and type(y) in _NUMBERS
+            and type(heading) in _NUMBERS
+            and -bound <= x <= bound  # False for NaN
+            and -bound <= y <= bound
+            and -bound <= heading <= bound
+        ):
+            return (model, Pose(float(x), float(y), float(heading)))
+    item = list_value(value, path)
+    if len(item) != 4:
+        raise RecordError(path, f"a placement must be [model id, x, y, heading], not {shown(value)}")
+    x, y, heading = (number_value(item[i], (*path, i)) for i in (1, 2, 3))
+    return (text_value(item[0], (*path, 0)), Pose(x, y, heading))
+
+
+def _converter(hint: Any) -> Converter:
+    """The reader of a field annotated ``hint``."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in args:
-            return None
         kinds = [a for a in args if a is not type(None)]
-        return _value(value, kinds[0], path)
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise RecordError(path, f"must be true or false, not {shown(value)}")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(path, f"must be a whole number, not {shown(value)}")
-        _limited(abs(value), "table_inches", "size of this number", path)
-        return value
-    if hint is float:
-        return number_value(value, path)
-    if hint is str:
-        return text_value(value, path)
+        inner = _converter(kinds[0])
+        return lambda value, path: None if value is None else inner(value, path)
+    simple: dict[Any, Converter] = {bool: _boolean, int: _whole, float: number_value, str: text_value}
+    if hint in simple:
+        return simple[hint]
     if isinstance(hint, type) and issubclass(hint, Enum):
-        choices = [m.value for m in hint]
+        return _enum(hint)
+    if hint == _PLACED:
+        return _placed
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _converter(args[0])
+        return lambda value, path: tuple(each(item, (*path, i)) for i, item in enumerate(list_value(value, path)))
+    if origin is tuple:
+        parts = [_converter(a) for a in args]
+
+        def fixed(value: Any, path: YamlPath) -> tuple[Any, ...]:
+            item = list_value(value, path)
+            if len(item) != len(parts):
+                raise RecordError(path, f"must be a list of {len(parts)}, not {shown(value)}")
+            return tuple(part(v, (*path, i)) for i, (v, part) in enumerate(zip(item, parts, strict=True)))
+
+        return fixed
+
+    def unknown(value: Any, path: YamlPath) -> Any:  # a new action's field of a type records do not hold yet
+        raise RecordError(path, f"a field of type {hint} cannot be read from a record")
+
+    return unknown
+
+
+def _enum(hint: type[Enum]) -> Converter:
+    choices = [m.value for m in hint]
+
+    def convert(value: Any, path: YamlPath) -> Enum:
         if value not in choices:
             raise RecordError(path, f"must be one of {', '.join(map(repr, choices))}, not {shown(value)}")
         return hint(value)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        items = list_value(value, path)
-        return tuple(_value(item, args[0], (*path, i)) for i, item in enumerate(items))
-    if hint == _PLACED:
-        item = list_value(value, path)
-        if len(item) != 4:
-            raise RecordError(path, f"a placement must be [model id, x, y, heading], not {shown(value)}")
-        x, y, heading = (number_value(item[i], (*path, i)) for i in (1, 2, 3))
-        return (text_value(item[0], (*path, 0)), Pose(x, y, heading))
-    if origin is tuple:
-        item = list_value(value, path)
-        if len(item) != len(args):
-            raise RecordError(path, f"must be a list of {len(args)}, not {shown(value)}")
-        return tuple(_value(v, a, (*path, i)) for i, (v, a) in enumerate(zip(item, args, strict=True)))
-    raise RecordError(path, f"a field of type {hint} cannot be read from a record")  # a new action's field type
+
+    return convert
 
 
 def entry_from_json(data: Any, path: YamlPath = ("history",)) -> Entry:
@@ -229,7 +287,10 @@ def entry_from_json(data: Any, path: YamlPath = ("history",)) -> Entry:
             raise RecordError(path, "a ForceDice entry has exactly 'type' and 'faces'")
         faces = list_value(data["faces"], (*path, "faces"), "record_entries")
         return ForcedDice(tuple(_face_from_json(f, (*path, "faces", i)) for i, f in enumerate(faces)))
-    cls = action_types().get(kind)
+    cls = _KNOWN.get(kind)
+    if cls is None:  # not seen yet: look again (a plug-in may have loaded more actions since)
+        _KNOWN.update(action_types())
+        cls = _KNOWN.get(kind)
     if cls is None:
         raise RecordError(path, f"unknown action type {shown(kind)}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
