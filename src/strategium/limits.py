@@ -50,8 +50,14 @@ class InputLimits:
     """Most YAML nodes (scalars, lists, mappings, counting each alias use as the size it stands for)."""
     yaml_depth: int = 64
     """Deepest nesting of YAML lists and mappings."""
-    record_file_bytes: int = 256 * _MIB
-    """Largest game record (``--json``) that ``replay`` reads (a 5-turn demo battle writes about 1 MiB)."""
+    record_file_bytes: int = 16 * _MIB
+    """Largest game record (``--json``) that ``replay`` reads (a 5-turn demo battle writes about 60 KiB)."""
+    record_values: int = 1_000_000
+    """Most JSON values (numbers, texts, lists, mappings) in one game record, counted before it is parsed (a 5-turn
+    demo battle's record holds about 4,000)."""
+    record_entries: int = 20_000
+    """Most history entries (actions and forced dice) in one game record; a battle stops at 20,000 actions (a
+    5-turn demo battle has about 200)."""
     string_chars: int = 10_000
     """Longest single text value (a name, a rule's text, an id) in any input."""
     units_per_army: int = 500

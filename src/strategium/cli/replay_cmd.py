@@ -1,9 +1,11 @@
 """The ``strategium replay RECORD`` command: play a battle record (``strategium battle --json``) again.
 
 The record's setup rebuilds the game (scenario, armies, game length) and its history is applied action by action;
-the log printed is the battle's own, byte for byte. A file that is not a battle record, or one that does not fit
-its setup any more, is one line on stderr and exit code 2. ``--report DIR`` is checked before the replay starts
-(:mod:`strategium.cli.paths`): it may not overwrite the record or a file its setup names.
+the log printed is the battle's own, byte for byte. What the replay verifies is in :mod:`strategium.battle.replay`;
+a file that is not a battle record, is broken or tampered with, or does not fit its setup any more, is one line on
+stderr naming the file, the line and the place, and exit code 2 (``docs/input-limits.md``). ``--report DIR`` is
+checked before the replay starts (:mod:`strategium.cli.paths`): it may not overwrite the record or a file its setup
+names.
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ from typing import Annotated
 
 import typer
 
-from strategium.battle.run import replay_battle
-from strategium.battle.setup import BattleSetup, scenario_path
+from strategium.battle.replay import record_setup, replay_battle
+from strategium.battle.setup import scenario_path
 from strategium.cli.battle_cmd import show_battle
 from strategium.cli.paths import input_file, output_folder, refuse_inputs
-from strategium.engine.record import GameRecord
-from strategium.errors import InputError
+from strategium.engine.record import read_record
 from strategium.report.html import REPORT_FILE
 
 
@@ -32,13 +33,9 @@ def replay(
     """Play a recorded battle again and print its log."""
     path = input_file(record, "game record", "RECORD")
     page = output_folder(report, REPORT_FILE, "--report", "report", [path]) if report is not None else None
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the record: {err}", file=record) from None
-    game_record = GameRecord.from_json(text, file=record)
+    game_record = read_record(path)
     if page is not None:  # the files the record's setup names are inputs too
-        setup = BattleSetup.from_json(game_record.setup, record)
+        setup = record_setup(game_record)
         named = [str(scenario_path(setup)), *(setup.armies or ())]
         refuse_inputs([page], [name for name in named if os.path.isfile(name)])
     result = replay_battle(game_record, regions=report is not None, file=record)
