@@ -51,8 +51,14 @@ class InputLimits:
     files hold about 1,000)."""
     yaml_depth: int = 64
     """Deepest nesting of YAML lists and mappings."""
-    record_file_bytes: int = 256 * _MIB
-    """Largest game record (``--json``) that ``replay`` reads (a 5-turn demo battle writes about 1 MiB)."""
+    record_file_bytes: int = 16 * _MIB
+    """Largest game record (``--json``) that ``replay`` reads (a 5-turn demo battle writes about 60 KiB)."""
+    record_values: int = 1_000_000
+    """Most JSON values (numbers, texts, lists, mappings) in one game record, counted before it is parsed (a 5-turn
+    demo battle's record holds about 4,000)."""
+    record_entries: int = 20_000
+    """Most history entries (actions and forced dice) in one game record; a battle stops at 20,000 actions (a
+    5-turn demo battle has about 200)."""
     string_chars: int = 10_000
     """Longest single text value (a name, a rule's text, an id) in any input."""
     units_per_army: int = 500
@@ -69,7 +75,10 @@ class InputLimits:
     """Most Game Turns a battle or scenario may ask for."""
     battle_runs: int = 1_000_000
     """Most battles one ``battle --runs`` may ask for."""
-    # -- army, scenario and rules-configuration files (YAML): added for issue 18 (h18-yaml) --
+    # command line (h18-cli)
+    battle_workers: int = 64
+    """Most worker processes one ``battle --runs`` may start (``--workers``; the default is the CPU count)."""
+    # army, scenario and rules-configuration files (h18-yaml)
     profile_value: int = 100
     """Largest number in a profile that the rules do not bound: Hull Points, Transport Capacity, Fire Points, a
     weapon's shots, dice and Strength, a special rule's (X) (HH2's data stays under 60 for all of them)."""
