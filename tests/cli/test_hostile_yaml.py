@@ -187,8 +187,10 @@ def test_missing_files_and_folders_are_named_without_python_error_text(
 ) -> None:
     missing = tmp_path / "nothere.yaml"
     assert one_error(["check", str(missing)], capsys) == f"{missing}: no such scenario file"
-    assert one_error(["battle", "--scenario", str(missing), "--quiet"], capsys) == f"{missing}: no such file"
-    assert one_error(["rules", "config", "--file", str(missing)], capsys) == f"{missing}: no such file"
+    assert one_error(["battle", "--scenario", str(missing), "--quiet"], capsys) == f"{missing}: no such scenario file"
+    assert one_error(["rules", "config", "--file", str(missing)], capsys) == (
+        f"{missing}: no such rules configuration file"
+    )
     assert one_error(["army", "show", str(tmp_path)], capsys) == f"{tmp_path}: is a directory, not an army file"
     folder = tmp_path / "folder.yaml"
     folder.mkdir()
