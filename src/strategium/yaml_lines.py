@@ -1,8 +1,11 @@
 """YAML files with line numbers, for error messages that name file, line and field.
 
 Every project-authored file format (army files, scenario files, rules-configuration overrides) is read through
-:func:`load_yaml`, which returns the data together with a map from each place in it (a path of keys and list
-indexes, as pydantic writes an error's ``loc``) to the 1-based line where that place starts.
+:func:`read_yaml_file` (the file's size, kind and encoding, before it is parsed) and :func:`load_yaml`, which
+returns the data together with a map from each place in it (a path of keys and list indexes, as pydantic writes an
+error's ``loc``) to the 1-based line where that place starts. These files are untrusted: the input limits of
+:mod:`strategium.limits` are checked while the YAML is composed (:mod:`strategium.yaml_compose`), before any value
+is built; ``docs/input-limits.md`` lists what is refused.
 """
 
 from __future__ import annotations
