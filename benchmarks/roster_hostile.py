@@ -143,6 +143,19 @@ def cases(folder: Path) -> Iterator[tuple[str, Path]]:
     )
     weapons.write_text(_roster("".join(_unit(f"u{n}", 1, kit.replace("{u}", str(n))) for n in range(200))))
     yield f"{per_unit * 200:,} distinct weapon profiles", weapons
+    typed = folder / "types.ros"
+    made_up = ", ".join(f"Rule number {_word(n)}" for n in range(LIMITS.roster_texts // 4))
+    kit = "".join(
+        f'<selection id="t{k}" name="Gun" type="upgrade"><profiles>{_weapon(f"Gun {k}")}</profiles></selection>'
+        for k in range(3)
+    ).replace("Rapid Fire", f"Heavy 2, {made_up}")
+    typed.write_text(_roster(_unit("u", 300, kit)), encoding="utf-8")
+    yield f"3 weapons with {LIMITS.roster_texts // 4} made-up rules in their Type", typed
+    wide = folder / "wide.ros"
+    columns = "".join(f'<characteristic name="C{k}">x</characteristic>' for k in range(9_000))
+    wide.write_text(_roster("".join(_unit(f"u{n}", 300) for n in range(10))).replace(
+        "</characteristics></profile>", columns + "</characteristics></profile>"))  # fmt: skip
+    yield "3,000 models whose profile has 9,000 columns", wide
     deep = folder / "deep.ros"
     deep.write_text(_roster(_unit("u", 5)).replace("<forces>", "<forces>" + "<x>" * 10**6 + "</x>" * 10**6))
     yield "elements nested 10^6 deep (refused)", deep

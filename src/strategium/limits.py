@@ -75,8 +75,8 @@ class InputLimits:
     """Most things a roster gives the models of its army: weapons, wargear items, special rules and the upgrade
     selections looked at for each model, counting each copy (real 1,000-1,500 point rosters give under 1,000)."""
     roster_texts: int = 2_000
-    """Most distinct rule names, weapon profiles and model profiles one roster gives the importer to read (each
-    is read once; the real rosters have under 100)."""
+    """Most texts one roster gives the importer to read: each distinct rule name and profile once, and each
+    comma-separated item in a profile's columns (the real rosters give under 300)."""
     detachments_per_army: int = 100
     """Most detachments (``force`` elements, nested ones included) in one roster (real rosters have 1-4)."""
     roster_number: int = 1_000

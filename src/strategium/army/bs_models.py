@@ -130,55 +130,98 @@ class ItemBudget:
             check_limit(self.given, "items_per_army", what=what, file=self.file, line=item.line, field=where)
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What carrying one item gives, worked out once per item: its weapons (with the item's rules their Type does
+    not name), its rules, whether it is a wargear entry, its invulnerable save."""
+
+    weapons: tuple[WeaponProfile, ...]
+    rules: tuple[RuleEntry, ...]
+    wargear: bool
+    invulnerable: int | None
+
+
 class _Work:
-    """What the sharing-out of one unit's wargear works with: the parsed profiles, the army's budget, and
-    ``bs_layout.has_weapon`` remembered per selection (by identity: each subtree is looked at once, not once per
-    model)."""
+    """What the sharing-out of one unit's wargear works with: the parsed profiles, the army's budget, and what is
+    known of each selection (by identity: each item and subtree is looked at once, not once per model)."""
 
     def __init__(self, source: ProfileSource, budget: ItemBudget) -> None:
         self.source = source
         self.budget = budget
         self.known: dict[int, bool] = {}
+        self.items: dict[int, _Facts] = {}
+        self.names: dict[int, tuple[str, ...]] = {}
+        self.children: dict[int, tuple[RawSelection, ...]] = {}
+
+    def below(self, sel: RawSelection) -> tuple[RawSelection, ...]:
+        """``bs_layout.items_below``, remembered."""
+        found = self.children.get(id(sel))
+        if found is None:
+            found = self.children[id(sel)] = tuple(items_below(sel))
+        return found
 
     def armed(self, sel: RawSelection) -> bool:
+        """``bs_layout.has_weapon``, remembered."""
         found = self.known.get(id(sel))
         if found is None:
-            found = any(is_weapon_profile(p) for p in sel.profiles) or any(self.armed(c) for c in items_below(sel))
+            found = any(is_weapon_profile(p) for p in sel.profiles) or any(self.armed(c) for c in self.below(sel))
             self.known[id(sel)] = found
         return found
+
+    def facts(self, item: RawSelection) -> _Facts:
+        """The :class:`_Facts` of ``item``, remembered."""
+        found = self.items.get(id(item))
+        if found is None:
+            found = self.items[id(item)] = self._facts(item)
+        return found
+
+    def weapon_names(self, item: RawSelection) -> tuple[str, ...]:
+        """The names of ``item``'s weapon profiles (nothing parsed), remembered."""
+        found = self.names.get(id(item))
+        if found is None:
+            found = self.names[id(item)] = tuple(p.name for p in item.profiles if is_weapon_profile(p))
+        return found
+
+    def _facts(self, item: RawSelection) -> _Facts:
+        source = self.source
+        profiles = [p for p in item.profiles if is_weapon_profile(p)]
+        rules = tuple(source.rule(r) for r in item.rules if r.strip())
+        if profiles:
+            parsed = [source.weapon(p, ()) for p in profiles]
+            named = {_rule_key(r) for w in parsed for r in w.type.rules}
+            extra = tuple(r for r in rules if _rule_key(r) not in named)
+            weapons = tuple(source.weapon(profile, extra) for profile in profiles)
+            return _Facts(weapons, rules, False, None)
+        saves = [
+            int(found.group(1))
+            for profile in item.profiles
+            if is_wargear_profile(profile) and (found := _INVULNERABLE.search(profile.column("Description")))
+        ]
+        wargear = own_model_profile(item) is None and not self.armed(item)
+        return _Facts((), rules, wargear, min(saves) if saves else None)
 
 
 def _carry(load: _Loadout, item: RawSelection, count: int, work: _Work) -> None:
     """Give ``count`` copies of ``item`` (and its sub-items, scaled) to one model."""
     if count <= 0:
         return
-    source, budget = work.source, work.budget
-    weapons = [p for p in item.profiles if is_weapon_profile(p)]
-    written = [r for r in item.rules if r.strip()]
-    budget.give(1 + (count * len(weapons) if weapons else len(written)), item)
-    rules = tuple(source.rule(r) for r in written)
-    if weapons:
-        parsed = [source.weapon(p, ()) for p in weapons]
-        named = {_rule_key(r) for w in parsed for r in w.type.rules}
-        extra = tuple(r for r in rules if _rule_key(r) not in named)
-        for profile in weapons:
-            weapon = source.weapon(profile, extra)
+    budget, facts = work.budget, work.facts(item)
+    budget.give(1 + (count * len(facts.weapons) if facts.weapons else len(facts.rules)), item)
+    if facts.weapons:
+        for weapon in facts.weapons:
             load.weapons.extend([weapon] * count)
             load.weapon_names.add(weapon.name)
     else:
-        load.rules.extend(rules)
-        if own_model_profile(item) is None and not work.armed(item):
+        load.rules.extend(facts.rules)
+        if facts.wargear:
             budget.give(count, item)
             entry = item.name if count == 1 else f"{item.name} x{count}"
             load.wargear.append(entry)
             load.wargear_names.add(entry)
-        for profile in item.profiles:
-            if is_wargear_profile(profile):
-                found = _INVULNERABLE.search(profile.column("Description"))
-                if found:
-                    value = int(found.group(1))
-                    load.invulnerable = value if load.invulnerable is None else min(load.invulnerable, value)
-    for child in items_below(item):
+        if facts.invulnerable is not None:
+            value = facts.invulnerable
+            load.invulnerable = value if load.invulnerable is None else min(load.invulnerable, value)
+    for child in work.below(item):
         if item.number > 0:
             budget.give(1, child)
             _carry(load, child, round(count * child.number / item.number), work)
@@ -268,7 +311,7 @@ def build_models(
     for item in unit_level_items(unit, groups):
         for index, count in targets.of(item.number):
             slot = slots[index]
-            if item.number == 1 and _already_carries(slot.load, item):
+            if item.number == 1 and _already_carries(slot.load, item, work):
                 budget.give(1, item)
                 continue
             _carry(slot.load, item, count, work)
@@ -288,10 +331,10 @@ def build_models(
     return tuple(models)
 
 
-def _already_carries(load: _Loadout, item: RawSelection) -> bool:
+def _already_carries(load: _Loadout, item: RawSelection, work: _Work) -> bool:
     """True if the model already has a weapon of each of ``item``'s weapon profiles (by name), or, for an
     item without weapons, a wargear entry of the same name."""
-    weapons = [p.name for p in item.profiles if is_weapon_profile(p)]
+    weapons = work.weapon_names(item)
     if weapons:
         return all(name in load.weapon_names for name in weapons)
     return item.name in load.wargear_names

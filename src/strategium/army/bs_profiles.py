@@ -5,8 +5,10 @@ Rule names go through ``strategium.rules.registry.find_rule``; Unit Types, Chara
 as a note of the import, never silently dropped). Results are cached per distinct text or profile, since a
 roster repeats the same weapon and model profiles many times.
 
-Each distinct text read counts against ``roster_texts`` (reading a rule name may try it against every name in
-the registry for a typo, so a roster of a hundred thousand made-up rule names would take minutes). Before a
+Each distinct rule name read, and each profile read with one more for each comma-separated item in its columns
+(a weapon's Type is read item by item as rules), counts against ``roster_texts``: reading a rule name may try it
+against every name in the registry for a typo, so a roster of a hundred thousand made-up rule names, or of a
+thousand weapons with six hundred made-up rules in their Type each, would take minutes. Before a
 text is parsed, every number written in it (a Characteristic, a Range, a number of shots, a rule's (X))
 is checked against ``roster_number`` (:mod:`strategium.limits`): the parsers read any run of digits, and a
 model with a billion Attacks or a weapon with a trillion shots would make a battle that never ends.
@@ -69,16 +71,17 @@ class ParsedProfiles:
         self._checked: set[RawProfile] = set()
         self._read = 0
 
-    def _count(self, field: str, line: int | None = None) -> None:
-        """One more distinct text to read; ``InputError`` past ``roster_texts``."""
-        self._read += 1
+    def _count(self, field: str, line: int | None = None, amount: int = 1) -> None:
+        """``amount`` more texts to read; ``InputError`` past ``roster_texts``."""
+        self._read += amount
         if self._read > limits().roster_texts:
             what = "distinct rule names and profiles to read"
             check_limit(self._read, "roster_texts", what=what, file=self.file, line=line, field=field)
 
     def _check(self, profile: RawProfile) -> None:
         """The numbers of a model or weapon profile, once per distinct profile (see the module docstring)."""
-        self._count(f"profile {profile.name[:80]!r}", profile.line)
+        items = 1 + sum(text.count(",") for _, text in profile.columns)  # each item may be read as a rule
+        self._count(f"profile {profile.name[:80]!r}", profile.line, items)
         if profile in self._checked:
             return
         for column, text in profile.columns:

@@ -43,6 +43,14 @@ class RawProfile:
     type_name: str
     columns: tuple[tuple[str, str], ...]
     line: int | None = field(default=None, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Profiles are cache keys, looked up once per model: hash the columns once, not at every lookup.
+        object.__setattr__(self, "_hash", hash((self.name, self.type_id, self.type_name, self.columns)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def column(self, name: str) -> str:
         """The text of the characteristic called ``name`` ("" when absent)."""
