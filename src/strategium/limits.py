@@ -85,6 +85,20 @@ class InputLimits:
     terrain_vertices: int = 64
     """Most corners of one terrain piece or deployment zone polygon (real pieces have a handful; line of sight work
     grows with them)."""
+    # -- rosters (strategium.army: roster_xml, roster_tree, battlescribe, bs_models, bs_profiles) -------------
+    xml_nodes: int = 200_000
+    """Most XML elements and attributes, together, in a roster (the largest real roster has about 6,000)."""
+    items_per_army: int = 50_000
+    """Most things a roster gives the models of its army: weapons, wargear items, special rules and the upgrade
+    selections looked at for each model, counting each copy (real 1,000-1,500 point rosters give under 1,000)."""
+    roster_texts: int = 2_000
+    """Most texts one roster gives the importer to read: each distinct rule name and profile once, and each
+    comma-separated item in a profile's columns (the real rosters give under 300)."""
+    detachments_per_army: int = 100
+    """Most detachments (``force`` elements, nested ones included) in one roster (real rosters have 1-4)."""
+    roster_number: int = 1_000
+    """Largest number written in a roster's model and weapon profiles and rule names: a Characteristic, a Range
+    in inches, a number of shots, a rule's (X) (the real data's largest is a 480\" Range)."""
 
 
 DEFAULT_LIMITS: Final = InputLimits()

@@ -12,6 +12,7 @@ import pytest
 from strategium.army import rosz
 from strategium.army.battlescribe import import_roster
 from strategium.errors import InputError
+from strategium.limits import limits, using_limits
 from tests.conftest import ROSTERS
 
 ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
@@ -62,7 +63,7 @@ def test_a_doctype_alone_is_refused(tmp_path: Path) -> None:
 def test_zip_bomb_by_declared_size_is_refused_before_decompressing(tmp_path: Path) -> None:
     path = tmp_path / "bomb.rosz"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.writestr("bomb.ros", b"\0" * (rosz.MAX_UNCOMPRESSED_BYTES + 1))
+        zf.writestr("bomb.ros", b"\0" * (limits().zip_uncompressed_bytes + 1))
     started = time.perf_counter()
     _fails(path, "would unpack to")
     assert time.perf_counter() - started < 0.5
@@ -75,13 +76,16 @@ def test_zip_bomb_by_compression_ratio_is_refused(tmp_path: Path) -> None:
     _fails(path, "ratio limit")
 
 
-def test_decompression_counts_the_bytes_it_produces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_decompression_counts_the_bytes_it_produces(tmp_path: Path) -> None:
     """The limit holds on the output itself, not only on the sizes the archive declares."""
     path = tmp_path / "big.rosz"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("big.ros", "".join(random.Random(1).choices("ab", k=200_000)))
-    monkeypatch.setattr(rosz, "MAX_UNCOMPRESSED_BYTES", 100_000)
-    with zipfile.ZipFile(path) as zf, pytest.raises(InputError, match="expands beyond 100000 bytes"):
+    with (
+        using_limits(zip_uncompressed_bytes=100_000),
+        zipfile.ZipFile(path) as zf,
+        pytest.raises(InputError, match="expands beyond 100000 bytes"),
+    ):
         rosz._read_bounded(zf, zf.infolist()[0], str(path))
 
 
@@ -102,7 +106,7 @@ def test_zip_entry_that_lies_about_its_size_is_refused(tmp_path: Path) -> None:
 def test_zip_with_too_many_entries_or_no_roster(tmp_path: Path) -> None:
     many = tmp_path / "many.rosz"
     with zipfile.ZipFile(many, "w") as zf:
-        for i in range(rosz.MAX_ZIP_ENTRIES + 1):
+        for i in range(limits().zip_entries + 1):
             zf.writestr(f"{i}.txt", "x")
     _fails(many, "entries")
     none = tmp_path / "none.rosz"

@@ -26,24 +26,32 @@ How a roster becomes units (shared BATTLESCRIBE.md §1.3, §3 items 6-8, §4):
 - ``Unit.compulsory``: where the roster marks units with the "Compulsory HQ:" / "Compulsory Troops:"
   categories (BATTLESCRIBE.md §2.4), an HQ or Troops choice is True with the mark and False without; it is
   left None (decided by the unit's rules, e.g. Support Squad) when the roster uses no such marks.
+
+Limits (:mod:`strategium.limits`), checked before the work they guard: ``detachments_per_army``;
+``units_per_army``, ``models_per_unit`` and ``models_per_army`` before a unit's models are built; a unit's
+points must be 0 to ``points``; ``items_per_army`` while the models are given their wargear (``bs_models``).
+Every unit has its own id, without ``:`` or ``/`` (the game prefixes shared ids with ``PLAYER:``, a model's id
+is ``UNIT/N``), spaces or control characters; two units with one id are refused.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+import stat
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
 from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Model, Unit
 from strategium.army.bs_layout import model_groups, nested_units, subtree_points
 from strategium.army.bs_markers import add_marker_sub_types
-from strategium.army.bs_models import build_models, display_name, unique_rules
+from strategium.army.bs_models import ItemBudget, build_models, display_name, unique_rules
 from strategium.army.bs_profiles import ParsedProfiles
 from strategium.army.library import looks_like_army_file
 from strategium.army.roster_tree import RawCategory, RawForce, RawRoster, RawSelection, read_roster_tree
 from strategium.army.rosz import load_roster_element
 from strategium.errors import InputError
+from strategium.limits import check_limit
 from strategium.rules.militia_cavalry_mount import mount_model
 from strategium.rules.registry import RuleEntry
 
@@ -80,6 +88,7 @@ _SLOT_NAMES: Final = {
 }
 _COMPULSORY_SLOTS: Final = (ForceOrgSlot.HQ, ForceOrgSlot.TROOPS)
 _CHART_PREFIX: Final = re.compile(r"^\s*(?:ZM\s*)?\d+\.\s*")
+_BAD_ID: Final = re.compile(r"[:/\s\x00-\x1f\x7f]")
 
 
 def import_roster(path: str | Path) -> Army:
@@ -104,7 +113,10 @@ def import_roster(path: str | Path) -> Army:
 
 def _is_army_file(file: Path) -> bool:
     try:
-        head = file.read_bytes()[:65536]
+        if not stat.S_ISREG(file.stat().st_mode):
+            return False
+        with file.open("rb") as stream:
+            head = stream.read(65536)
     except OSError:
         return False
     return looks_like_army_file(head)
@@ -112,13 +124,20 @@ def _is_army_file(file: Path) -> bool:
 
 def build_army(raw: RawRoster, file: str) -> Army:
     """The ``Army`` of a roster already read into plain values (see :func:`import_roster`)."""
+    if raw.points is not None and raw.points < 0:
+        raise InputError(f"the roster totals {raw.points:g} points: below 0", file=file, field="roster cost")
     source = ParsedProfiles(file)
     marks = _uses_compulsory_marks(raw.forces)
     detachments: list[Detachment] = []
     notes: list[str] = []
     allegiance: str | None = None
-    for force in _all_forces(raw.forces):
-        builder = _ForceBuilder(force, source, file, marks)
+    tally = _Tally(budget=ItemBudget(file))
+    forces = _all_forces(raw.forces)
+    check_limit(
+        len(forces), "detachments_per_army", what="detachments (forces) in the roster", file=file, field="force"
+    )
+    for force in forces:
+        builder = _ForceBuilder(force, source, file, marks, tally)
         detachments.append(builder.build())
         notes.extend(builder.notes)
         allegiance = allegiance or builder.allegiance
@@ -200,6 +219,16 @@ def _uses_compulsory_marks(forces: tuple[RawForce, ...]) -> bool:
     return any(compulsory_marks(sel.categories) for force in _all_forces(forces) for sel in force.selections)
 
 
+@dataclass
+class _Tally:
+    """What the army holds so far: its units (id → name), models and the things given to them, checked against
+    the limits."""
+
+    budget: ItemBudget
+    units: dict[str, str] = field(default_factory=dict)
+    models: int = 0
+
+
 @dataclass(frozen=True)
 class _Found:
     """A game unit found in a choice: its selection, the unit it sits in (None at the top), its role."""
@@ -212,8 +241,9 @@ class _Found:
 class _ForceBuilder:
     """Builds one ``Detachment`` from one ``force``."""
 
-    def __init__(self, force: RawForce, source: ParsedProfiles, file: str, marks: bool) -> None:
+    def __init__(self, force: RawForce, source: ParsedProfiles, file: str, marks: bool, tally: _Tally) -> None:
         self.force = force
+        self.tally = tally
         self.source = source
         self.file = file
         self.marks = marks
@@ -253,6 +283,37 @@ class _ForceBuilder:
 
     def _fail(self, message: str) -> InputError:
         return InputError(message, file=self.file, field="selection")
+
+    def _count(self, sel: RawSelection, groups: tuple[RawSelection, ...]) -> None:
+        """Check the unit's id and its share of the limits before its models are built."""
+        name = display_name(sel.name)[:80]
+        where = f"unit {name!r}"
+        if not sel.id:
+            raise InputError("the unit has no id", file=self.file, line=sel.line, field=f"{where} id")
+        if _BAD_ID.search(sel.id):
+            raise InputError(
+                f"unit id {sel.id[:80]!r} holds ':', '/', a space or a control character (roster ids never do)",
+                file=self.file,
+                line=sel.line,
+                field=f"{where} id",
+            )
+        other = self.tally.units.get(sel.id)
+        if other is not None:
+            raise InputError(
+                f"unit id {sel.id[:80]!r} is used twice (units {other!r} and {name!r})",
+                file=self.file,
+                line=sel.line,
+                field=f"{where} id",
+            )
+        self.tally.units[sel.id] = name
+        models = sum(group.number for group in groups)
+        self.tally.models += models
+        for value, limit, what in (
+            (len(self.tally.units), "units_per_army", "units in the army"),
+            (models, "models_per_unit", "models in this unit"),
+            (self.tally.models, "models_per_army", "models in the army"),
+        ):
+            check_limit(value, limit, what=what, file=self.file, line=sel.line, field=where)
 
     def _rules(self, sel: RawSelection) -> list[RuleEntry]:
         written = [r for r in sel.rules if r.strip()]
@@ -324,15 +385,22 @@ class _ForceBuilder:
         groups = model_groups(sel)
         if not groups:
             raise self._fail(f"unit {sel.name!r} has no model profile")
+        self._count(sel, groups)
+        points = _whole(subtree_points(sel) + extra_points)
+        where = f"unit {display_name(sel.name)[:80]!r} points"
+        if points < 0:
+            raise InputError(f"the unit totals {points} points: below 0", file=self.file, line=sel.line, field=where)
+        check_limit(points, "points", what="points of this unit", file=self.file, line=sel.line, field=where)
         self.source.unit_name = display_name(sel.name)
         rules = unique_rules([*shared, *self._rules(sel)])
-        models = self._adjust(display_name(sel.name), build_models(sel, groups, rules, self.source, self._fail))
+        built = build_models(sel, groups, rules, self.source, self._fail, self.tally.budget)
+        models = self._adjust(display_name(sel.name), built)
         return Unit(
             id=sel.id,
             name=display_name(sel.name),
             slot=slot,
             models=models,
-            points=_whole(subtree_points(sel) + extra_points),
+            points=points,
             rules=rules,
             compulsory=compulsory,
         )

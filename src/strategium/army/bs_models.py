@@ -23,6 +23,12 @@ How wargear is shared out (the roster does not say who holds what, so these are 
    names are added to each of its profiles. Items without a weapon go to ``Model.wargear`` (names) and their
    rules to ``Model.rules``; a "Wargear Item" whose description grants an "N+ Invulnerable Save" sets the
    model's ``invulnerable_save`` (the best one).
+
+What the models are given is counted as it is given (each weapon copy, wargear copy and rule, and each item
+looked at for a model, even one it already carries), over the whole army (:class:`ItemBudget`), and refused past
+``items_per_army`` (:mod:`strategium.limits`), before the copies are made: the collective counts multiply down
+the tree, so a few small numbers could otherwise ask for billions of copies, and the work and the output of
+every command grow with this count. Items given to no model are skipped without a look at each model.
 """
 
 from __future__ import annotations
@@ -35,7 +41,6 @@ from typing import Final, Protocol
 from strategium.army.army import Model
 from strategium.army.bs_layout import (
     carried_model_profile,
-    has_weapon,
     is_wargear_profile,
     is_weapon_profile,
     items_below,
@@ -43,6 +48,7 @@ from strategium.army.bs_layout import (
     unit_level_items,
 )
 from strategium.army.roster_tree import RawProfile, RawSelection
+from strategium.limits import check_limit, limits
 from strategium.model.profiles import ModelProfile
 from strategium.model.unit_types import SubType, UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
@@ -62,10 +68,15 @@ class _Loadout:
     wargear: list[str] = field(default_factory=list)
     rules: list[RuleEntry] = field(default_factory=list)
     invulnerable: int | None = None
+    weapon_names: set[str] = field(default_factory=set)
+    wargear_names: set[str] = field(default_factory=set)
 
 
 class ProfileSource(Protocol):
     """What the model builder needs from the rest of the importer: parsed rules, weapons and profiles."""
+
+    file: str
+    """The roster file (named in errors)."""
 
     def rule(self, written: str) -> RuleEntry:
         """The registry entry for one written rule name."""
@@ -93,32 +104,127 @@ def _share(total: int, models: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(models)]
 
 
-def _carry(load: _Loadout, item: RawSelection, count: int, source: ProfileSource) -> None:
+def _shares(total: int, models: int) -> list[tuple[int, int]]:
+    """The non-zero shares of ``_share(total, models)`` as (model index, copies), without a look at the others."""
+    if models <= 0 or total <= 0:
+        return []
+    base, extra = divmod(total, models)
+    if base == 0:
+        return [(i, 1) for i in range(extra)]
+    return [(i, base + (1 if i < extra else 0)) for i in range(models)]
+
+
+class ItemBudget:
+    """What an army's models have been given so far (see the module docstring), for one roster file."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.given = 0
+
+    def give(self, amount: int, item: RawSelection) -> None:
+        """Count ``amount`` more things; ``InputError`` (naming ``item`` and its line) past ``items_per_army``."""
+        self.given += amount
+        if self.given > limits().items_per_army:
+            what = "weapons, wargear, rules and items given to the army's models"
+            where = f"selection {item.name[:80]!r}"
+            check_limit(self.given, "items_per_army", what=what, file=self.file, line=item.line, field=where)
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What carrying one item gives, worked out once per item: its weapons (with the item's rules their Type does
+    not name), its rules, whether it is a wargear entry, its invulnerable save."""
+
+    weapons: tuple[WeaponProfile, ...]
+    rules: tuple[RuleEntry, ...]
+    wargear: bool
+    invulnerable: int | None
+
+
+class _Work:
+    """What the sharing-out of one unit's wargear works with: the parsed profiles, the army's budget, and what is
+    known of each selection (by identity: each item and subtree is looked at once, not once per model)."""
+
+    def __init__(self, source: ProfileSource, budget: ItemBudget) -> None:
+        self.source = source
+        self.budget = budget
+        self.known: dict[int, bool] = {}
+        self.items: dict[int, _Facts] = {}
+        self.names: dict[int, tuple[str, ...]] = {}
+        self.children: dict[int, tuple[RawSelection, ...]] = {}
+
+    def below(self, sel: RawSelection) -> tuple[RawSelection, ...]:
+        """``bs_layout.items_below``, remembered."""
+        found = self.children.get(id(sel))
+        if found is None:
+            found = self.children[id(sel)] = tuple(items_below(sel))
+        return found
+
+    def armed(self, sel: RawSelection) -> bool:
+        """``bs_layout.has_weapon``, remembered."""
+        found = self.known.get(id(sel))
+        if found is None:
+            found = any(is_weapon_profile(p) for p in sel.profiles) or any(self.armed(c) for c in self.below(sel))
+            self.known[id(sel)] = found
+        return found
+
+    def facts(self, item: RawSelection) -> _Facts:
+        """The :class:`_Facts` of ``item``, remembered."""
+        found = self.items.get(id(item))
+        if found is None:
+            found = self.items[id(item)] = self._facts(item)
+        return found
+
+    def weapon_names(self, item: RawSelection) -> tuple[str, ...]:
+        """The names of ``item``'s weapon profiles (nothing parsed), remembered."""
+        found = self.names.get(id(item))
+        if found is None:
+            found = self.names[id(item)] = tuple(p.name for p in item.profiles if is_weapon_profile(p))
+        return found
+
+    def _facts(self, item: RawSelection) -> _Facts:
+        source = self.source
+        profiles = [p for p in item.profiles if is_weapon_profile(p)]
+        rules = tuple(source.rule(r) for r in item.rules if r.strip())
+        if profiles:
+            parsed = [source.weapon(p, ()) for p in profiles]
+            named = {_rule_key(r) for w in parsed for r in w.type.rules}
+            extra = tuple(r for r in rules if _rule_key(r) not in named)
+            weapons = tuple(source.weapon(profile, extra) for profile in profiles)
+            return _Facts(weapons, rules, False, None)
+        saves = [
+            int(found.group(1))
+            for profile in item.profiles
+            if is_wargear_profile(profile) and (found := _INVULNERABLE.search(profile.column("Description")))
+        ]
+        wargear = own_model_profile(item) is None and not self.armed(item)
+        return _Facts((), rules, wargear, min(saves) if saves else None)
+
+
+def _carry(load: _Loadout, item: RawSelection, count: int, work: _Work) -> None:
     """Give ``count`` copies of ``item`` (and its sub-items, scaled) to one model."""
     if count <= 0:
         return
-    weapons = [p for p in item.profiles if is_weapon_profile(p)]
-    rules = tuple(source.rule(r) for r in item.rules if r.strip())
-    if weapons:
-        parsed = [source.weapon(p, ()) for p in weapons]
-        named = {_rule_key(r) for w in parsed for r in w.type.rules}
-        extra = tuple(r for r in rules if _rule_key(r) not in named)
-        for profile in weapons:
-            weapon = source.weapon(profile, extra)
+    budget, facts = work.budget, work.facts(item)
+    budget.give(1 + (count * len(facts.weapons) if facts.weapons else len(facts.rules)), item)
+    if facts.weapons:
+        for weapon in facts.weapons:
             load.weapons.extend([weapon] * count)
+            load.weapon_names.add(weapon.name)
     else:
-        load.rules.extend(rules)
-        if own_model_profile(item) is None and not has_weapon(item):
-            load.wargear.append(item.name if count == 1 else f"{item.name} x{count}")
-        for profile in item.profiles:
-            if is_wargear_profile(profile):
-                found = _INVULNERABLE.search(profile.column("Description"))
-                if found:
-                    value = int(found.group(1))
-                    load.invulnerable = value if load.invulnerable is None else min(load.invulnerable, value)
-    for child in items_below(item):
+        load.rules.extend(facts.rules)
+        if facts.wargear:
+            budget.give(count, item)
+            entry = item.name if count == 1 else f"{item.name} x{count}"
+            load.wargear.append(entry)
+            load.wargear_names.add(entry)
+        if facts.invulnerable is not None:
+            value = facts.invulnerable
+            load.invulnerable = value if load.invulnerable is None else min(load.invulnerable, value)
+    for child in work.below(item):
         if item.number > 0:
-            _carry(load, child, round(count * child.number / item.number), source)
+            budget.give(1, child)
+            _carry(load, child, round(count * child.number / item.number), work)
 
 
 def _rule_key(rule: RuleEntry) -> str:
@@ -135,19 +241,34 @@ class _Slot:
     load: _Loadout = field(default_factory=_Loadout)
 
 
-def _targets(total: int, slots: Sequence[_Slot], groups: Sequence[RawSelection]) -> list[int]:
-    """How many copies of a unit-level item each model gets (rule 3 of the module docstring)."""
-    n = len(slots)
-    if total <= 1:
-        return [1 if total == 1 else 0] * n
-    if total >= n:
-        return _share(total, n)
-    same_size = next((g for g in groups if g.number == total), None)
-    if same_size is not None:
-        return [1 if s.group is same_size else 0 for s in slots]
-    order = [i for i, s in enumerate(slots) if not s.character] + [i for i, s in enumerate(slots) if s.character]
-    chosen = set(order[:total])
-    return [1 if i in chosen else 0 for i in range(n)]
+class _Targets:
+    """Who gets the copies of a unit-level item (rule 3 of the module docstring), worked out once per unit."""
+
+    def __init__(self, slots: Sequence[_Slot], groups: Sequence[RawSelection]) -> None:
+        self.slots = slots
+        self.members: dict[int, list[int]] = {}
+        for index, slot in enumerate(slots):
+            self.members.setdefault(id(slot.group), []).append(index)
+        self.by_size: dict[int, RawSelection] = {}
+        for group in groups:
+            self.by_size.setdefault(group.number, group)
+        self.order = [i for i, s in enumerate(slots) if not s.character] + [
+            i for i, s in enumerate(slots) if s.character
+        ]
+
+    def of(self, total: int) -> list[tuple[int, int]]:
+        """(model index, copies) for each model that gets copies of an item of ``number`` ``total``."""
+        n = len(self.slots)
+        if total <= 0:
+            return []
+        if total == 1:
+            return [(i, 1) for i in range(n)]
+        if total >= n:
+            return _shares(total, n)
+        same_size = self.by_size.get(total)
+        if same_size is not None:
+            return [(i, 1) for i in self.members.get(id(same_size), [])]
+        return [(i, 1) for i in sorted(self.order[:total])]
 
 
 def build_models(
@@ -156,12 +277,15 @@ def build_models(
     unit_rules: tuple[RuleEntry, ...],
     source: ProfileSource,
     fail: Callable[[str], Exception],
+    budget: ItemBudget | None = None,
 ) -> tuple[Model, ...]:
     """The ``Model`` values of one game unit (see the module docstring for who carries what).
 
     ``unit_rules`` are given to every model first. ``fail(message)`` makes the error raised when a model group
-    has no model profile at all.
+    has no model profile at all. ``budget`` counts what the army's models are given (a fresh one when None);
+    ``InputError`` past ``items_per_army``.
     """
+    budget = budget if budget is not None else ItemBudget(source.file)
     slots: list[_Slot] = []
     for group in groups:
         profile = carried_model_profile(group)
@@ -171,22 +295,26 @@ def build_models(
         group_rules = tuple(source.rule(r) for r in group.rules if r.strip()) if group is not unit else ()
         for _ in range(group.number):
             slot = _Slot(group, profile, character)
+            budget.give(len(unit_rules) + len(group_rules), group)
             slot.load.rules.extend(unit_rules)
             slot.load.rules.extend(group_rules)
             slots.append(slot)
+    targets = _Targets(slots, groups)
+    work = _Work(source, budget)
     # items under each model group (collective counts)
     for group in groups:
-        members = [s for s in slots if s.group is group]
+        members = [slots[i] for i in targets.members.get(id(group), [])]
         for item in items_below(group):
-            for slot, count in zip(members, _share(item.number, len(members)), strict=True):
-                _carry(slot.load, item, count, source)
+            for index, count in _shares(item.number, len(members)):
+                _carry(members[index].load, item, count, work)
     # items bought for the whole unit
     for item in unit_level_items(unit, groups):
-        counts = _targets(item.number, slots, groups)
-        if item.number == 1:
-            counts = [0 if _already_carries(slot.load, item) else c for slot, c in zip(slots, counts, strict=True)]
-        for slot, count in zip(slots, counts, strict=True):
-            _carry(slot.load, item, count, source)
+        for index, count in targets.of(item.number):
+            slot = slots[index]
+            if item.number == 1 and _already_carries(slot.load, item, work):
+                budget.give(1, item)
+                continue
+            _carry(slot.load, item, count, work)
     models = []
     for index, slot in enumerate(slots, start=1):
         models.append(
@@ -203,14 +331,13 @@ def build_models(
     return tuple(models)
 
 
-def _already_carries(load: _Loadout, item: RawSelection) -> bool:
+def _already_carries(load: _Loadout, item: RawSelection, work: _Work) -> bool:
     """True if the model already has a weapon of each of ``item``'s weapon profiles (by name), or, for an
     item without weapons, a wargear entry of the same name."""
-    weapons = [p.name for p in item.profiles if is_weapon_profile(p)]
+    weapons = work.weapon_names(item)
     if weapons:
-        carried = {w.name for w in load.weapons}
-        return all(name in carried for name in weapons)
-    return item.name in load.wargear
+        return all(name in load.weapon_names for name in weapons)
+    return item.name in load.wargear_names
 
 
 def _unique(rules: Sequence[RuleEntry]) -> tuple[RuleEntry, ...]:

@@ -4,6 +4,14 @@ Rule names go through ``strategium.rules.registry.find_rule``; Unit Types, Chara
 ``strategium.model.parsing`` (tolerant mode: what cannot be read is kept visible in the value and recorded
 as a note of the import, never silently dropped). Results are cached per distinct text or profile, since a
 roster repeats the same weapon and model profiles many times.
+
+Each distinct rule name read, and each profile read with one more for each comma-separated item in its columns
+(a weapon's Type is read item by item as rules), counts against ``roster_texts``: reading a rule name may try it
+against every name in the registry for a typo, so a roster of a hundred thousand made-up rule names, or of a
+thousand weapons with six hundred made-up rules in their Type each, would take minutes. Before a
+text is parsed, every number written in it (a Characteristic, a Range, a number of shots, a rule's (X))
+is checked against ``roster_number`` (:mod:`strategium.limits`): the parsers read any run of digits, and a
+model with a billion Attacks or a weapon with a trillion shots would make a battle that never ends.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from dataclasses import replace
 from strategium.army.bs_layout import carried_model_profile, profile_kind
 from strategium.army.roster_tree import RawProfile, RawSelection
 from strategium.errors import InputError
+from strategium.limits import ENV_PREFIX, check_limit, limits
 from strategium.model.parse_unit_type import is_typo_note
 from strategium.model.parsing import ParseProblem, Severity, model_profile_from_columns, parse_unit_type
 from strategium.model.parsing import weapon_from_columns as _weapon_from_columns
@@ -24,6 +33,25 @@ from strategium.rules.registry import RuleEntry, find_rule
 
 _VEHICLE_KINDS = frozenset({"Vehicle", "Knights and Titans", "Fortification"})
 _AUTHOR_ADVICE = re.compile(r"\s*\(use '-'[^)]*\)")
+_DIGITS = re.compile(r"\d+")
+_WHAT_NUMBER = "a number in a profile or rule"
+
+
+def check_numbers(text: str, file: str, field: str, line: int | None = None) -> None:
+    """Raise ``InputError`` if a run of digits in ``text`` is a number over ``roster_number``."""
+    limit = limits().roster_number
+    for found in _DIGITS.finditer(text):
+        digits = found.group().lstrip("0") or "0"
+        if len(digits) <= 18:
+            check_limit(int(digits), "roster_number", what=_WHAT_NUMBER, file=file, line=line, field=field)
+            continue
+        shown = f"{digits[:6]}... ({len(digits)} digits)"
+        raise InputError(
+            f"{_WHAT_NUMBER}: {shown} is over the limit of {limit} (raise it with {ENV_PREFIX}ROSTER_NUMBER)",
+            file=file,
+            line=line,
+            field=field,
+        )
 
 
 class ParsedProfiles:
@@ -40,11 +68,32 @@ class ParsedProfiles:
         self._types: dict[str, UnitTypeSpec] = {}
         self._found: dict[object, tuple[str, ...]] = {}
         self._notes: dict[str, None] = {}
+        self._checked: set[RawProfile] = set()
+        self._read = 0
+
+    def _count(self, field: str, line: int | None = None, amount: int = 1) -> None:
+        """``amount`` more texts to read; ``InputError`` past ``roster_texts``."""
+        self._read += amount
+        if self._read > limits().roster_texts:
+            what = "distinct rule names and profiles to read"
+            check_limit(self._read, "roster_texts", what=what, file=self.file, line=line, field=field)
+
+    def _check(self, profile: RawProfile) -> None:
+        """The numbers of a model or weapon profile, once per distinct profile (see the module docstring)."""
+        items = 1 + sum(text.count(",") for _, text in profile.columns)  # each item may be read as a rule
+        self._count(f"profile {profile.name[:80]!r}", profile.line, items)
+        if profile in self._checked:
+            return
+        for column, text in profile.columns:
+            check_numbers(text, self.file, f"profile {profile.name[:80]!r} {column[:40]}", profile.line)
+        self._checked.add(profile)
 
     def rule(self, written: str) -> RuleEntry:
         """The registry entry for one written rule name (``RuleRef`` or ``UnknownRule``)."""
         entry = self._rules.get(written)
         if entry is None:
+            self._count(f"rule {written[:80]!r}")
+            check_numbers(written, self.file, f"rule {written[:80]!r}")
             problems: list[ParseProblem] = []
             entry = self._rules[written] = find_rule(written, problems=problems)
             self._found[("rule", written)] = _noteworthy(problems)
@@ -57,6 +106,7 @@ class ParsedProfiles:
         cache_key = (profile, extra_rules)
         weapon = self._weapons.get(cache_key)
         if weapon is None:
+            self._check(profile)
             problems: list[ParseProblem] = []
             weapon = _weapon_from_columns(profile.name, profile.as_dict(), problems=problems)
             blank = (f"{profile.name}: the roster gives this weapon a blank profile",)
@@ -72,6 +122,7 @@ class ParsedProfiles:
         text = profile.column("Unit Type")
         spec = self._types.get(text)
         if spec is None:
+            self._check(profile)
             problems: list[ParseProblem] = []
             spec = self._types[text] = parse_unit_type(text, field=f"{profile.name}: Unit Type", problems=problems)
             self._found[("type", text)] = _noteworthy(problems)
@@ -84,6 +135,7 @@ class ParsedProfiles:
         cache_key = (profile, invulnerable)
         built = self._profiles.get(cache_key)
         if built is None:
+            self._check(profile)
             problems: list[ParseProblem] = []
             result = model_profile_from_columns(
                 profile.name,

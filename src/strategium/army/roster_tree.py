@@ -1,18 +1,25 @@
-"""A roster's selection tree as plain frozen values (the XML stays in this module and ``rosz.py``).
+"""A roster's selection tree as plain frozen values (the XML stays in this module, ``rosz.py`` and
+``roster_xml.py``).
 
 Element and attribute names follow the BattleScribe roster schema (shared BATTLESCRIBE.md §1.2). Ids are kept
 whole; ``last_id`` gives the last ``::`` segment of a composite entry id, which is what identifies an entry
 (§3 item 2). Type names of profiles are stripped (" Unit" occurs in older files, §3 item 1).
+
+Numbers are checked as they are read (each error names the file, the line and the selection): a cost or a
+points limit must be finite and within ``points`` of :mod:`strategium.limits` (a cost may be negative, the data
+has discounts); a selection's ``number`` must be a whole number from 0 to ``models_per_unit``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 from xml.etree.ElementTree import Element
 
+from strategium.army.roster_xml import RosterXml, local_name
 from strategium.errors import InputError
+from strategium.limits import check_limit
 
 HH2_GAME_SYSTEM_ID: Final = "28d4-bd2e-4858-ece6"
 """``gameSystemId`` of the HH2 (2022) BattleScribe game system; its name changed over time, the id did not."""
@@ -28,12 +35,22 @@ def last_id(entry_id: str) -> str:
 
 @dataclass(frozen=True)
 class RawProfile:
-    """One ``profile``: its name, type id, stripped type name, and characteristics as (name, text) pairs."""
+    """One ``profile``: its name, type id, stripped type name, characteristics as (name, text) pairs, and the
+    line it starts on (None when unknown; not compared)."""
 
     name: str
     type_id: str
     type_name: str
     columns: tuple[tuple[str, str], ...]
+    line: int | None = field(default=None, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Profiles are cache keys, looked up once per model: hash the columns once, not at every lookup.
+        object.__setattr__(self, "_hash", hash((self.name, self.type_id, self.type_name, self.columns)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def column(self, name: str) -> str:
         """The text of the characteristic called ``name`` ("" when absent)."""
@@ -57,7 +74,8 @@ class RawCategory:
 @dataclass(frozen=True)
 class RawSelection:
     """One ``selection``. ``number`` is how many it stands for; ``points`` its own "Pts" cost (already
-    multiplied by ``number``, BATTLESCRIBE.md §3 item 5), not counting its children."""
+    multiplied by ``number``, BATTLESCRIBE.md §3 item 5), not counting its children; ``line`` the line of the
+    file it starts on (None when unknown; not compared)."""
 
     id: str
     name: str
@@ -69,6 +87,7 @@ class RawSelection:
     rules: tuple[str, ...]
     categories: tuple[RawCategory, ...]
     children: tuple[RawSelection, ...]
+    line: int | None = field(default=None, compare=False)
 
     def walk(self) -> Iterator[RawSelection]:
         """This selection and all its descendants, depth first, in document order."""
@@ -105,43 +124,52 @@ class RawRoster:
     generated_by: str = ""
 
 
-def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
-
-
 def _children(elem: Element, wrapper: str, item: str) -> Iterator[Element]:
     for child in elem:
-        if _local(child.tag) == wrapper:
+        if local_name(child.tag) == wrapper:
             for grandchild in child:
-                if _local(grandchild.tag) == item:
+                if local_name(grandchild.tag) == item:
                     yield grandchild
 
 
 class _Reader:
     """Turns roster elements into ``Raw*`` values; errors name the file and the offending field."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, doc: RosterXml | None = None) -> None:
         self.file = file
+        self.doc = doc
 
-    def fail(self, message: str, field: str | None = None) -> InputError:
-        return InputError(message, file=self.file, field=field)
+    def line(self, elem: Element | None) -> int | None:
+        return self.doc.line(elem) if self.doc is not None and elem is not None else None
 
-    def number(self, text: str | None, field: str, default: float | None = None) -> float:
+    def fail(self, message: str, field: str | None = None, elem: Element | None = None) -> InputError:
+        return InputError(message, file=self.file, line=self.line(elem), field=field)
+
+    def number(self, text: str | None, field: str, default: float | None = None, elem: Element | None = None) -> float:
         if text is None or not text.strip():
             if default is None:
-                raise self.fail("missing number", field)
+                raise self.fail("missing number", field, elem)
             return default
+        shown = text if len(text) <= 40 else text[:37] + "..."
         try:
             value = float(text)
         except ValueError:
-            raise self.fail(f"not a number: {text!r}", field) from None
+            raise self.fail(f"not a number: {shown!r}", field, elem) from None
         if value != value or value in (float("inf"), float("-inf")):
-            raise self.fail(f"not a finite number: {text!r}", field)
+            raise self.fail(f"not a finite number: {shown!r}", field, elem)
+        return value
+
+    def _points(self, elem: Element, field: str) -> float:
+        value = self.number(elem.get("value"), field, 0.0, elem)
+        size = abs(value)
+        shown: float = int(size) if size < 1e15 and size.is_integer() else size
+        what = "points" if value >= 0 else "points below 0"
+        check_limit(shown, "points", what=what, file=self.file, line=self.line(elem), field=field)
         return value
 
     def points(self, elem: Element, field: str) -> float | None:
         values = [
-            self.number(cost.get("value"), field, 0.0)
+            self._points(cost, field)
             for cost in _children(elem, "costs", "cost")
             if cost.get("typeId") == POINTS_COST_TYPE or (cost.get("name") or "").strip() == "Pts"
         ]
@@ -149,7 +177,7 @@ class _Reader:
 
     def limit(self, elem: Element) -> float | None:
         values = [
-            self.number(limit.get("value"), "costLimit", 0.0)
+            self._points(limit, "costLimit")
             for limit in _children(elem, "costLimits", "costLimit")
             if limit.get("typeId") == POINTS_COST_TYPE or (limit.get("name") or "").strip() == "Pts"
         ]
@@ -165,6 +193,7 @@ class _Reader:
             type_id=elem.get("typeId") or "",
             type_name=(elem.get("typeName") or "").strip(),
             columns=columns,
+            line=self.line(elem),
         )
 
     def category(self, elem: Element) -> RawCategory:
@@ -177,27 +206,32 @@ class _Reader:
 
     def selection(self, elem: Element, depth: int = 0) -> RawSelection:
         if depth > 64:
-            raise self.fail("selections nested more than 64 deep", "selection")
+            raise self.fail("selections nested more than 64 deep", "selection", elem)
         name = (elem.get("customName") or elem.get("name") or "").strip()
-        number = self.number(elem.get("number"), f"selection {name!r} number", 1.0)
+        where = f"selection {name[:80]!r} number"
+        number = self.number(elem.get("number"), where, 1.0, elem)
         if number < 0 or number != int(number):
-            raise self.fail(f"selection {name!r} has a bad number: {elem.get('number')!r}", "number")
+            raise self.fail(f"bad number {elem.get('number', '')[:40]!r}: a whole number, 0 or more", where, elem)
+        line = self.line(elem)
+        what = "models or items in one selection"
+        check_limit(int(number), "models_per_unit", what=what, file=self.file, line=line, field=where)
         return RawSelection(
             id=elem.get("id") or "",
             name=name,
             entry_id=elem.get("entryId") or "",
             type=(elem.get("type") or "").strip(),
             number=int(number),
-            points=self.points(elem, f"selection {name!r} cost") or 0.0,
+            points=self.points(elem, f"selection {name[:80]!r} cost") or 0.0,
             profiles=tuple(self.profile(p) for p in _children(elem, "profiles", "profile")),
             rules=tuple((r.get("name") or "") for r in _children(elem, "rules", "rule")),
             categories=tuple(self.category(c) for c in _children(elem, "categories", "category")),
             children=tuple(self.selection(s, depth + 1) for s in _children(elem, "selections", "selection")),
+            line=line,
         )
 
     def force(self, elem: Element, depth: int = 0) -> RawForce:
         if depth > 8:
-            raise self.fail("forces nested more than 8 deep", "force")
+            raise self.fail("forces nested more than 8 deep", "force", elem)
         return RawForce(
             id=elem.get("id") or "",
             name=(elem.get("customName") or elem.get("name") or "").strip(),
@@ -210,15 +244,17 @@ class _Reader:
         )
 
 
-def read_roster_tree(root: Element, file: str) -> RawRoster:
-    """The ``RawRoster`` of a parsed roster element.
+def read_roster_tree(doc: RosterXml | Element, file: str) -> RawRoster:
+    """The ``RawRoster`` of a parsed roster (with its lines, or a bare root element).
 
     Raises ``InputError`` if the root is not a BattleScribe ``roster``, if its ``gameSystemId`` is not HH2's
-    (``28d4-bd2e-4858-ece6``; the name is not trusted), or if a number in it cannot be read.
+    (``28d4-bd2e-4858-ece6``; the name is not trusted), or if a number in it cannot be read or is out of range
+    (see the module docstring).
     """
-    reader = _Reader(file)
-    if _local(root.tag) != "roster":
-        raise reader.fail(f"not a BattleScribe roster (root element is <{_local(root.tag)}>)")
+    root = doc.root if isinstance(doc, RosterXml) else doc
+    reader = _Reader(file, doc if isinstance(doc, RosterXml) else None)
+    if local_name(root.tag) != "roster":
+        raise reader.fail(f"not a BattleScribe roster (root element is <{local_name(root.tag)}>)")
     namespace = root.tag[1:].split("}", 1)[0] if root.tag.startswith("{") else ""
     if namespace and namespace != ROSTER_NAMESPACE:
         raise reader.fail(f"not a BattleScribe roster (namespace {namespace!r})")
