@@ -78,6 +78,15 @@ def make_special(kind: str, path: Path) -> None:
         raise ValueError(kind)
 
 
+def refused(attacks: list[Attack], keys: str) -> list[Attack]:
+    """The attacks, those named in ``keys`` (space-separated) expected to be refused (exit 2 only): a value past
+    a limit of ``docs/input-limits.md``, or a number that is not finite, must not be accepted."""
+    wanted = set(keys.split())
+    found = {a.key for a in attacks} & wanted
+    assert found == wanted, f"no such attacks: {sorted(wanted - found)}"
+    return [replace(a, codes=(2,)) if a.key in wanted else a for a in attacks]
+
+
 def attack_problems(attack: Attack, box: Sandbox) -> list[str]:
     """Put the attack's files in ``box``, run each of its commands, and list every problem found (each with the
     command and the head of its traceback or stderr)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import zipfile
 
-from tests.fuzz.attacks import SECRET, Attack, corrupt_stream, overlapping, patch_headers, zip_of
+from tests.fuzz.attacks import SECRET, Attack, corrupt_stream, overlapping, patch_headers, refused, zip_of
 
 ROSTER = ("roster", "{F}")
 ROSTER_JSON = ("roster", "{F}", "--json")
@@ -141,7 +141,7 @@ def xml_attacks(base: bytes) -> list[Attack]:
         ),
         Attack("deep-nesting-100k", "deep nesting", "deep.ros", _nested(base, 100_000), (ROSTER,)),
         Attack("deep-nesting-300", "deep nesting", "deep300.ros", _nested(base, 300), (ROSTER,)),
-        Attack("units-1000", "huge numbers", "wide.ros", _copies(base, 1000, unique=True), (ROSTER,)),
+        Attack("units-600", "huge and negative numbers", "wide.ros", _copies(base, 600, unique=True), (ROSTER,)),
         Attack("duplicate-unit-id", "duplicate ids", "dupe.ros", _copies(base, 1, unique=False), (ROSTER, BATTLE)),
         Attack(
             "long-name-20k",
@@ -150,7 +150,13 @@ def xml_attacks(base: bytes) -> list[Attack]:
             _set_first(base, _UNIT_NAME, b"N" * 20_000),
             (ROSTER, ROSTER_JSON),
         ),
-        Attack("long-name-1m", "string lengths", "longname1m.ros", _set_first(base, _UNIT_NAME, b"N" * _MB), (ROSTER,)),
+        Attack(
+            "long-name-200k",
+            "string lengths",
+            "longname200k.ros",
+            _set_first(base, _UNIT_NAME, b"N" * 200_000),
+            (ROSTER,),
+        ),
         Attack(
             "name-newline-markup",
             "string lengths",
@@ -190,7 +196,9 @@ def xml_attacks(base: bytes) -> list[Attack]:
                 (ROSTER,),
             )
         )
-    return out
+    past_limits = "units-600 long-name-20k long-name-200k models-1000000 models-100000000000 models-NaN models-1e400 "
+    past_limits += "models-inf models-999999999999 points-NaN points-1e400 points-1e18 limit-NaN limit-1e400 limit-1e18"
+    return refused(out, past_limits)
 
 
 def encoding_attacks(base: bytes) -> list[Attack]:

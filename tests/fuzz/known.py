@@ -32,6 +32,11 @@ KNOWN: dict[str, tuple[str, str]] = {
     **_each("zip-corrupt-deflate", "corrupt deflate stream: zlib.error", ROSTER),
     **_each("zip-corrupt-lzma roster-OgrynChainaxeFix-005", "corrupt LZMA stream: LZMAError", ROSTER),
     **_each("fifo", "a FIFO given as a roster: waits for ever", ROSTER),
+    **_each(
+        "units-600 long-name-20k long-name-200k points-1e18 limit-1e18",
+        "value past a limit (units, string length, points) accepted",
+        ROSTER,
+    ),
     **_each("dev-zero", "/dev/zero given as a roster: reads without end, MemoryError", ROSTER),
     # YAML: army, scenario and rules-configuration files
     **_readers("alias-bomb alias-doubling-40 alias-wide", "YAML alias bomb: MemoryError or over budget"),
@@ -50,8 +55,14 @@ KNOWN: dict[str, tuple[str, str]] = {
         YAML,
     ),
     **_each(
-        "army-base_mm-0 army-base_mm--25 army-base_mm-[0, 0] army-battle-base_mm-0",
+        "army-base_mm-0 army-base_mm--25 army-base_mm-[0,0] army-battle-base_mm-0",
         "bad base size: error names no file, line or field",
+        YAML,
+    ),
+    **_each(
+        "army-units-600 army-models-4000 army-name-100k army-range-'99999999999999999999\"' army-base_mm-.nan "
+        "scenario-table-huge check-game-turn-huge",
+        "value past a limit (units, models, string length, distance, table, Game Turns) or NaN accepted",
         YAML,
     ),
     **_each("scenario-polygon-100k scenario-positions-100k", "100,000 points in a scenario: over budget", YAML),
@@ -113,7 +124,7 @@ KNOWN: dict[str, tuple[str, str]] = {
     ),
     **_each("cli-report-missing-folder", "--report into a missing folder: the folders are made", CLI),
     **_each(
-        "cli-map-out-is-the-scenario cli-json-is-the-scenario",
+        "cli-map-out-is-the-scenario cli-json-is-the-scenario cli-json-is-an-army",
         "output path equal to an input: the input is overwritten",
         CLI,
     ),
