@@ -76,7 +76,7 @@ GENERIC: dict[str, tuple[str, bytes]] = {
     "deep-flow-100k": ("deep nesting", b"[" * 100_000 + b"]" * 100_000 + b"\n"),
     "deep-flow-1000": ("deep nesting", b"name: " + b"[" * 1000 + b"]" * 1000 + b"\n"),
     "deep-block-200": ("deep nesting", "".join(f"{'  ' * i}k{i}:\n" for i in range(200)).encode()),
-    "huge-file-5mib": ("string lengths", b"# " + b"x" * (5 * _MB) + b"\nformat: 1\n"),
+    "huge-file-4mib": ("string lengths", b"# " + b"x" * (4 * _MB) + b"\nformat: 1\n"),
     "long-value-100k": ("string lengths", b"name: " + b"n" * 100_000 + b"\n"),
     "long-key-100k": ("string lengths", b"k" * 100_000 + b": 1\n"),
     "int-100k-digits": ("huge and negative numbers", b"format: " + b"9" * 100_000 + b"\n"),

@@ -21,6 +21,7 @@ compared after. In the child:
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import io
 import json
@@ -199,10 +200,12 @@ def run_cli(
     start = time.perf_counter()
     sys.stdout.flush()
     sys.stderr.flush()
+    gc.freeze()  # the child's collector then leaves this process's objects alone: no copy of their pages
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(read_end)
         _child(args, box, out_file, err_file, write_end, cpu_seconds, wall_seconds, memory_mib, env or {})
+    gc.unfreeze()
     os.close(write_end)
     report, killed = _collect(read_end, pid, wall_seconds + 5.0)
     _, status, usage = os.wait4(pid, 0)
