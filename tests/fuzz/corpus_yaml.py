@@ -177,9 +177,9 @@ def army_attacks() -> list[Attack]:
     cases["units-600"] = ("huge and negative numbers", _with_units(base, [(f"copy-{i}", 1) for i in range(600)]))
     cases["models-4000"] = ("huge and negative numbers", _with_units(base, [(f"many-{i}", 200) for i in range(20)]))
     cases["name-100k"] = ("string lengths", _sub(base, r"^name: (.*)$", "n" * 100_000))
-    cases["rules-50k"] = (
+    cases["rules-20k"] = (
         "string lengths",
-        base.replace("rules: [Strength in Numbers]", "rules: [" + ", ".join(["Fearless"] * 50_000) + "]", 1),
+        base.replace("rules: [Strength in Numbers]", "rules: [" + ", ".join(["Fearless"] * 20_000) + "]", 1),
     )
     cases["unknown-weapon"] = ("broken YAML", base.replace("weapons: [Lasgun]", "weapons: [Doomsday Device]", 1))
     cases["format-2"] = ("broken YAML", base.replace("format: 1", "format: 2", 1))
@@ -231,9 +231,9 @@ def scenario_attacks() -> list[Attack]:
             base.replace("rect: [12, 20, 7, 5]", "rect: [12, 20, -7, -5]", 1),
         ),
         "rect-nan": ("self-intersecting polygons", base.replace("rect: [12, 20, 7, 5]", "rect: [12, .nan, 7, 5]", 1)),
-        "terrain-2000": (
+        "terrain-1000": (
             "huge and negative numbers",
-            base.replace("buildings:", "".join(terrain % (i, i % 70) for i in range(2000)) + "\nbuildings:", 1),
+            base.replace("buildings:", "".join(terrain % (i, i % 70) for i in range(1000)) + "\nbuildings:", 1),
         ),
         "position-nan": (
             "huge and negative numbers",
