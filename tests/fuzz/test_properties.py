@@ -99,6 +99,6 @@ OPTION_VALUE = st.one_of(st.integers(-(10**30), 10**30).map(str), st.text(max_si
     option=st.sampled_from(["--seed", "--turns", "--runs", "--workers", "--player", "--player1"]), value=OPTION_VALUE
 )
 def test_any_option_value_of_battle_is_refused_cleanly(option: str, value: str) -> None:
-    with sandbox() as box:  # (a scenario that is not there: a valid value still ends in one clean error)
-        run = run_cli(["battle", "--scenario", "nothere.yaml", option, value], box)
+    with sandbox() as box:  # (armies that are not there: a valid value still ends in one clean error)
+        run = run_cli(["battle", "--army", "nobody", "--army", "nobody", option, value], box)
         assert not problems(run, codes=(2,)), verdict(run, codes=(2,))
