@@ -184,7 +184,7 @@ def record_attacks(text: str) -> list[Attack]:
         )
     )
     out.append(
-        Attack("record-fifo", "odd command-line values", "record.json", None, (REPLAY,), special="fifo", wall=10.0)
+        Attack("record-fifo", "odd command-line values", "record.json", None, (REPLAY,), special="fifo", wall=5.0)
     )
     out.append(Attack("record-dev-zero", "odd command-line values", "record.json", None, (REPLAY,), special="zero"))
     out.append(Attack("record-folder", "odd command-line values", "record.json", None, (REPLAY,), special="dir"))

@@ -286,7 +286,7 @@ def _bad_crc(good: bytes) -> bytes:
 def special_attacks() -> list[Attack]:
     """Files that are not files: a FIFO, a folder, links to endless or missing things, odd names."""
     out = [
-        Attack("fifo", "odd command-line values", "pipe.ros", None, (ROSTER,), special="fifo", wall=10.0),
+        Attack("fifo", "odd command-line values", "pipe.ros", None, (ROSTER,), special="fifo", wall=5.0),
         Attack("dev-zero", "odd command-line values", "zero.ros", None, (ROSTER,), special="zero"),
         Attack("dev-null", "odd command-line values", "null.ros", None, (ROSTER,), special="dev-null"),
         Attack("folder", "odd command-line values", "folder.ros", None, (ROSTER,), special="dir"),
