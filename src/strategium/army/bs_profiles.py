@@ -5,7 +5,8 @@ Rule names go through ``strategium.rules.registry.find_rule``; Unit Types, Chara
 as a note of the import, never silently dropped). Results are cached per distinct text or profile, since a
 roster repeats the same weapon and model profiles many times.
 
-Each distinct rule name read, and each profile read with one more for each comma-separated item in its columns
+Every Characteristic of a model or weapon profile is at most ``name_chars`` long (tables show them). Each
+distinct rule name read, and each profile read with one more for each comma-separated item in its columns
 (a weapon's Type is read item by item as rules), counts against ``roster_texts``: reading a rule name may try it
 against every name in the registry for a typo, so a roster of a hundred thousand made-up rule names, or of a
 thousand weapons with six hundred made-up rules in their Type each, would take minutes. Before a
@@ -34,6 +35,8 @@ from strategium.rules.registry import RuleEntry, find_rule
 _VEHICLE_KINDS = frozenset({"Vehicle", "Knights and Titans", "Fortification"})
 _AUTHOR_ADVICE = re.compile(r"\s*\(use '-'[^)]*\)")
 _DIGITS = re.compile(r"\d+")
+_PROSE = frozenset({"Description", "Text"})
+"""Columns that hold prose (a wargear item's or a psychic power's text), not a value shown in a table."""
 _WHAT_NUMBER = "a number in a profile or rule"
 
 
@@ -85,7 +88,11 @@ class ParsedProfiles:
         if profile in self._checked:
             return
         for column, text in profile.columns:
-            check_numbers(text, self.file, f"profile {profile.name[:80]!r} {column[:40]}", profile.line)
+            where = f"profile {profile.name[:80]!r} {column[:40]}"
+            if len(text) > limits().name_chars and column not in _PROSE:
+                what = "characters in a Characteristic"
+                check_limit(len(text), "name_chars", what=what, file=self.file, line=profile.line, field=where)
+            check_numbers(text, self.file, where, profile.line)
         self._checked.add(profile)
 
     def rule(self, written: str) -> RuleEntry:
