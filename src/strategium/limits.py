@@ -42,16 +42,23 @@ class InputLimits:
     """Largest uncompressed/compressed ratio of a ``.rosz`` entry (real rosters compress 3-9 times)."""
     xml_depth: int = 256
     """Deepest nesting of XML elements in a roster (real rosters nest about 20 deep)."""
-    yaml_file_bytes: int = 4 * _MIB
-    """Largest army, scenario or rules-configuration YAML file (the bundled ones are under 20 KiB)."""
+    yaml_file_bytes: int = 1 * _MIB
+    """Largest army, scenario or rules-configuration YAML file (the bundled ones are under 10 KiB)."""
     yaml_aliases: int = 256
     """Most alias uses (``*name``) in one YAML file; aliases are what a YAML "billion laughs" multiplies."""
-    yaml_nodes: int = 200_000
-    """Most YAML nodes (scalars, lists, mappings, counting each alias use as the size it stands for)."""
+    yaml_nodes: int = 50_000
+    """Most YAML nodes (scalars, lists, mappings, counting each alias use as the size it stands for; the bundled
+    files hold about 1,000)."""
     yaml_depth: int = 64
     """Deepest nesting of YAML lists and mappings."""
-    record_file_bytes: int = 256 * _MIB
-    """Largest game record (``--json``) that ``replay`` reads (a 5-turn demo battle writes about 1 MiB)."""
+    record_file_bytes: int = 16 * _MIB
+    """Largest game record (``--json``) that ``replay`` reads (a 5-turn demo battle writes about 60 KiB)."""
+    record_values: int = 1_000_000
+    """Most JSON values (numbers, texts, lists, mappings) in one game record, counted before it is parsed (a 5-turn
+    demo battle's record holds about 4,000)."""
+    record_entries: int = 20_000
+    """Most history entries (actions and forced dice) in one game record; a battle stops at 20,000 actions (a
+    5-turn demo battle has about 200)."""
     string_chars: int = 10_000
     """Longest single text value (a name, a rule's text, an id) in any input."""
     units_per_army: int = 500
@@ -68,6 +75,16 @@ class InputLimits:
     """Most Game Turns a battle or scenario may ask for."""
     battle_runs: int = 1_000_000
     """Most battles one ``battle --runs`` may ask for."""
+    # command line (h18-cli)
+    battle_workers: int = 64
+    """Most worker processes one ``battle --runs`` may start (``--workers``; the default is the CPU count)."""
+    # army, scenario and rules-configuration files (h18-yaml)
+    profile_value: int = 100
+    """Largest number in a profile that the rules do not bound: Hull Points, Transport Capacity, Fire Points, a
+    weapon's shots, dice and Strength, a special rule's (X) (HH2's data stays under 60 for all of them)."""
+    terrain_vertices: int = 64
+    """Most corners of one terrain piece or deployment zone polygon (real pieces have a handful; line of sight work
+    grows with them)."""
     # -- rosters (strategium.army: roster_xml, roster_tree, battlescribe, bs_models, bs_profiles) -------------
     xml_nodes: int = 200_000
     """Most XML elements and attributes, together, in a roster (the largest real roster has about 6,000)."""

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from strategium.cli.main import main
-from strategium.limits import using_limits
+from strategium.limits import limits, using_limits
 from tests.army.roster_attacks import BASIC, OGRYN, Attack, attacks, mutations, real, roster_zip, zipped
 from tests.conftest import ROSTERS
 
@@ -122,8 +122,10 @@ def test_army_show_names_the_roster_command(
     path = _write(tmp_path, BY_NAME[name])
     before = _snapshot(tmp_path)
     code, out, err = _cli(capsys, "army", "show", str(path))
-    message = (
-        "the file is not UTF-8 text (an army file is YAML)"
+    size = path.stat().st_size
+    message = (  # the UTF-32 copy of a real roster is past the YAML file size before it is seen not to be UTF-8
+        f"bytes in the file: {size} is over the limit of {limits().yaml_file_bytes} "
+        "(raise it with STRATEGIUM_LIMIT_YAML_FILE_BYTES)"
         if name == "utf32-bom"
         else "this looks like a BattleScribe roster: use `strategium roster FILE`"
     )
@@ -166,13 +168,13 @@ def test_a_pipe_a_folder_a_missing_or_empty_file(tmp_path: Path, capsys: pytest.
             pass
         pytest.fail("strategium roster waited on a named pipe")
     assert done == [
-        (2, "", f"strategium: error: {fifo}: not a regular file (a device, pipe or socket is never read as a roster)\n")
+        (2, "", f"strategium: error: {fifo}: is not a regular file (a device, pipe or socket), so not a roster file\n")
     ]
     empty = tmp_path / "empty.ros"
     empty.write_bytes(b" \n")
     for path, message in (
         (tmp_path, "is a directory, not a roster file"),
-        (tmp_path / "nowhere.ros", "no such file"),
+        (tmp_path / "nowhere.ros", "no such roster file"),
         (empty, "the file is empty"),
     ):
         assert _cli(capsys, "roster", str(path)) == (2, "", f"strategium: error: {path}: {message}\n")

@@ -28,7 +28,7 @@ def test_bad_records(tmp_path: Path) -> None:
     bare = tmp_path / "bare.json"
     bare.write_text(json.dumps({"format": "strategium.record/1", "seed": 1, "history": []}), encoding="utf-8")
     run = strategium("replay", str(bare))
-    assert run.returncode == 2 and "bare.json: setup: the record has no battle setup" in run.stderr
+    assert run.returncode == 2 and "bare.json:1: setup: the record has no battle setup" in run.stderr
     short = tmp_path / "short.json"
     setup = {"scenario": "demo", "armies": None, "turns": 1, "players": ["random", "random"]}
     short.write_text(json.dumps({"format": "strategium.record/1", "seed": 1, "setup": setup, "history": []}))

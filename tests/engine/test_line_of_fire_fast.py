@@ -15,7 +15,7 @@ from strategium.engine.line_of_fire import _Obscurer
 from strategium.geometry.measure import Footprint
 from strategium.geometry.pieces import PlacedModel
 
-coord = st.floats(0.0, 30.0, allow_nan=False)
+coord = st.integers(0, 30_000).map(lambda n: n / 1000)  # inches, to 1/1000": no two bases 1e-97" apart
 heights = st.sampled_from([0.5, 1.25, 2.0, 2.5, 4.0])
 
 
@@ -97,4 +97,5 @@ def test_hull_of_the_collection_is_the_hull_of_the_union(placed: list[PlacedMode
     outlines = [m.footprint.polygon() for m in placed]
     union = shapely.convex_hull(shapely.union_all(outlines))
     collection = shapely.convex_hull(shapely.geometrycollections(outlines))
-    assert shapely.equals_exact(shapely.normalize(union), shapely.normalize(collection), 0.0)
+    # the same region (the fast code only asks what meets it); the vertex lists may differ by collinear points
+    assert shapely.equals(union, collection)

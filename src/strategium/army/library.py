@@ -17,17 +17,20 @@ cannot be read, or is out of its range, is an error; so is a Unit Type word that
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Model, Unit
+from strategium.army.army import Army, Detachment, ForceOrgSlot, Model, Unit
+from strategium.army.army_schema import ArmySpec, ModelSpec, UnitSpec, WeaponSpec
+from strategium.army.profile_limits import check_rules, check_weapon
 from strategium.army.rosz import looks_like_roster
 from strategium.errors import InputError
+from strategium.limits import check_limit
 from strategium.model.characteristics import (
     BuildingCharacteristics,
     Characteristics,
@@ -36,7 +39,6 @@ from strategium.model.characteristics import (
     VehicleCharacteristics,
 )
 from strategium.model.parse_unit_type import is_typo_note, parse_unit_type, typo_corrections
-from strategium.model.parse_values import parse_characteristic, parse_save
 from strategium.model.parse_weapons import weapon_from_columns
 from strategium.model.problems import Problems, Severity
 from strategium.model.profiles import ModelProfile
@@ -45,7 +47,7 @@ from strategium.model.weapons import WeaponProfile
 from strategium.rules.militia_cavalry_mount import mount_model
 from strategium.rules.registry import RuleEntry, find_rule
 from strategium.validation_messages import plain_message
-from strategium.yaml_lines import field_text, line_of, load_yaml
+from strategium.yaml_lines import field_text, line_of, load_yaml, read_limited, yaml_text
 
 __all__ = ["DEMO_FOLDER", "demo_army_names", "demo_army_paths", "load_army", "load_demo_army", "parse_army_text"]
 
@@ -55,150 +57,6 @@ DEMO_FOLDER = "demo"
 FORMAT_VERSION = 1
 
 Path_ = tuple[str | int, ...]
-
-
-# ------------------------------------------------------------------------------------------ value validators
-
-
-def _characteristic(value: object) -> object:
-    """A Characteristic as written: a whole number, or text the data would hold ("7", "-")."""
-    if isinstance(value, str):
-        try:
-            return parse_characteristic(value)
-        except InputError as err:
-            raise ValueError(err.message) from None
-    return value
-
-
-def _save(value: object) -> object:
-    """A save as written: "3+" (or the bare target number 3); "-" for none."""
-    if isinstance(value, str):
-        try:
-            return parse_save(value)
-        except InputError as err:
-            raise ValueError(err.message) from None
-    return value
-
-
-def _within(low: int, high: int | None) -> Callable[[int | None], int | None]:
-    """A check that a Characteristic, when given, is between ``low`` and ``high`` (None: no upper bound)."""
-
-    def check(value: int | None) -> int | None:
-        if value is None or (value >= low and (high is None or value <= high)):
-            return value
-        if high is None:
-            raise ValueError(f"must be at least {low} (got {value})")
-        raise ValueError(f"must be between {low} and {high} (got {value})")
-
-    return check
-
-
-def _base(value: object) -> object:
-    """A base size in millimetres: one number (round) or [length, width] (oval)."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return (value, value)
-    return value
-
-
-Stat = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, 10))]
-"""WS, BS, S, T, I, A, Ld: 0 to 10 (Age of Darkness rulebook pp.160-162 profiles), or "-" for none."""
-Wounds = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(1, 10))]
-"""W: 1 to 10 (a model with no Wounds is not a model)."""
-Move = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, None))]
-"""M in inches, at least 0."""
-Armour = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, 14))]
-"""Armour Values: 0 to 14."""
-HullPoints = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(1, None))]
-"""Hull Points: at least 1."""
-Count = Annotated[int | None, BeforeValidator(_characteristic), AfterValidator(_within(0, None))]
-"""Transport Capacity and Fire Points: at least 0."""
-Save = Annotated[int | None, BeforeValidator(_save), AfterValidator(_within(2, 6))]
-"""A save target: 2+ to 6+, or "-" for none."""
-Base = Annotated[tuple[float, float] | None, BeforeValidator(_base)]
-
-
-# ------------------------------------------------------------------------------------------------ the schema
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class WeaponSpec(_Strict):
-    """One weapon profile, columns as the data writes them (Range, Strength, AP, Type)."""
-
-    name: str = Field(min_length=1)
-    range: str
-    strength: str
-    ap: str
-    type: str
-
-
-class ModelSpec(_Strict):
-    """``count`` identical models. Which Characteristics are required depends on the Unit Type:
-    Vehicles m/bs/front/side/rear/hp; Knights and Titans add ws/s/i/a; Buildings and Fortifications
-    front/side/rear/hp (bs optional); everything else m ws bs s t w i a ld sv."""
-
-    name: str = Field(min_length=1)
-    count: int = Field(default=1, ge=1)
-    unit_type: str
-    m: Move = None
-    ws: Stat = None
-    bs: Stat = None
-    s: Stat = None
-    t: Stat = None
-    w: Wounds = None
-    i: Stat = None
-    a: Stat = None
-    ld: Stat = None
-    sv: Save = None
-    front: Armour = None
-    side: Armour = None
-    rear: Armour = None
-    hp: HullPoints = None
-    transport_capacity: Count = None
-    fire_points: Count = None
-    invulnerable_save: Save = None
-    base_mm: Base = None
-    rules: tuple[str, ...] = ()
-    wargear: tuple[str, ...] = ()
-    weapons: tuple[str | WeaponSpec, ...] = ()
-
-
-class UnitSpec(_Strict):
-    """One unit: id (unique in the file), name, Force Organisation slot, points, unit-wide rules, models."""
-
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    slot: ForceOrgSlot
-    points: int = Field(ge=0)
-    rules: tuple[str, ...] = ()
-    models: tuple[ModelSpec, ...] = Field(min_length=1)
-    transport_for: str | None = None
-    compulsory: bool | None = None
-
-
-class DetachmentSpec(_Strict):
-    """One Force Organisation chart and the ids of the units it holds."""
-
-    name: str = Field(min_length=1)
-    chart: ChartKind
-    faction: str = ""
-    units: tuple[str, ...] = Field(min_length=1)
-
-
-class ArmySpec(_Strict):
-    """A whole army file. ``points``, when given, must equal the sum of the units' points."""
-
-    format: Literal[1]
-    name: str = Field(min_length=1)
-    faction: str = ""
-    allegiance: Literal["Loyalist", "Traitor"] | None = None
-    points: int | None = Field(default=None, ge=0)
-    notes: tuple[str, ...] = ()
-    weapons: tuple[WeaponSpec, ...] = ()
-    units: tuple[UnitSpec, ...] = Field(min_length=1)
-    detachments: tuple[DetachmentSpec, ...] = Field(min_length=1)
 
 
 # ------------------------------------------------------------------------------------- YAML with line numbers
@@ -264,7 +122,12 @@ def _rules(written: Sequence[str], where: _Where, path: Path_) -> tuple[RuleEntr
     out: list[RuleEntry] = []
     for k, text in enumerate(written):
         problems: Problems = []
-        out.append(find_rule(text, problems=problems))
+        rule = find_rule(text, problems=problems)
+        try:
+            check_rules((rule,))
+        except InputError as err:
+            raise where.error((*path, k), err.message) from None
+        out.append(rule)
         for problem in problems:
             if is_typo_note(problem):
                 where.note((*path, k), problem.message)
@@ -356,6 +219,10 @@ def _weapon(spec: WeaponSpec, where: _Where, path: Path_) -> WeaponProfile:
         if problem.severity is Severity.ERROR:
             field = _WEAPON_FIELDS.get(problem.field.rsplit(": ", 1)[-1], "type")
             raise where.error((*path, field), f"{problem.message} (got {problem.text!r})")
+    try:
+        check_weapon(weapon)
+    except InputError as err:
+        raise where.error((*path, err.field or "type"), err.message) from None
     return weapon
 
 
@@ -416,6 +283,25 @@ def _unit(spec: UnitSpec, index: int, table: Mapping[str, WeaponProfile], where:
         dedicated_transport_for=spec.transport_for,
         compulsory=spec.compulsory,
     )
+
+
+def _check_sizes(spec: ArmySpec, where: _Where) -> None:
+    """The input limits on units and models (``units_per_army``, ``models_per_unit``, ``models_per_army``),
+    checked before any model is built."""
+
+    def check(value: int, name: str, what: str, path: Path_) -> None:
+        line = line_of(where.lines, path)
+        check_limit(value, name, what=what, file=where.file, line=line, field=field_text(path))
+
+    check(len(spec.units), "units_per_army", "units in the army", ("units",))
+    total = 0
+    for n, unit in enumerate(spec.units):
+        for m, model in enumerate(unit.models):
+            check(model.count, "models_per_unit", "models in this unit", ("units", n, "models", m, "count"))
+        in_unit = sum(model.count for model in unit.models)
+        check(in_unit, "models_per_unit", "models in this unit", ("units", n, "models"))
+        total += in_unit
+        check(total, "models_per_army", "models in the army", ("units", n, "models"))
 
 
 def _check_links(spec: ArmySpec, where: _Where) -> dict[str, str]:
@@ -486,6 +372,7 @@ def parse_army_text(text: str, file: str = "<army>") -> Army:
         if weapon.name in table:
             raise where.error(("weapons", n, "name"), f"weapon {weapon.name!r} is listed twice")
         table[weapon.name] = _weapon(weapon, where, ("weapons", n))
+    _check_sizes(spec, where)
     _check_links(spec, where)
     units = {u.id: _unit(u, n, table, where) for n, u in enumerate(spec.units)}
     detachments = tuple(
@@ -513,20 +400,10 @@ def load_army(path: str | Path) -> Army:
             ``FILE:LINE: FIELD: MESSAGE``, FILE being the file's name).
     """
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(p)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not an army file", file=str(p)) from None
-    except OSError as err:
-        raise InputError(f"cannot read the file ({err.strerror or err})", file=str(p)) from None
+    data = read_limited(p, "army file")
     if looks_like_roster(data):
         raise InputError("this looks like a BattleScribe roster: use `strategium roster FILE`", file=str(p))
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text (an army file is YAML)", file=str(p)) from None
+    text = yaml_text(data, "army file", str(p))
     return parse_army_text(text, file=p.name)
 
 

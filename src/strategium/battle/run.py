@@ -1,8 +1,9 @@
 """Playing one battle to the end: the loop, what is kept for the report, and replaying a record.
 
-:func:`play_battle` plays a :class:`~strategium.battle.setup.BattleSetup` with AI players; :func:`replay_battle`
-plays a :class:`~strategium.engine.record.GameRecord` again. Both go through :func:`drive`, so a battle and its
-replay produce the same events, the same outcome and the same log, byte for byte (DESIGN principle 3).
+:func:`play_battle` plays a :class:`~strategium.battle.setup.BattleSetup` with AI players;
+:func:`strategium.battle.replay.replay_battle` plays a :class:`~strategium.engine.record.GameRecord` again. Both go
+through :func:`drive`, so a battle and its replay produce the same events, the same outcome and the same log, byte
+for byte (DESIGN principle 3).
 
 While the battle runs, a :class:`Watcher` keeps what the report draws: the positions at the end of the pre-game
 and at the end of each Game Turn, and (when asked) the legal regions of each Infiltrate and Scout placement as
@@ -14,9 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
@@ -38,7 +41,7 @@ from strategium.engine.board import Location
 from strategium.engine.events import Event, TurnEnded, TurnStarted
 from strategium.engine.game import Game
 from strategium.engine.placement import footprint, placed_unit
-from strategium.engine.record import ForcedDice, GameRecord, overrides_of
+from strategium.engine.record import GameRecord
 from strategium.engine.scouting import max_move
 from strategium.engine.timing import PlayerId
 from strategium.errors import InputError, StrategiumError
@@ -92,8 +95,17 @@ class BattleResult:
     fallbacks: tuple[str, ...] = ()
 
     def record(self) -> GameRecord:
-        """The game record (history and the setup that rebuilds the game)."""
-        return self.game.record(self.setup.to_json())
+        """The game record (history, the setup that rebuilds the game, and the result a replay must reach)."""
+        return dataclasses.replace(self.game.record(self.setup.to_json()), result=result_of(self.events, self.outcome))
+
+
+def result_of(events: Sequence[Event], outcome: Outcome) -> dict[str, Any]:
+    """What a battle came to, as its record keeps it: ``{"outcome": text, "events": count, "log_sha256": hex}``,
+    the SHA-256 of the events' lines (UTF-8, one per line) of the whole log."""
+    digest = hashlib.sha256()
+    for event in events:
+        digest.update(event.text().encode("utf-8", "surrogatepass") + b"\n")
+    return {"outcome": outcome.text(), "events": len(events), "log_sha256": digest.hexdigest()}
 
 
 def snapshot(game: Game, label: str) -> Snapshot:
@@ -264,7 +276,8 @@ def make_player(kind: str, player: PlayerId, seed: int, verdicts: Verdicts | Non
     raise InputError(f"unknown player {kind!r} (heuristic or random)", field="--player")
 
 
-def _result(setup: BattleSetup, scenario: Scenario, seed: int, game: Game, watcher: Watcher) -> BattleResult:
+def battle_result(setup: BattleSetup, scenario: Scenario, seed: int, game: Game, watcher: Watcher) -> BattleResult:
+    """The finished battle ``game`` as the log and report show it (its events up to where ``watcher`` stopped it)."""
     s = game.state
     end = watcher.stop_at if watcher.stop_at is not None else len(s.events)
     return BattleResult(
@@ -298,7 +311,7 @@ def play_battle(
     watcher = Watcher(regions, invariants)
     chooser = Chooser(setup.players, seed)
     drive(game, chooser, watcher, check=chooser.verdicts.check)
-    result = _result(setup, scenario, seed, game, watcher)
+    result = battle_result(setup, scenario, seed, game, watcher)
     result.fallbacks = tuple(chooser.fallbacks)
     return result
 
@@ -337,28 +350,3 @@ class Chooser:
             self.backups[p] = make_player("random", p, self.seed, self.verdicts)
         self.fallbacks.append(f"{game.state.clock}: player {p} ({self.kinds[p - 1]}) {why}; a random choice instead")
         return self.backups[p].decide(game)
-
-
-def replay_battle(record: GameRecord, regions: bool = False, file: str = "<record>") -> BattleResult:
-    """Play a battle record again (its setup rebuilds the game). Raises :class:`InputError` when the record has
-    no battle setup, was played with another rules configuration, or ends before the battle does;
-    ``IllegalActionError`` when an action does not fit."""
-    setup = BattleSetup.from_json(record.setup, file)
-    scenario = build_scenario(setup)
-    game = new_game(setup, record.seed, scenario)
-    if overrides_of(game.state.config) != record.overrides:
-        raise InputError("the record was played with another rules configuration than its scenario's", file=file)
-    history = list(record.history)
-
-    def source(g: Game) -> Action:
-        while history:
-            entry = history.pop(0)
-            if isinstance(entry, ForcedDice):
-                g.force_dice(*entry.faces)
-                continue
-            return entry
-        raise InputError(f"the record ends before the battle does ({g.state.clock})", file=file)
-
-    watcher = Watcher(regions)
-    drive(game, source, watcher)
-    return _result(setup, scenario, record.seed, game, watcher)

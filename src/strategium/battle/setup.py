@@ -25,7 +25,9 @@ from strategium.army.library import demo_army_names
 from strategium.battle.playable import LEFT_OUT, playable_scenario
 from strategium.engine.game import Game
 from strategium.errors import InputError
+from strategium.limits import check_limit, limits
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario, parse_scenario_text
+from strategium.yaml_lines import load_yaml, read_yaml_file
 
 DEMO = "demo"
 """The name of the bundled demo scenario in a setup."""
@@ -66,14 +68,22 @@ class BattleSetup:
         """Read the form :meth:`to_json` writes. Raises :class:`InputError` naming ``file`` and the field."""
         if not isinstance(data, dict) or not isinstance(data.get("scenario"), str):
             raise InputError("the record has no battle setup (setup.scenario)", file=file, field="setup")
+        for key in data:
+            if key not in _SETUP_KEYS:
+                raise InputError(f"a battle setup has no {str(key)[:40]!r} (its keys: {', '.join(_SETUP_KEYS)})",
+                                 file=file, field="setup")  # fmt: skip
+        if not _reference(data["scenario"]):
+            raise InputError("must be 'demo' or a scenario file's path", file=file, field="setup.scenario")
         armies = data.get("armies")
         if armies is not None and (
-            not isinstance(armies, list) or len(armies) != 2 or not all(isinstance(a, str) for a in armies)
+            not isinstance(armies, list) or len(armies) != 2 or not all(map(_reference, armies))
         ):
             raise InputError("must be two army references", file=file, field="setup.armies")
         turns = data.get("turns")
-        if turns is not None and (not isinstance(turns, int) or turns < 1):
+        if turns is not None and (isinstance(turns, bool) or not isinstance(turns, int) or turns < 1):
             raise InputError("must be a whole number of Game Turns, at least 1", file=file, field="setup.turns")
+        if turns is not None:
+            check_limit(turns, "game_turns", what="Game Turns", file=file, field="setup.turns")
         players = data.get("players", ["heuristic", "heuristic"])
         if not isinstance(players, list) or len(players) != 2 or any(p not in PLAYER_KINDS for p in players):
             raise InputError(f"must be two of {', '.join(PLAYER_KINDS)}", file=file, field="setup.players")
@@ -83,6 +93,14 @@ class BattleSetup:
             turns,
             (players[0], players[1]),
         )
+
+
+_SETUP_KEYS = ("scenario", "armies", "turns", "players")
+
+
+def _reference(value: object) -> bool:
+    """Whether ``value`` may name a scenario or an army: a non-empty text of printable characters, not too long."""
+    return isinstance(value, str) and 0 < len(value) <= limits().string_chars and value.isprintable()
 
 
 def scenario_path(setup: BattleSetup) -> Path:
@@ -109,12 +127,8 @@ def army_entry(reference: str) -> dict[str, str]:
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the file: {err}", file=str(path)) from None
-    except yaml.YAMLError:
-        return {}  # load_scenario reports the error with its line
+    """The scenario file's data (read again, under the same limits, after :func:`load_scenario` accepted it)."""
+    data, _ = load_yaml(read_yaml_file(path, "scenario file"), path.name)
     return data if isinstance(data, dict) else {}
 
 

@@ -8,7 +8,7 @@ writes ``{"armies": [{"name", "title", "faction", "points"}, ...]}``.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 from typing import Annotated
 
 import typer
@@ -17,6 +17,7 @@ from rich.console import Console
 from strategium.army.army import Army
 from strategium.army.force_org import validate_army
 from strategium.army.library import demo_army_names, load_army, load_demo_army
+from strategium.cli.paths import input_file
 from strategium.cli.roster_json import roster_data
 from strategium.errors import InputError
 from strategium.report.army_view import render_army
@@ -28,14 +29,12 @@ def resolve_army(file_or_demo: str) -> Army:
     """Load ``file_or_demo``: an existing army file, else a bundled demo army's name.
 
     Raises:
-        InputError: a directory, neither a file nor a demo name, a roster (use ``strategium roster``), or the
-            file is not a valid army file.
+        InputError: a directory or a file that cannot be read (:func:`strategium.cli.paths.input_file`),
+            neither a file nor a demo name, a roster (use ``strategium roster``), or the file is not a valid army
+            file.
     """
-    path = Path(file_or_demo)
-    if path.is_dir():
-        raise InputError("is a directory, not an army file", file=file_or_demo)
-    if path.is_file():
-        return load_army(path)
+    if file_or_demo == "" or "\0" in file_or_demo or os.path.lexists(file_or_demo):
+        return load_army(input_file(file_or_demo, "army file", "FILE_OR_DEMO_NAME"))
     if file_or_demo in demo_army_names():
         return load_demo_army(file_or_demo)
     known = ", ".join(demo_army_names())

@@ -12,26 +12,22 @@ file (one line naming file, line and field). ``--json`` prints the schema of ``d
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from strategium.battle.coverage import gaps_text
+from strategium.cli.paths import input_file
 from strategium.engine.situation import CheckRecord, CheckRun, run_scenario
-from strategium.errors import InputError
 from strategium.scenario import load_scenario
 
 
 def load_and_run(path: str) -> CheckRun:
     """Load the scenario file and play its actions (what both the command and the scenario tests use).
 
-    Raises :class:`InputError` for a missing or malformed file.
+    Raises :class:`InputError` for a missing, unreadable or malformed file.
     """
-    p = Path(path)
-    if not p.is_file():
-        raise InputError("no such scenario file", file=path)
-    return run_scenario(load_scenario(p))
+    return run_scenario(load_scenario(input_file(path, "scenario file", "SCENARIO")))
 
 
 def _record_lines(record: CheckRecord) -> list[str]:

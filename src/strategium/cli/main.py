@@ -1,7 +1,7 @@
 """Entry point of the ``strategium`` command.
 
-Every command module registers itself on ``app``. Errors the user caused (``StrategiumError``) are printed
-as one line on stderr with exit code 2; no traceback is ever shown for them.
+Every command module registers itself on ``app``. Errors the user caused (a usage error, a
+``StrategiumError``) are printed as one line on stderr with exit code 2; no traceback is ever shown for them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from typing import Any
 import typer
 
 from strategium import __version__
+from strategium.cli.paths import track_reads
+from strategium.cli.usage import CLICK_ERRORS, PROGRAM, is_help_request, is_usage_error, one_line, usage_line
 from strategium.errors import StrategiumError, StrategiumWarning
+from strategium.limits import limits
 
 
 def _plain_help() -> None:
@@ -88,13 +91,45 @@ _plain_show_warning = warnings.showwarning
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the command line; user errors become one line on stderr and exit code 2, warnings about the user's
-    input (:class:`~strategium.errors.StrategiumWarning`) one line each, ``strategium: warning: ...``."""
+    """Run the command line and exit with its code: 0, or 1 when ``check`` finds an expectation not met.
+
+    Every error the user caused is one line on stderr and exit code 2: a usage error (an unknown command or
+    option, a bad or missing value: ``strategium: error: --seed: 'abc' is not a whole number (see strategium
+    battle --help)``, :mod:`strategium.cli.usage`) or a :class:`~strategium.errors.StrategiumError` (a bad file:
+    ``strategium: error: FILE:LINE: FIELD: MESSAGE``). Warnings about the user's input
+    (:class:`~strategium.errors.StrategiumWarning`) are one line each, ``strategium: warning: ...``."""
+    args = sys.argv[1:] if argv is None else list(argv)
     with warnings.catch_warnings():
         warnings.simplefilter("always", StrategiumWarning)
         warnings.showwarning = _show_warning
-        try:
-            app(args=argv, standalone_mode=True)
-        except StrategiumError as err:
-            typer.echo(f"strategium: error: {err}", err=True)
-            sys.exit(2)
+        code = _run(args)
+    sys.exit(code)
+
+
+def _run(args: list[str]) -> int:
+    track_reads()
+    try:
+        limits()  # a bad STRATEGIUM_LIMIT_ variable is refused before anything else
+        code = app(args=args, prog_name=PROGRAM, standalone_mode=False)
+    except StrategiumError as err:
+        return _error(str(err))
+    except typer.Abort:
+        typer.echo("Aborted!", err=True)
+        return 1
+    except Exception as err:
+        if is_help_request(err):  # a group run without a command: its help is shown (typer prints it)
+            text = str(getattr(err, "format_message", lambda: "")()).strip()
+            if text:
+                typer.echo(text)
+            return 2
+        if is_usage_error(err):
+            return _error(usage_line(err, args, typer.main.get_command(app)))
+        if isinstance(err, CLICK_ERRORS.ClickException):
+            return _error(one_line(str(err.format_message())))
+        raise
+    return code if isinstance(code, int) else 0
+
+
+def _error(line: str) -> int:
+    typer.echo(f"strategium: error: {one_line(line)}", err=True)
+    return 2

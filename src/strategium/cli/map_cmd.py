@@ -5,16 +5,20 @@
 bundled one. A scenario with ``start:`` or ``actions:`` is drawn as the game stands after its actions
 (:mod:`strategium.engine.situation`), and overlays are measured against that state; ``next`` is the overlay of
 the unit the engine asks to place next.
-The whole map is computed before anything is written: on an error nothing is written (exit code 2, one line).
+``--out`` is checked before the scenario is read (:mod:`strategium.cli.paths`): its folder must exist, and it may
+not be the scenario file or a file the scenario names. The whole map is computed before anything is written, and
+written whole: on an error nothing is written (exit code 2, one line).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from strategium.cli.paths import input_file, output_file, refuse_inputs, write_outputs
 from strategium.engine.situation import run_scenario
 from strategium.engine.situation_map import next_overlay, scenario_after
 from strategium.errors import InputError
@@ -23,21 +27,30 @@ from strategium.scenario import Scenario, Status, demo_scenario_path, load_scena
 from strategium.scenario.overlays import overlay_for
 
 
+def scenario_file(name: str | None) -> Path:
+    """The scenario file ``name`` names: the bundled demo for None or ``"demo"``, else a checked file
+    (:func:`strategium.cli.paths.input_file`).
+
+    Raises:
+        InputError: no such file, a directory, a file that cannot be read.
+    """
+    if name is None or name == "demo":
+        return demo_scenario_path()
+    if name and "\0" not in name and not os.path.lexists(name):
+        raise InputError("no such scenario file (give a file, or 'demo' for the bundled scenario)", file=name)
+    return input_file(name, "scenario file", "SCENARIO")
+
+
 def resolve_scenario(name: str | None) -> Scenario:
     """Load the scenario file ``name``, or the bundled demo for None or ``"demo"``.
 
     Raises:
         InputError: no such file, or any mistake in the file (see ``load_scenario``).
     """
-    if name is None or name == "demo":
-        return load_scenario(demo_scenario_path())
-    path = Path(name)
-    if not path.is_file():
-        raise InputError("no such scenario file (give a file, or 'demo' for the bundled scenario)", file=name)
-    return load_scenario(path)
+    return load_scenario(scenario_file(name))
 
 
-def summary(scenario: Scenario, out: Path, notes: list[str]) -> str:
+def summary(scenario: Scenario, out: str, notes: list[str]) -> str:
     """One line: where the map went and what it shows."""
     bf = scenario.battlefield
     on_table = scenario.with_status(Status.ON_TABLE)
@@ -58,7 +71,7 @@ def summary(scenario: Scenario, out: Path, notes: list[str]) -> str:
 
 
 def map_command(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the SVG map (required).")],
+    out: Annotated[str, typer.Option("--out", "-o", metavar="FILE", help="Where to write the SVG map (required).")],
     scenario: Annotated[
         str | None,
         typer.Argument(metavar="SCENARIO", help="A scenario file, or 'demo' (the default) for the bundled one."),
@@ -74,7 +87,10 @@ def map_command(
     ] = None,
 ) -> None:
     """Draw the table, terrain, Buildings, deployment zones and placed units of a scenario as an SVG map."""
-    loaded = resolve_scenario(scenario)
+    source = scenario_file(scenario)
+    target = output_file(out, "--out", "map", [source])
+    loaded = load_scenario(source)
+    refuse_inputs([target])  # nor any file the scenario named
     overlays: list[Overlay] = []
     notes: list[str] = []
     run = None
@@ -93,12 +109,7 @@ def map_command(
         overlays.extend(result.overlays)
         notes.append(result.summary)
     svg = render_svg(loaded.battlefield, loaded.placed_units(), overlays, title=loaded.name)
-    if not out.parent.is_dir():
-        raise InputError("the folder does not exist", file=str(out))
-    try:
-        out.write_text(svg, encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot write the map: {err.strerror or err}", file=str(out)) from None
+    write_outputs([(target, svg)])
     typer.echo(summary(loaded, out, notes))
 
 

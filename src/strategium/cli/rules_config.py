@@ -21,6 +21,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from strategium.cli.paths import input_file
 from strategium.config import Confidence, ConfigEntry, RulesConfig, load_config
 from strategium.config.metadata import NOT_PLAYED, format_value
 
@@ -39,8 +40,10 @@ def register(app: typer.Typer) -> None:
 
 def config_command(
     file: Annotated[
-        Path | None,
-        typer.Option("--file", "-f", help="YAML or TOML file of overrides (only the settings it changes)."),
+        str | None,
+        typer.Option(
+            "--file", "-f", metavar="FILE", help="YAML or TOML file of overrides (only the settings it changes)."
+        ),
     ] = None,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Also show each setting's meaning, default and source.")
@@ -48,13 +51,14 @@ def config_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of a table.")] = False,
 ) -> None:
     """Show every rules-configuration setting: its value (marked when overridden) and confidence."""
-    config = load_config(file) if file is not None else RulesConfig()
+    path = input_file(file, "rules configuration file", "--file") if file is not None else None
+    config = load_config(path) if path is not None else RulesConfig()
     rows = config.describe()
     if as_json:
-        payload = {"file": str(file) if file is not None else None, "settings": [row.as_dict() for row in rows]}
+        payload = {"file": str(path) if path is not None else None, "settings": [row.as_dict() for row in rows]}
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
-    Console().print(render_config(rows, file, verbose=verbose))
+    Console().print(render_config(rows, path, verbose=verbose))
 
 
 OVERRIDDEN_MARK = "*"

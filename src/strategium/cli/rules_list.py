@@ -17,6 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from strategium.cli.options import one_of
 from strategium.report.army_view import RULE_MARKS
 from strategium.rules.registry import ImplementationStatus, RuleDef, XKind, all_rule_defs
 
@@ -60,7 +61,12 @@ def select_rules(status: ImplementationStatus | StatusFilter | None) -> tuple[Ru
 def list_command(
     status: Annotated[
         StatusFilter | None,
-        typer.Option("--status", case_sensitive=False, help="Only rules with this implementation status."),
+        typer.Option(
+            "--status",
+            metavar="STATUS",
+            parser=one_of("--status", "status", tuple(StatusFilter), lambda status: status.value),
+            help="Only rules with this implementation status: implemented, partial, not-yet or unknown.",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of a table.")] = False,
 ) -> None:

@@ -23,6 +23,7 @@ has no effect``.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 import types
@@ -37,8 +38,10 @@ from pydantic_core import ErrorDetails
 from strategium.config.metadata import NOT_PLAYED
 from strategium.config.rules_config import RulesConfig
 from strategium.errors import InputError, StrategiumWarning
+from strategium.limits import check_limit
 from strategium.validation_messages import model_at, plain_message
-from strategium.yaml_lines import field_text, line_of, load_yaml
+from strategium.yaml_compose import BAD_TEXT
+from strategium.yaml_lines import field_text, line_of, load_yaml, read_yaml_file
 
 Path_ = tuple[str | int, ...]
 LineMap = Mapping[Path_, int]
@@ -58,14 +61,7 @@ def load_config(path: str | Path) -> RulesConfig:
         raise InputError("is a directory, not a rules configuration file", file=file)
     if suffix not in (*_YAML_SUFFIXES, ".toml"):
         raise InputError("unsupported rules configuration file type (use .yaml, .yml or .toml)", file=file)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", file=file) from None
-    except OSError as err:
-        raise InputError(f"cannot read the file ({err.strerror or err})", file=file) from None
-    except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text", file=file) from None
+    text = read_yaml_file(Path(path), "rules configuration file", name=file)
     if suffix == ".toml":
         data, lines = _read_toml(text, file)
     else:
@@ -106,7 +102,8 @@ def _warn_not_played(config: RulesConfig, data: dict[str, Any], file: str, lines
 
 
 def _freeze(value: Any, path: Path_, file: str | None, lines: LineMap) -> Any:
-    """Lists to tuples (recursively); mapping keys must be text."""
+    """Lists to tuples (recursively); mapping keys must be text; numbers finite, floats (distances, fractions) at
+    most ``table_inches`` and whole numbers at most ``points`` in size (:mod:`strategium.limits`)."""
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         for key, item in value.items():
@@ -118,6 +115,12 @@ def _freeze(value: Any, path: Path_, file: str | None, lines: LineMap) -> Any:
         return tuple(_freeze(item, (*path, i), file, lines) for i, item in enumerate(value))
     if isinstance(value, str) and value.strip().lower() == NONE_WORD and _nullable(path):
         return None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InputError("must be a finite number", file=file, line=_line(lines, path), field=_dotted(path))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        # Distances (inches) and fractions are floats, dice targets, counts and points whole numbers.
+        name, what = ("table_inches", "inches") if isinstance(value, float) else ("points", "a whole number")
+        check_limit(abs(value), name, what=what, file=file, line=_line(lines, path), field=_dotted(path))
     return value
 
 
@@ -185,7 +188,39 @@ def _read_toml(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
         found = re.search(r"\(at line (\d+), column \d+\)", str(err))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err)) or "not valid TOML"
         raise InputError(f"TOML syntax error: {message}", file=file, line=int(found[1]) if found else None) from None
-    return data, _toml_lines(text)
+    except RecursionError:
+        raise InputError("TOML syntax error: nested too deeply", file=file) from None
+    lines = _toml_lines(text)
+    _check_toml_values(data, file, lines)
+    return data, lines
+
+
+def _check_toml_values(data: dict[str, Any], file: str, lines: LineMap) -> None:
+    """The limits a YAML file meets, for a TOML one: ``yaml_nodes`` values, ``yaml_depth`` levels, text of at most
+    ``string_chars`` characters and without control characters (keys too)."""
+    count = 0
+    stack: list[tuple[Any, Path_]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        count += 1
+        line, field = _line(lines, path), _dotted(path)
+        check_limit(count, "yaml_nodes", what="values in the file", file=file, line=line, field=field)
+        depth = len(path) + 1
+        check_limit(depth, "yaml_depth", what="levels of nested tables and arrays", file=file, line=line, field=field)
+        for text in [value] if isinstance(value, str) else list(value) if isinstance(value, dict) else []:
+            what = "characters in one text value"
+            check_limit(len(text), "string_chars", what=what, file=file, line=line, field=field)
+            bad = BAD_TEXT.search(text)
+            if bad is not None:
+                message = f"a text value holds the control character U+{ord(bad[0]):04X}"
+                raise InputError(message, file=file, line=line, field=field)
+        if isinstance(value, dict):
+            stack.extend((item, (*path, key)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, (*path, n)) for n, item in enumerate(value))
+
+
+# -- TOML line map ------------------------------------------------------------------------------------------
 
 
 def _toml_key(text: str) -> Path_:

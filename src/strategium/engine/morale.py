@@ -72,19 +72,29 @@ def is_fearless(game: Game, unit_id: str) -> bool:
     return False
 
 
-def leadership_test(game: Game, unit_id: str, why: str, modifier: int = 0) -> bool:
-    """Roll 2D6 against the unit's Leadership plus ``modifier``; log the roll and the result."""
+def leadership_roll(game: Game, unit_id: str, why: str, modifier: int = 0) -> tuple[bool, str]:
+    """Roll 2D6 against the unit's Leadership plus ``modifier`` and log the roll; return whether it passed and the
+    result in words (``"4 against Ld 5"``, or ``"no Leadership: passed automatically"``), for the caller's event."""
     unit = game.state.unit(unit_id)
     ld = leadership(game, unit_id)
     if ld is None:
-        game.log(Ruling(f"{unit.name} has no Leadership: {why} passed automatically"))
-        return True
+        return True, "no Leadership: passed automatically"
     if modifier < 0 and any(m.has_rule("Stubborn") for m in unit.models):
         modifier = 0
     target = ld + modifier
     roll = game.logged(game.state.dice.two_d6(why, who=unit_id))
     passed = roll.total <= target or (game.state.config.morale.double_one_passes and roll.results == (1, 1))
-    game.log(Ruling(f"{unit.name}: {why} {'passed' if passed else 'failed'} ({roll.total} against Ld {target})"))
+    return passed, f"{roll.total} against Ld {target}"
+
+
+def leadership_test(game: Game, unit_id: str, why: str, modifier: int = 0) -> bool:
+    """Roll 2D6 against the unit's Leadership plus ``modifier``; log the roll and the result."""
+    unit = game.state.unit(unit_id)
+    passed, detail = leadership_roll(game, unit_id, why, modifier)
+    if detail.startswith("no Leadership"):
+        game.log(Ruling(f"{unit.name} has no Leadership: {why} passed automatically"))
+    else:
+        game.log(Ruling(f"{unit.name}: {why} {'passed' if passed else 'failed'} ({detail})"))
     return passed
 
 

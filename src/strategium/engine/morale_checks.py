@@ -52,7 +52,7 @@ from strategium.engine.fall_back_paths import (
     paths_box,
 )
 from strategium.engine.hooks import on_step
-from strategium.engine.morale import is_fearless, leadership_test, pinning_test, status_in_force
+from strategium.engine.morale import is_fearless, leadership_roll, leadership_test, pinning_test, status_in_force
 from strategium.engine.profiles_now import Modifier, current, effect_modifier_source
 from strategium.engine.queries import Block, Query, ask, blocker
 from strategium.engine.regrouped import Regrouped
@@ -81,9 +81,12 @@ class MoraleCheckTaken(Event):
     cause: str
     passed: bool
     why: tuple[Reason, ...] = ()
+    detail: str = ""
+    """The roll against the Leadership in words (``"4 against Ld 5"``); empty when no roll was made."""
 
     def text(self) -> str:
-        return f"{self.unit_name}: Morale check ({self.cause}) {'passed' if self.passed else 'failed'}"
+        result = "passed" if self.passed else "failed"
+        return f"{self.unit_name}: Morale check ({self.cause}) {result}" + (f" ({self.detail})" if self.detail else "")
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
@@ -132,8 +135,9 @@ def morale_check(game: Game, unit_id: str, cause: str) -> bool:
         why = (Reason.of("Fearless", "passes Morale checks automatically"),)
         game.log(MoraleCheckTaken(unit_id, unit.name, cause, True, why))
         return True
-    passed = leadership_test(game, unit_id, f"Morale check ({cause})")
-    game.log(MoraleCheckTaken(unit_id, unit.name, cause, passed, (core(MORALE, f"2D6 against Leadership: {cause}"),)))
+    passed, detail = leadership_roll(game, unit_id, f"Morale check ({cause})")
+    why = (core(MORALE, f"2D6 against Leadership: {cause}"),)
+    game.log(MoraleCheckTaken(unit_id, unit.name, cause, passed, why, detail))
     if not passed:
         fall_back(game, unit_id, core(MORALE, "a unit that fails a Morale check Falls Back"))
     return passed

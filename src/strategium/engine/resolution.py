@@ -38,7 +38,7 @@ from strategium.engine.citations import Reason
 from strategium.engine.events import Event, Ruling
 from strategium.engine.fight import Combat, fight_remaining
 from strategium.engine.hooks import on_step
-from strategium.engine.morale import is_fearless, leadership_test
+from strategium.engine.morale import is_fearless, leadership_roll
 from strategium.engine.morale_checks import MORALE, MoraleCheckTaken, fall_back
 from strategium.engine.profiles_now import current
 from strategium.engine.queries import Query, ask
@@ -142,11 +142,11 @@ def combat_morale_check(game: Game, unit_id: str, difference: int) -> bool:
         game.log(MoraleCheckTaken(unit_id, unit.name, cause, True, fearless))
         return True
     modifier = -difference if s.config.morale.combat_ld_penalty else 0
-    passed = leadership_test(game, unit_id, f"Morale check ({cause})", modifier)
+    passed, detail = leadership_roll(game, unit_id, f"Morale check ({cause})", modifier)
     why = [*notes, core(MORALE, f"2D6 against Leadership: {cause}")]
     if modifier:
         why.append(configured(s.config, "morale.combat_ld_penalty", f"{modifier} Leadership: lost by {difference}"))
-    game.log(MoraleCheckTaken(unit_id, unit.name, cause, passed, tuple(why)))
+    game.log(MoraleCheckTaken(unit_id, unit.name, cause, passed, tuple(why), detail))
     return passed
 
 

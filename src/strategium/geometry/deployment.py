@@ -81,12 +81,20 @@ def hammer_and_anvil(table: Table, depth: float = 24.0) -> DeploymentMap:
 
 def vanguard_strike(table: Table, centre_exclusion: float = 12.0) -> DeploymentMap:
     """The table split by the diagonal from the south-west to the north-east corner; no zone within
-    ``centre_exclusion`` inches of the centre. Player 1 has the south-east half (south and east edges)."""
+    ``centre_exclusion`` inches of the centre. Player 1 has the south-east half (south and east edges).
+
+    Raises :class:`InputError` when the exclusion removes a zone or cuts one in two."""
     w, d = table.width, table.depth
     # circumscribed polygon: the exclusion contains the whole exact disc
     hole = Point(table.centre).buffer(centre_exclusion / math.cos(math.pi / 128), quad_segs=32)
     z1 = Polygon([(0, 0), (w, 0), (w, d)]).difference(hole)
     z2 = Polygon([(0, 0), (w, d), (0, d)]).difference(hole)
+    if not all(isinstance(z, Polygon) and not z.is_empty for z in (z1, z2)):
+        raise InputError(
+            f'a centre exclusion of {centre_exclusion:g}" leaves no single zone for each player on the '
+            f'{w:g}" x {d:g}" table',
+            field="centre_exclusion",
+        )
     assert isinstance(z1, Polygon) and isinstance(z2, Polygon)
     return DeploymentMap(
         "vanguard-strike",

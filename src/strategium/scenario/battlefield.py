@@ -59,12 +59,18 @@ def build_deployment(spec: ScenarioSpec, table: Table, where: Where) -> Deployme
         if written.depth is not None:
             raise where.error(("deployment", "depth"), "vanguard_strike takes 'centre_exclusion', not 'depth'")
         exclusion = 12.0 if written.centre_exclusion is None else written.centre_exclusion
-        return vanguard_strike(table, exclusion)
+        try:
+            return vanguard_strike(table, exclusion)
+        except InputError as err:
+            raise where.rewrap(err, ("deployment", "centre_exclusion")) from None
     if written.centre_exclusion is not None:
         raise where.error(("deployment", "centre_exclusion"), f"{written.map} takes 'depth', not 'centre_exclusion'")
-    if name == "dawn-of-war":
-        return dawn_of_war(table, 12.0 if written.depth is None else written.depth)
-    return hammer_and_anvil(table, 24.0 if written.depth is None else written.depth)
+    long_edges = name == "dawn-of-war"
+    depth = (12.0 if long_edges else 24.0) if written.depth is None else written.depth
+    across = min(table.width, table.depth) if long_edges else max(table.width, table.depth)
+    if depth > across:
+        raise where.error(("deployment", "depth"), f'a zone {depth:g}" deep does not fit on the table ({across:g}")')
+    return dawn_of_war(table, depth) if long_edges else hammer_and_anvil(table, depth)
 
 
 def _check_on_table(poly: Polygon, table: Table, where: Where, path: tuple[str | int, ...], what: str) -> None:

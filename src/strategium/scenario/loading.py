@@ -27,7 +27,7 @@ from strategium.scenario.spec import ArmyEntrySpec, ScenarioSpec
 from strategium.scenario.starting import check_starting_state
 from strategium.scenario.steps import check_actions, check_expect_state
 from strategium.scenario.values import Scenario
-from strategium.yaml_lines import YamlPath, field_text, load_yaml
+from strategium.yaml_lines import YamlPath, field_text, load_yaml, read_yaml_file
 
 DEMO_NAME = "demo"
 """The bundled scenario's name (``strategium map demo``)."""
@@ -48,10 +48,7 @@ def load_scenario(path: str | Path) -> Scenario:
             match its positions; models overlap; or a referenced army, roster or configuration is bad.
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the file: {err}", file=str(p)) from None
+    text = read_yaml_file(p, "scenario file")
     return parse_scenario_text(text, file=p.name, folder=p.parent, source=str(p))
 
 
@@ -67,7 +64,7 @@ def parse_scenario_text(text: str, file: str = "<scenario>", folder: Path | None
         raise InputError("the file is empty", file=file, line=1)
     if not isinstance(data, dict):
         raise where.error((), "a scenario file must be a mapping (version:, name:, armies:, ...)")
-    if "version" in data and data["version"] != 1:
+    if "version" in data and (data["version"] != 1 or isinstance(data["version"], bool)):
         raise where.error(("version",), f"this strategium reads scenario version 1, not {data['version']!r}")
     try:
         spec = ScenarioSpec.model_validate(data)

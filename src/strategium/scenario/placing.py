@@ -19,11 +19,12 @@ from shapely.geometry import Point
 from strategium.army.army import Army, Model, Unit
 from strategium.errors import InputError
 from strategium.geometry.bases import Base, Hull, parse_base
-from strategium.geometry.measure import Footprint
+from strategium.geometry.measure import MM_PER_INCH, Footprint
 from strategium.geometry.pieces import PlacedModel, PlacedUnit, default_height
 from strategium.geometry.regions import on_table
 from strategium.geometry.sizes import has_hull, hull_size, model_base, sizing_type
 from strategium.geometry.terrain import Battlefield, Building, FirePoint
+from strategium.limits import check_limit
 from strategium.model.characteristics import BuildingCharacteristics, Facing, VehicleCharacteristics
 from strategium.model.unit_types import UnitType
 from strategium.scenario.locate import Where
@@ -272,7 +273,12 @@ class Placer:
         if spec.base is None:
             return None
         try:
-            return parse_base(spec.base)
+            base = parse_base(spec.base)
+            for side in (base.length_mm, base.width_mm or base.length_mm):
+                if not math.isfinite(side) or side <= 0:
+                    raise InputError(f"a base size must be more than 0 mm, not {spec.base!r}", field="base")
+                check_limit(side / MM_PER_INCH, "table_inches", what="a base side in inches")
+            return base
         except InputError as err:
             raise self.where.error(self._path(player, unit_id, "base"), err.message) from None
 

@@ -11,20 +11,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from strategium.limits import check_limit
 from strategium.model.characteristics import Facing
 from strategium.rules.registry import RuleRef, find_rule
 from strategium.scenario.aims import ModelRef, ScatterDie
 
 FORMAT_VERSION = 1
 """The version of the scenario format this code reads (``version: 1``)."""
-
-Number = Annotated[float, Field(allow_inf_nan=False)]
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-XY = tuple[Number, Number]
-Heading = Number
 
 
 def _no_bool(value: object) -> object:
@@ -34,12 +29,50 @@ def _no_bool(value: object) -> object:
     return value
 
 
+def _on_a_table(value: float) -> float:
+    """A distance or coordinate (inches) no larger than the largest table side (input limit ``table_inches``)."""
+    check_limit(abs(value), "table_inches", what="inches")
+    return value
+
+
+def _whole_within(name: str, what: str) -> AfterValidator:
+    def check(value: int) -> int:
+        check_limit(value, name, what=what)
+        return value
+
+    return AfterValidator(check)
+
+
+Number = Annotated[float, BeforeValidator(_no_bool), Field(allow_inf_nan=False), AfterValidator(_on_a_table)]
+"""A finite distance or coordinate in inches, between minus and plus the input limit ``table_inches``."""
+Positive = Annotated[float, BeforeValidator(_no_bool), Field(gt=0, allow_inf_nan=False), AfterValidator(_on_a_table)]
+NonNegative = Annotated[float, BeforeValidator(_no_bool), Field(ge=0, allow_inf_nan=False), AfterValidator(_on_a_table)]
+Whole = Annotated[int, BeforeValidator(_no_bool)]
+"""A whole number (true/false refused)."""
+Player = Annotated[Literal[1, 2], BeforeValidator(_no_bool)]
+"""Player 1 or 2 (true is not player 1)."""
+Lost = Annotated[Whole, Field(ge=0), _whole_within("profile_value", "the Wounds or Hull Points lost")]
+"""Wounds or Hull Points a model has lost: 0 to the input limit ``profile_value``."""
+XY = tuple[Number, Number]
+
+
+def _few_corners(corners: tuple[XY, ...]) -> tuple[XY, ...]:
+    check_limit(len(corners), "terrain_vertices", what="corners of this polygon")
+    return corners
+
+
+Polygon = Annotated[tuple[XY, ...], Field(min_length=3), AfterValidator(_few_corners)]
+"""``[[x, y], ...]``: at least three corners, at most the input limit ``terrain_vertices``."""
+Heading = Annotated[float, BeforeValidator(_no_bool), Field(allow_inf_nan=False)]
+"""Degrees anticlockwise from east (+x), any finite number."""
+
+
 def _listify(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
 Coordinate = Annotated[
-    tuple[Annotated[Number, BeforeValidator(_no_bool)], ...],
+    tuple[Number, ...],
     BeforeValidator(_listify),
     Field(min_length=2, max_length=3),
 ]
@@ -67,8 +100,8 @@ DeploymentName = Literal[
 class ZoneSpec(Strict):
     """A custom deployment zone: its player, polygon (at least three corners) and battlefield edge(s)."""
 
-    player: Literal[1, 2]
-    polygon: tuple[XY, ...] = Field(min_length=3)
+    player: Player
+    polygon: Polygon
     edges: tuple[Literal["north", "south", "east", "west"], ...] = ()
 
 
@@ -99,7 +132,7 @@ class TerrainSpec(Strict):
     kind: Literal["open", "difficult", "dangerous", "impassable", "area", "barricade"]
     feature: Literal["ruins", "woods"] | None = None
     rect: tuple[Number, Number, Positive, Positive] | None = None
-    polygon: tuple[XY, ...] | None = Field(default=None, min_length=3)
+    polygon: Polygon | None = None
     height: NonNegative = 0.0
     sight: Literal["clear", "height", "blocks"] | None = None
     difficult: bool | None = None
@@ -116,15 +149,15 @@ class FirePointSpec(Strict):
     """``{facing: Front, count: 2}``."""
 
     facing: Facing
-    count: int = Field(ge=1)
+    count: Annotated[Whole, Field(ge=1), _whole_within("profile_value", "the Fire Points")]
 
 
 class ArmourSpec(Strict):
     """Armour Values per Facing."""
 
-    front: int = Field(ge=0, le=15)
-    side: int = Field(ge=0, le=15)
-    rear: int = Field(ge=0, le=15)
+    front: Annotated[Whole, Field(ge=0, le=15)]
+    side: Annotated[Whole, Field(ge=0, le=15)]
+    rear: Annotated[Whole, Field(ge=0, le=15)]
 
 
 class BuildingSpec(Strict):
@@ -139,8 +172,8 @@ class BuildingSpec(Strict):
     heading: Heading = 0.0
     height: Positive = 4.0
     armour: ArmourSpec = ArmourSpec(front=14, side=14, rear=14)
-    hull_points: int = Field(default=5, ge=1)
-    capacity: int = Field(default=0, ge=0)
+    hull_points: Annotated[Whole, Field(ge=1), _whole_within("profile_value", "the Hull Points")] = 5
+    capacity: Annotated[Whole, Field(ge=0), _whole_within("profile_value", "a Transport Capacity")] = 0
     fire_points: tuple[FirePointSpec, ...] = ()
     access_points: tuple[Facing, ...] = ()
     battlements: bool = False
@@ -229,8 +262,8 @@ class PlacementSpec(Strict):
     base: Annotated[str | None, BeforeValidator(lambda v: f"{v}" if isinstance(v, int | float) else v)] = None
     hull: tuple[Positive, Positive] | None = None
     effects: tuple[EffectSpec, ...] = ()
-    wounds_lost: tuple[Annotated[int, BeforeValidator(_no_bool), Field(ge=0)], ...] | None = None
-    hull_points_lost: tuple[Annotated[int, BeforeValidator(_no_bool), Field(ge=0)], ...] | None = None
+    wounds_lost: tuple[Lost, ...] | None = None
+    hull_points_lost: tuple[Lost, ...] | None = None
     damage_results: tuple[DamageResultSpec, ...] = ()
     locked_with: tuple[str, ...] = ()
 
@@ -290,10 +323,10 @@ class StartSpec(Strict):
     """
 
     step: StepName
-    player: Literal[1, 2] | None = None
-    first_deployer: Literal[1, 2] | None = None
-    first_player: Literal[1, 2] | None = None
-    game_turn: int = Field(default=1, ge=1)
+    player: Player | None = None
+    first_deployer: Player | None = None
+    first_player: Player | None = None
+    game_turn: Annotated[Whole, Field(ge=1), _whole_within("game_turns", "the Game Turn")] = 1
 
     @model_validator(mode="before")
     @classmethod
@@ -328,12 +361,12 @@ class ExpectStateSpec(Strict):
 
     step: Literal["reserves", "deployment", "infiltrate", "scout", "seize", "battle"] | None = None
     clock: str | None = Field(default=None, min_length=1)
-    pending: Literal[1, 2] | None = None
+    pending: Player | None = None
     units: dict[str, UnitStateSpec] = Field(default_factory=dict)
     positions: dict[str, tuple[Coordinate, ...]] = Field(default_factory=dict)
     effects: dict[str, tuple[str, ...]] = Field(default_factory=dict)
-    casualties: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
-    wounds_lost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    casualties: dict[str, Annotated[Whole, Field(ge=0)]] = Field(default_factory=dict)
+    wounds_lost: dict[str, Annotated[Whole, Field(ge=0)]] = Field(default_factory=dict)
     locked: dict[str, tuple[str, ...]] = Field(default_factory=dict)
 
 
@@ -428,7 +461,7 @@ class ActionSpec(Strict):
     this entry forced, and the dice forced for it used up) on actions.
     """
 
-    player: Literal[1, 2] | None = None
+    player: Player | None = None
     deploy: str | None = None
     infiltrate: str | None = None
     scout: str | None = None
@@ -458,7 +491,7 @@ class ActionSpec(Strict):
     as_run: bool | None = None
     target: tuple[str, ...] | None = Field(default=None, min_length=1)
     blast_at: tuple[ModelRef, ...] | None = Field(default=None, min_length=1)  # scenario/aims.py
-    template_at: dict[ModelRef, float] | None = None  # scenario/aims.py
+    template_at: dict[ModelRef, Heading] | None = None  # scenario/aims.py
     building: str | None = None
     transport: str | None = None
     mode: ReserveModeName | None = None
@@ -540,7 +573,7 @@ class ScenarioSpec(Strict):
     ``start``, ``actions``, ``expect_state`` and ``strict`` (every die forced, none left over) are the additions
     read by ``strategium check``."""
 
-    version: Literal[1]
+    version: Annotated[Literal[1], BeforeValidator(_no_bool)]
     name: str = Field(min_length=1)
     description: str = ""
     table: TableSpec = TableSpec()
@@ -549,7 +582,7 @@ class ScenarioSpec(Strict):
     buildings: tuple[BuildingSpec, ...] = ()
     rules_config: dict[str, object] | str | None = None
     armies: tuple[ArmyEntrySpec, ArmyEntrySpec]
-    seed: int = Field(default=0, ge=0)
+    seed: Annotated[Whole, Field(ge=0, le=2**63 - 1)] = 0
     start: StartSpec | None = None
     actions: tuple[ActionSpec, ...] = ()
     expect_state: ExpectStateSpec | None = None
