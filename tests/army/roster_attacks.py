@@ -470,6 +470,21 @@ def number_attacks() -> Iterator[Attack]:
             big.encode(),
             f"{{path}}:295: profile 'Charnabal Sabre' {column}: a number in a profile or rule: {shown} {over_number}",
         )
+    shots, line = set_text(text, '<characteristic name="Type"', "Heavy 500")
+    yield Attack(
+        "weapon-shots",
+        "shots.ros",
+        shots.encode(),
+        "{path}:295: profile 'Charnabal Sabre' Type: the number of shots: 500 is over the limit of 100 "
+        "(raise it with STRATEGIUM_LIMIT_PROFILE_VALUE)",
+    )
+    target, line = set_attribute(text, r'<rule [^>]*name="Relentless"', "name", "Feel No Pain (1+)")
+    yield Attack(
+        "rule-target",
+        "target.ros",
+        target.encode(),
+        "{path}: rule 'Feel No Pain (1+)': the (X) of Feel No Pain is a D6 target: 2+ to 6+, not 1+",
+    )
     rule, line = set_attribute(text, r'<rule [^>]*name="Hammer of Wrath \(1\)"', "name", "Hammer of Wrath (5000)")
     yield Attack(
         "rule-value",

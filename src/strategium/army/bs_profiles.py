@@ -12,7 +12,9 @@ against every name in the registry for a typo, so a roster of a hundred thousand
 thousand weapons with six hundred made-up rules in their Type each, would take minutes. Before a
 text is parsed, every number written in it (a Characteristic, a Range, a number of shots, a rule's (X))
 is checked against ``roster_number`` (:mod:`strategium.limits`): the parsers read any run of digits, and a
-model with a billion Attacks or a weapon with a trillion shots would make a battle that never ends.
+model with a billion Attacks or a weapon with a trillion shots would make a battle that never ends. Once read, a
+weapon and a rule meet the same bounds as in an army file (``strategium.army.profile_limits``): a Range up to
+``table_inches``; shots, dice, Strength and a rule's (X) up to ``profile_value``; a D6 target from 2+ to 6+.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import re
 from dataclasses import replace
 
 from strategium.army.bs_layout import carried_model_profile, profile_kind
+from strategium.army.profile_limits import check_rules, check_weapon
 from strategium.army.roster_tree import RawProfile, RawSelection
 from strategium.errors import InputError
 from strategium.limits import ENV_PREFIX, check_limit, limits
@@ -102,7 +105,12 @@ class ParsedProfiles:
             self._count(f"rule {written[:80]!r}")
             check_numbers(written, self.file, f"rule {written[:80]!r}")
             problems: list[ParseProblem] = []
-            entry = self._rules[written] = find_rule(written, problems=problems)
+            entry = find_rule(written, problems=problems)
+            try:
+                check_rules((entry,))
+            except InputError as err:
+                raise InputError(err.message, file=self.file, field=f"rule {written[:80]!r}") from None
+            self._rules[written] = entry
             self._found[("rule", written)] = _noteworthy(problems)
         self._emit(("rule", written))
         return entry
@@ -116,6 +124,12 @@ class ParsedProfiles:
             self._check(profile)
             problems: list[ParseProblem] = []
             weapon = _weapon_from_columns(profile.name, profile.as_dict(), problems=problems)
+            try:
+                check_weapon(weapon)
+            except InputError as err:
+                column = {"range": "Range", "strength": "Strength"}.get(err.field or "", "Type")
+                where = f"profile {profile.name[:80]!r} {column}"
+                raise InputError(err.message, file=self.file, line=profile.line, field=where) from None
             blank = (f"{profile.name}: the roster gives this weapon a blank profile",)
             self._found[("weapon", profile)] = blank if is_blank_weapon(weapon) else _noteworthy(problems)
             if extra_rules:
