@@ -1,7 +1,8 @@
 """Benchmark: the worst rosters within the input limits, and just past them (target: under 300 MiB and 5 s each).
 
 Run: ``.venv/bin/python benchmarks/roster_hostile.py [--keep DIR]``. Builds each case in a temporary folder (or
-``DIR``), runs ``strategium roster FILE --json`` on it in a child process, and prints the exit code, the child's
+``DIR``), runs ``strategium roster FILE --json`` and ``strategium roster FILE`` (the tables) on it, each in a
+child process, and prints the exit code, the child's
 wall and CPU time (``wait4``) and its peak resident memory (``VmHWM`` of ``/proc/self/status``, read by the child
 as it exits: Linux only; a forked child's ``ru_maxrss`` would count the parent's memory at the fork). The first
 row is a real roster, for the cost of starting the command (Python, imports) that every row includes. Figures
@@ -105,13 +106,33 @@ def _lying_bomb(source: Path, path: Path) -> None:
     path.write_bytes(bytes(data))
 
 
+def _long(text: str) -> str:
+    return (text * LIMITS.name_chars)[: LIMITS.name_chars]
+
+
+def _named_unit(n: int) -> str:
+    """A 3-model unit with 2 weapons each, every name and the weapons' Type ``name_chars`` long."""
+    kit = "".join(
+        f'<selection id="w{n}-{k}" name="{_long(f"Gear {k} ")}" type="upgrade" number="3"><rules>'
+        f'<rule name="{_long(f"Rule {_word(2 * n + k)} ")}"/></rules><profiles>'
+        + _weapon(_long(f"Gun {_word(n)}-{k} ")).replace("Rapid Fire", _long("Heavy 2 x"))
+        + "</profiles></selection>"
+        for k in range(2)
+    )
+    return (
+        _unit(f"u{n}", 3, kit)
+        .replace(f'name="Unit u{n}"', f'name="{_long(f"Unit {_word(n)} ")}"')
+        .replace('name="Trooper" type', f'name="{_long(f"Trooper {_word(n)} ")}" type')
+    )
+
+
 def cases(folder: Path) -> Iterator[tuple[str, Path]]:
     """(what, file) for every case, each written into ``folder`` as it is needed."""
     real = max(sorted((SHARED / "rosters").glob("*.ros")), key=lambda p: p.stat().st_size)
     yield f"a real roster ({real.name})", real
     big = folder / "text.ros"
-    wide = "界" * (LIMITS.string_chars * 9 // 10)
-    big.write_text(_roster(_unit("u", 10), _text_rules(1_180, lambda _: wide)), encoding="utf-8")
+    prose = "界" * (LIMITS.string_chars * 9 // 10)
+    big.write_text(_roster(_unit("u", 10), _text_rules(1_180, lambda _: prose)), encoding="utf-8")
     yield "31 MiB .ros of 9,000-character texts", big
     stored = folder / "stored.rosz"
     _zip(stored, big.read_bytes(), zipfile.ZIP_STORED)
@@ -137,25 +158,33 @@ def cases(folder: Path) -> Iterator[tuple[str, Path]]:
     yield f"{LIMITS.roster_texts - 10:,} made-up rule names (roster_texts)", texts
     weapons = folder / "weapons.ros"
     per_unit = (LIMITS.roster_texts - 600) // 200
-    kit = "".join(
+    guns = "".join(
         f'<selection id="w{k}" name="Gun" type="upgrade"><profiles>{_weapon("{u}-" + str(k))}</profiles></selection>'
         for k in range(per_unit)
     )
-    weapons.write_text(_roster("".join(_unit(f"u{n}", 1, kit.replace("{u}", str(n))) for n in range(200))))
+    weapons.write_text(_roster("".join(_unit(f"u{n}", 1, guns.replace("{u}", str(n))) for n in range(200))))
     yield f"{per_unit * 200:,} distinct weapon profiles", weapons
     typed = folder / "types.ros"
-    made_up = ", ".join(f"Rule number {_word(n)}" for n in range(LIMITS.roster_texts // 4))
-    kit = "".join(
-        f'<selection id="t{k}" name="Gun" type="upgrade"><profiles>{_weapon(f"Gun {k}")}</profiles></selection>'
-        for k in range(3)
-    ).replace("Rapid Fire", f"Heavy 2, {made_up}")
-    typed.write_text(_roster(_unit("u", 300, kit)), encoding="utf-8")
-    yield f"3 weapons with {LIMITS.roster_texts // 4} made-up rules in their Type", typed
+    made_up = ", ".join(f"Rule number {_word(n)}" for n in range(LIMITS.name_chars // 20))
+    typed.write_text(
+        _roster(
+            "".join(
+                _unit(f"u{n}", 3, f'<selection id="t{n}" name="Gun" type="upgrade" number="3"><profiles>'
+                      f"{_weapon(f'Gun {n}').replace('Rapid Fire', f'Heavy 2, {made_up}{n}')}</profiles></selection>")
+                for n in range(LIMITS.roster_texts // (LIMITS.name_chars // 20 + 4))
+            )
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+    yield f"weapons with {LIMITS.name_chars // 20} made-up rules in their Type (roster_texts)", typed
     wide = folder / "wide.ros"
     columns = "".join(f'<characteristic name="C{k}">x</characteristic>' for k in range(9_000))
     wide.write_text(_roster("".join(_unit(f"u{n}", 300) for n in range(10))).replace(
         "</characteristics></profile>", columns + "</characteristics></profile>"))  # fmt: skip
     yield "3,000 models whose profile has 9,000 columns", wide
+    shown = folder / "names.ros"
+    shown.write_text(_roster("".join(_named_unit(n) for n in range(250))), encoding="utf-8")
+    yield f"250 units, every name and Type {LIMITS.name_chars} characters long", shown
     deep = folder / "deep.ros"
     deep.write_text(_roster(_unit("u", 5)).replace("<forces>", "<forces>" + "<x>" * 10**6 + "</x>" * 10**6))
     yield "elements nested 10^6 deep (refused)", deep
@@ -186,11 +215,11 @@ main()
 """
 
 
-def measure(file: Path, peak_file: Path) -> tuple[int, float, float, float, str]:
-    """(exit code, wall s, CPU s, peak RSS MiB, first line of stderr) of ``strategium roster FILE --json``."""
+def measure(file: Path, peak_file: Path, *options: str) -> tuple[int, float, float, float, str]:
+    """(exit code, wall s, CPU s, peak RSS MiB, first line of stderr) of ``strategium roster FILE OPTIONS``."""
     started = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-c", _CHILD, "roster", str(file), "--json"],
+        [sys.executable, "-c", _CHILD, "roster", str(file), *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env={**os.environ, "PEAK_FILE": str(peak_file)},
@@ -212,16 +241,20 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        print(f"{'case':52} {'size':>9} {'exit':>4} {'wall':>7} {'cpu':>7} {'peak':>8}  message")
+        print(f"{'case':52} {'size':>9} {'form':>5} {'exit':>4} {'wall':>7} {'cpu':>7} {'peak':>8}  message")
         worst_wall = worst_cpu = worst_peak = 0.0
         for what, file in cases(folder):
-            code, wall, cpu, peak, message = measure(file, folder / "peak.txt")
-            size = file.stat().st_size / (1 << 20)
-            print(f"{what:52} {size:7.2f}Mi {code:>4} {wall:6.2f}s {cpu:6.2f}s {peak:6.0f}Mi  {message[:70]}")
-            worst_wall, worst_cpu, worst_peak = max(worst_wall, wall), max(worst_cpu, cpu), max(worst_peak, peak)
-        verdict = "OK" if worst_peak < TARGET_MIB and worst_wall < TARGET_SECONDS else "OVER"
+            size = f"{file.stat().st_size / (1 << 20):7.2f}Mi"
+            for form, options in (("json", ("--json",)), ("text", ())):
+                code, wall, cpu, peak, message = measure(file, folder / "peak.txt", *options)
+                print(f"{what:52} {size} {form:>5} {code:>4} {wall:6.2f}s {cpu:6.2f}s {peak:6.0f}Mi  {message[:60]}")
+                worst_wall, worst_cpu = max(worst_wall, wall), max(worst_cpu, cpu)
+                worst_peak = max(worst_peak, peak)
+                what, size = "", " " * 9
+        # The verdict is on CPU time: on a machine shared with other work the wall time also counts the waits.
+        verdict = "OK" if worst_peak < TARGET_MIB and worst_cpu < TARGET_SECONDS else "OVER"
         print(f"worst: wall {worst_wall:.2f} s, CPU {worst_cpu:.2f} s, peak {worst_peak:.0f} MiB "
-              f"(target < {TARGET_MIB} MiB, < {TARGET_SECONDS:.0f} s): {verdict}")  # fmt: skip
+              f"(target < {TARGET_MIB} MiB, < {TARGET_SECONDS:.0f} s of CPU): {verdict}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -96,6 +96,9 @@ class InputLimits:
     comma-separated item in a profile's columns (the real rosters give under 300)."""
     detachments_per_army: int = 100
     """Most detachments (``force`` elements, nested ones included) in one roster (real rosters have 1-4)."""
+    name_chars: int = 300
+    """Longest name in a roster (``name``, ``customName``, ``catalogueName``, ``gameSystemName``) and longest
+    Characteristic of a model or weapon profile: what the tables show (the real data's longest is 208)."""
     roster_number: int = 1_000
     """Largest number written in a roster's model and weapon profiles and rule names: a Characteristic, a Range
     in inches, a number of shots, a rule's (X) (the real data's largest is a 480\" Range)."""

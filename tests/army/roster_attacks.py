@@ -343,6 +343,22 @@ def xml_attacks() -> Iterator[Attack]:
         f"{{path}}:{line}: {run} bytes without markup: longer than any text or tag may be (10000 characters; "
         "raise it with STRATEGIUM_LIMIT_STRING_CHARS)",
     )
+    custom, line = set_attribute(text, _UNIT, "customName", "My " * 100 + "Commander", nth=0)
+    yield Attack(
+        "long-custom-name",
+        "custom-name.ros",
+        custom.encode(),
+        f"{{path}}:{line}: <selection> customName: characters in a name: 309 is over the limit of 300 "
+        "(raise it with STRATEGIUM_LIMIT_NAME_CHARS)",
+    )
+    wide, line = set_text(text, '<characteristic name="Type"', "Melee, " + "Shred " * 50)  # 306 once stripped
+    yield Attack(
+        "long-characteristic",
+        "long-type.ros",
+        wide.encode(),
+        "{path}:295: profile 'Charnabal Sabre' Type: characters in a Characteristic: 306 is over the limit of 300 "
+        "(raise it with STRATEGIUM_LIMIT_NAME_CHARS)",
+    )
     words, line = set_text(text, '<characteristic name="Description"', "words " * 2_000)
     yield Attack(
         "long-text",
@@ -436,7 +452,7 @@ def number_attacks() -> Iterator[Attack]:
     for column, value, shown in (
         ("W", "1000000000000000000", "100000... (19 digits)"),
         ("A", "99999999", "99999999"),
-        ("WS", "1" + "0" * 5_000, "100000... (5001 digits)"),
+        ("WS", "1" + "0" * 250, "100000... (251 digits)"),
         ("Move", "1001", "1001"),
     ):
         big, line = set_text(text, f'<characteristic name="{column}"', value)
@@ -454,6 +470,21 @@ def number_attacks() -> Iterator[Attack]:
             big.encode(),
             f"{{path}}:295: profile 'Charnabal Sabre' {column}: a number in a profile or rule: {shown} {over_number}",
         )
+    shots, line = set_text(text, '<characteristic name="Type"', "Heavy 500")
+    yield Attack(
+        "weapon-shots",
+        "shots.ros",
+        shots.encode(),
+        "{path}:295: profile 'Charnabal Sabre' Type: the number of shots: 500 is over the limit of 100 "
+        "(raise it with STRATEGIUM_LIMIT_PROFILE_VALUE)",
+    )
+    target, line = set_attribute(text, r'<rule [^>]*name="Relentless"', "name", "Feel No Pain (1+)")
+    yield Attack(
+        "rule-target",
+        "target.ros",
+        target.encode(),
+        "{path}: rule 'Feel No Pain (1+)': the (X) of Feel No Pain is a D6 target: 2+ to 6+, not 1+",
+    )
     rule, line = set_attribute(text, r'<rule [^>]*name="Hammer of Wrath \(1\)"', "name", "Hammer of Wrath (5000)")
     yield Attack(
         "rule-value",

@@ -261,3 +261,24 @@ def test_random_damage_to_real_rosters_is_an_army_or_one_input_error(tmp_path: P
         assert time.perf_counter() - started < SECONDS, name
         path.unlink()
     assert outcomes["army"] > 100 and outcomes["error"] > 150
+
+
+def test_names_that_look_like_rich_markup_print_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A unit, model or wargear name is text, never rich markup: "[/]" used to raise a ``MarkupError``, and
+    "[link=...]" to make a terminal hyperlink."""
+    text = real()
+    for old, new in (
+        ('name="IM - Force Commander"', 'name="[link=file:///etc/passwd]Cmd[/link]"'),
+        ('name="1) Force Commander"', 'name="[/]"'),
+        ('name="Flak Armour"', 'name="[b]F[/]"'),
+    ):
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / "markup.ros"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = _cli(capsys, "roster", str(path))
+    assert (code, err) == (0, "")
+    lines = [line.strip() for line in out.splitlines()]
+    assert "[link=file:///etc/passwd]Cmd[/link]" in lines  # the unit's table title
+    assert any(line.startswith("│ [/] ") for line in lines)  # the model's row
+    assert "[b]F[/]" in out  # its wargear

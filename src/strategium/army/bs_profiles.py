@@ -5,13 +5,16 @@ Rule names go through ``strategium.rules.registry.find_rule``; Unit Types, Chara
 as a note of the import, never silently dropped). Results are cached per distinct text or profile, since a
 roster repeats the same weapon and model profiles many times.
 
-Each distinct rule name read, and each profile read with one more for each comma-separated item in its columns
+Every Characteristic of a model or weapon profile is at most ``name_chars`` long (tables show them). Each
+distinct rule name read, and each profile read with one more for each comma-separated item in its columns
 (a weapon's Type is read item by item as rules), counts against ``roster_texts``: reading a rule name may try it
 against every name in the registry for a typo, so a roster of a hundred thousand made-up rule names, or of a
 thousand weapons with six hundred made-up rules in their Type each, would take minutes. Before a
 text is parsed, every number written in it (a Characteristic, a Range, a number of shots, a rule's (X))
 is checked against ``roster_number`` (:mod:`strategium.limits`): the parsers read any run of digits, and a
-model with a billion Attacks or a weapon with a trillion shots would make a battle that never ends.
+model with a billion Attacks or a weapon with a trillion shots would make a battle that never ends. Once read, a
+weapon and a rule meet the same bounds as in an army file (``strategium.army.profile_limits``): a Range up to
+``table_inches``; shots, dice, Strength and a rule's (X) up to ``profile_value``; a D6 target from 2+ to 6+.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import re
 from dataclasses import replace
 
 from strategium.army.bs_layout import carried_model_profile, profile_kind
+from strategium.army.profile_limits import check_rules, check_weapon
 from strategium.army.roster_tree import RawProfile, RawSelection
 from strategium.errors import InputError
 from strategium.limits import ENV_PREFIX, check_limit, limits
@@ -34,6 +38,8 @@ from strategium.rules.registry import RuleEntry, find_rule
 _VEHICLE_KINDS = frozenset({"Vehicle", "Knights and Titans", "Fortification"})
 _AUTHOR_ADVICE = re.compile(r"\s*\(use '-'[^)]*\)")
 _DIGITS = re.compile(r"\d+")
+_PROSE = frozenset({"Description", "Text"})
+"""Columns that hold prose (a wargear item's or a psychic power's text), not a value shown in a table."""
 _WHAT_NUMBER = "a number in a profile or rule"
 
 
@@ -85,7 +91,11 @@ class ParsedProfiles:
         if profile in self._checked:
             return
         for column, text in profile.columns:
-            check_numbers(text, self.file, f"profile {profile.name[:80]!r} {column[:40]}", profile.line)
+            where = f"profile {profile.name[:80]!r} {column[:40]}"
+            if len(text) > limits().name_chars and column not in _PROSE:
+                what = "characters in a Characteristic"
+                check_limit(len(text), "name_chars", what=what, file=self.file, line=profile.line, field=where)
+            check_numbers(text, self.file, where, profile.line)
         self._checked.add(profile)
 
     def rule(self, written: str) -> RuleEntry:
@@ -95,7 +105,12 @@ class ParsedProfiles:
             self._count(f"rule {written[:80]!r}")
             check_numbers(written, self.file, f"rule {written[:80]!r}")
             problems: list[ParseProblem] = []
-            entry = self._rules[written] = find_rule(written, problems=problems)
+            entry = find_rule(written, problems=problems)
+            try:
+                check_rules((entry,))
+            except InputError as err:
+                raise InputError(err.message, file=self.file, field=f"rule {written[:80]!r}") from None
+            self._rules[written] = entry
             self._found[("rule", written)] = _noteworthy(problems)
         self._emit(("rule", written))
         return entry
@@ -109,6 +124,12 @@ class ParsedProfiles:
             self._check(profile)
             problems: list[ParseProblem] = []
             weapon = _weapon_from_columns(profile.name, profile.as_dict(), problems=problems)
+            try:
+                check_weapon(weapon)
+            except InputError as err:
+                column = {"range": "Range", "strength": "Strength"}.get(err.field or "", "Type")
+                where = f"profile {profile.name[:80]!r} {column}"
+                raise InputError(err.message, file=self.file, line=profile.line, field=where) from None
             blank = (f"{profile.name}: the roster gives this weapon a blank profile",)
             self._found[("weapon", profile)] = blank if is_blank_weapon(weapon) else _noteworthy(problems)
             if extra_rules:

@@ -7,7 +7,9 @@ it costs time or memory:
 
 - ``xml_depth``: how deep elements nest;
 - ``xml_nodes``: how many elements and attributes the tree holds, together;
-- ``string_chars``: the length of every element name, attribute name, attribute value and text.
+- ``string_chars``: the length of every element name, attribute name, attribute value and text;
+- ``name_chars``: the length of the names (``name``, ``customName``, ``catalogueName``, ``gameSystemName``), which
+  every table of every command shows.
 
 Before parsing, one pass over the bytes refuses any stretch of more than ``4 * string_chars + 64 KiB`` bytes
 without a ``<``: no text or tag of a valid roster is that long, and a single start tag of millions of attributes
@@ -30,6 +32,7 @@ from strategium.errors import InputError
 from strategium.limits import check_limit, limits
 
 _GAP_SLACK: Final = 64 * 1024
+_NAMES: Final = ("name", "customName", "catalogueName", "gameSystemName")
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class _Builder:
         self.open: list[str] = []
         most = limits()
         self.most_depth, self.most_nodes, self.most_chars = most.xml_depth, most.xml_nodes, most.string_chars
+        self.most_name = most.name_chars
 
     def _line(self) -> int | None:
         return int(self.expat.CurrentLineNumber) if self.expat is not None else None
@@ -80,6 +84,11 @@ class _Builder:
         for key, value in attrs.items():
             if len(value) > most or len(key) > most:
                 self._refuse(tag, attrs)
+        for key in _NAMES:
+            name = attrs.get(key)
+            if name is not None and len(name) > self.most_name:
+                what = "characters in a name"
+                self._over(len(name), "name_chars", what, f"<{local_name(tag)[:40]}> {key}")
         self.text = 0
         self.open.append(tag)
         elem = self.builder.start(tag, attrs)

@@ -173,7 +173,7 @@ def _base(model: Model) -> str:
 
 def _detachment_table(det: Detachment) -> Table:
     title = f"{det.name} ({det.chart.value} chart)" + (f" · {det.faction}" if det.faction else "")
-    table = Table(title=title, title_justify="left", expand=True)
+    table = Table(title=Text(title), title_justify="left", expand=True)
     table.add_column("Unit", ratio=3, min_width=12, overflow="fold")
     table.add_column("Slot", min_width=9, overflow="fold")
     table.add_column("Models", justify="right", min_width=6, no_wrap=True)
@@ -200,19 +200,19 @@ def _detachment_table(det: Detachment) -> Table:
 
 
 def _unit_table(unit: Unit) -> Table:
-    table = Table(title=unit.name, title_justify="left", expand=True)
+    table = Table(title=Text(unit.name), title_justify="left", expand=True)
     table.add_column("Model", ratio=2, min_width=10, overflow="fold")
     table.add_column("Characteristics", ratio=3, min_width=14, overflow="fold")
     table.add_column("Base", min_width=9, overflow="fold")
     table.add_column("Weapons", ratio=4, min_width=16, overflow="fold")
     table.add_column("Wargear", ratio=2, min_width=10, overflow="fold")
     for model, count in _groups(unit):
-        table.add_row(
-            f"{count}× {model.name}" if count > 1 else model.name,
-            _profile_line(model),
-            _base(model),
-            _weapons_text(model.weapons),
-            ", ".join(model.wargear),
+        table.add_row(  # Text, not str: a name from a roster is never read as rich markup ("[/]" would raise)
+            Text(f"{count}× {model.name}" if count > 1 else model.name),
+            Text(_profile_line(model)),
+            Text(_base(model)),
+            Text(_weapons_text(model.weapons)),
+            Text(", ".join(model.wargear)),
         )
     return table
 

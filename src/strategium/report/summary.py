@@ -20,7 +20,7 @@ def results_table(summary: Summary, armies: tuple[Army, Army]) -> Table:
     for p in (1, 2):
         table.add_row(
             f"P{p}",
-            army_label(armies[p - 1]),
+            Text(army_label(armies[p - 1])),  # not read as rich markup
             summary.wins[p - 1].text(),
             summary.draws.text(),
             summary.losses_of(p).text(),
@@ -37,7 +37,7 @@ def losses_table(summary: Summary) -> Table:
     table.add_column("share", justify="right")
     for key, name, lost, models in summary.losses:
         share = f"{100 * lost / models:.0f}%" if models else "-"
-        table.add_row(f"{key[:2]} {name}", str(models), f"{lost:.2f}", share)
+        table.add_row(Text(f"{key[:2]} {name}"), str(models), f"{lost:.2f}", share)
     return table
 
 
