@@ -50,6 +50,24 @@ _BOMS = {
 }
 
 
+def is_regular_file(path: Path) -> bool:
+    """True for an existing regular file; False for anything else, a name the system refuses (too long, say)
+    included, where ``Path.is_file`` raises ``OSError``."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def is_directory(path: Path) -> bool:
+    """True for an existing directory; False otherwise, a name the system refuses included (see
+    :func:`is_regular_file`)."""
+    try:
+        return stat.S_ISDIR(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def read_yaml_file(path: Path, what: str, *, name: str | None = None) -> str:
     """The text of the YAML file ``path`` (a ``what``, e.g. "army file", for the messages): :func:`read_limited`
     then :func:`yaml_text`. Errors name the file as ``name`` (default: ``str(path)``)."""

@@ -200,3 +200,17 @@ def test_missing_files_and_folders_are_named_without_python_error_text(
     assert one_error(["rules", "config", "--file", str(folder)], capsys) == (
         f"{folder}: is a directory, not a rules configuration file"
     )
+
+
+def test_a_file_name_the_system_refuses_is_named_not_raised(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A name longer than the system allows makes ``Path.is_file`` raise ``OSError`` (found by mutating the bundled
+    scenarios: an ``army:`` of 9,000 characters)."""
+    long = "x" * 5000 + ".yaml"
+    assert one_error(["battle", "--army", long, "--army", "emperors_children", "--quiet"], capsys).startswith(
+        f"{long}: no such file, and no demo army of that name"
+    )
+    path = tmp_path / "s.yaml"
+    path.write_text(SCENARIO.replace("  - demo: emperors_children\n", f"  - army: {long}\n", 1), encoding="utf-8")
+    assert one_error(["check", str(path)], capsys) == f"s.yaml:47: armies[0].army: no such file: {long}"
+    path.write_text(SCENARIO.replace("deployment: dawn_of_war\n", f"deployment: dawn_of_war\nrules_config: {long}\n"))
+    assert one_error(["check", str(path)], capsys) == f"s.yaml:16: rules_config: no such file: {long}"

@@ -27,7 +27,7 @@ from strategium.engine.game import Game
 from strategium.errors import InputError
 from strategium.limits import check_limit, limits
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario, parse_scenario_text
-from strategium.yaml_lines import load_yaml, read_yaml_file
+from strategium.yaml_lines import is_regular_file, load_yaml, read_yaml_file
 
 DEMO = "demo"
 """The name of the bundled demo scenario in a setup."""
@@ -113,7 +113,7 @@ def army_entry(reference: str) -> dict[str, str]:
     ``{"demo": name}``; paths are made absolute. Raises :class:`InputError` when the reference is neither an
     existing file nor a demo army's name."""
     path = Path(reference)
-    if path.is_file():
+    if is_regular_file(path):
         suffix = path.suffix.lower()
         if suffix in ROSTER_SUFFIXES:
             return {"roster": str(path.resolve())}

@@ -41,7 +41,7 @@ from strategium.errors import InputError, StrategiumWarning
 from strategium.limits import check_limit
 from strategium.validation_messages import model_at, plain_message
 from strategium.yaml_compose import BAD_TEXT
-from strategium.yaml_lines import field_text, line_of, load_yaml, read_yaml_file
+from strategium.yaml_lines import field_text, is_directory, line_of, load_yaml, read_yaml_file
 
 Path_ = tuple[str | int, ...]
 LineMap = Mapping[Path_, int]
@@ -57,7 +57,7 @@ def load_config(path: str | Path) -> RulesConfig:
     """
     file = str(path)
     suffix = Path(path).suffix.lower()
-    if Path(path).is_dir():
+    if is_directory(Path(path)):
         raise InputError("is a directory, not a rules configuration file", file=file)
     if suffix not in (*_YAML_SUFFIXES, ".toml"):
         raise InputError("unsupported rules configuration file type (use .yaml, .yml or .toml)", file=file)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from strategium.dice import Forced, ScatterFace
 from strategium.errors import InputError
@@ -23,13 +23,20 @@ if TYPE_CHECKING:
     from strategium.engine.game import Game
 
 
+def _degrees(value: object) -> object:
+    """YAML's true/false is not a number of degrees."""
+    if isinstance(value, bool):
+        raise ValueError("must be 'hit' or a number of degrees, not true/false")
+    return value
+
+
 class ScatterDie(BaseModel):
     """A forced Scatter die in ``force_dice``: ``{scatter: hit}`` or ``{scatter: 90}`` (degrees anticlockwise
     from +x)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    scatter: Literal["hit"] | Annotated[float, Field(strict=False, allow_inf_nan=False)]
+    scatter: Literal["hit"] | Annotated[float, BeforeValidator(_degrees), Field(strict=False, allow_inf_nan=False)]
 
     def face(self) -> ScatterFace:
         """The :class:`ScatterFace` to force."""

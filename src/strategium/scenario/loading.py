@@ -27,7 +27,7 @@ from strategium.scenario.spec import ArmyEntrySpec, ScenarioSpec
 from strategium.scenario.starting import check_starting_state
 from strategium.scenario.steps import check_actions, check_expect_state
 from strategium.scenario.values import Scenario
-from strategium.yaml_lines import YamlPath, field_text, load_yaml, read_yaml_file
+from strategium.yaml_lines import YamlPath, field_text, is_regular_file, load_yaml, read_yaml_file
 
 DEMO_NAME = "demo"
 """The bundled scenario's name (``strategium map demo``)."""
@@ -122,7 +122,7 @@ def _army(entry: ArmyEntrySpec, index: int, folder: Path, where: Where) -> Army:
     key, written = ("army", entry.army) if entry.army is not None else ("roster", entry.roster)
     assert written is not None
     path = folder / written
-    if not path.is_file():
+    if not is_regular_file(path):
         raise where.error((*here, key), f"no such file: {written}")
     if key == "army":
         return load_army(path)
@@ -137,7 +137,7 @@ def _config(spec: ScenarioSpec, folder: Path, where: Where) -> RulesConfig:
         return RulesConfig()
     if isinstance(written, str):
         path = folder / written
-        if not path.is_file():
+        if not is_regular_file(path):
             raise where.error(("rules_config",), f"no such file: {written}")
         return load_config(path)
     prefix: YamlPath = ("rules_config",)
