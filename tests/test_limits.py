@@ -52,3 +52,11 @@ def test_the_documented_table_is_the_table_in_force() -> None:
         for f in fields(lim.InputLimits)
     }
     assert rows == expected
+
+
+def test_a_file_name_too_long_to_read_keeps_its_start_and_its_own_name_in_a_message() -> None:
+    name = "/tmp/" + "a" * 5000 + "/army.yaml"
+    text = str(InputError("no such file", file=name, line=3))
+    assert len(text) < 300
+    assert text.startswith("/tmp/aaa") and text.endswith("aaa/army.yaml:3: no such file")
+    assert str(InputError("no such file", file="short.yaml")) == "short.yaml: no such file"

@@ -9,6 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+LONGEST_NAME = 240
+"""Longest file name shown whole in a message; a longer one keeps its start and its end (the file's own name)."""
+
+
+def shortened(name: str, longest: int = LONGEST_NAME) -> str:
+    """``name`` itself, or for a name over ``longest`` characters its start, ``...`` and its last 80 characters."""
+    if len(name) <= longest:
+        return name
+    return f"{name[: longest - 83]}...{name[-80:]}"
+
 
 class StrategiumError(ValueError):
     """Base of every error strategium raises on purpose."""
@@ -32,7 +42,8 @@ class InputError(StrategiumError):
     def __str__(self) -> str:
         where = ""
         if self.file is not None:
-            where = self.file if self.line is None else f"{self.file}:{self.line}"
+            file = shortened(self.file)
+            where = file if self.line is None else f"{file}:{self.line}"
             where += ": "
         field = f"{self.field}: " if self.field else ""
         return f"{where}{field}{self.message}"

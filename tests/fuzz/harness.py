@@ -437,7 +437,8 @@ def _error_line_problems(line: str, names: list[str]) -> list[str]:
         found.append(f"error line of {len(line)} characters (limit {LONGEST_ERROR}): {line[:120]!r}...")
     if "[Errno" in line:
         found.append(f"Python's own OS error text: {line[:200]!r}")
-    if names and not any(name in line for name in names):
+    escaped = [n.encode("unicode_escape").decode("ascii") for n in names]  # the command line shows controls escaped
+    if names and not any(name in line for name in [*names, *escaped]):
         found.append(f"error line names none of {names}: {line[:200]!r}")
     return found
 

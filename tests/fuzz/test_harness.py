@@ -54,7 +54,7 @@ def test_a_run_over_its_cpu_budget_is_stopped_where_it_was(monkeypatch: pytest.M
     run = _run(monkeypatch, tmp_path, spin, cpu_seconds=0.3)
     assert run.outcome == "budget"
     assert "over the CPU budget of 0.3 s" in run.trace and "in spin" in run.trace
-    assert 0.3 <= run.cpu_seconds < 2.0
+    assert 0.25 <= run.cpu_seconds < 2.0  # the timer fires at 0.3 s of CPU; the child's own reading may be a tick short
 
 
 def test_a_run_that_waits_is_stopped_by_the_wall_clock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -5,7 +5,6 @@ with exit 2), within its time and memory budget, touching no file. Hypothesis dr
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,7 +34,6 @@ def _clean(argv: list[str], file: str, data: bytes, *, outputs: tuple[str, ...] 
         assert not problems(run, **expected), verdict(run, **expected)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 18: roster readers (encodings, numbers, zip streams), owner h18-roster")
 @FUZZ
 @given(index=st.integers(0, len(ROSTER_FILES) - 1), mutation=mutations(mutate.ROSTER_OPS), zip_seed=st.integers())
 def test_any_mutation_of_a_real_roster_is_read_or_refused_cleanly(
@@ -61,7 +59,6 @@ def test_any_mutation_of_a_bundled_yaml_file_is_read_or_refused_cleanly(
     _clean([part.replace("{F}", name) for part in argv], name, data, outputs=outputs)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 18: record reader (types of fields, history entries), owner h18-record")
 @FUZZ
 @given(mutation=mutations(mutate.RECORD_OPS))
 def test_any_mutation_of_a_real_record_replays_or_is_refused_cleanly(mutation: list[tuple[str, int]]) -> None:
@@ -81,7 +78,6 @@ PATH_COMMANDS = (
 PATH_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=120)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 18: odd command-line values (file names), owner h18-cli")
 @FUZZ
 @given(command=st.sampled_from(PATH_COMMANDS), path=PATH_TEXT)
 def test_any_path_given_to_a_command_is_refused_cleanly(command: tuple[str, ...], path: str) -> None:
@@ -93,7 +89,6 @@ def test_any_path_given_to_a_command_is_refused_cleanly(command: tuple[str, ...]
 OPTION_VALUE = st.one_of(st.integers(-(10**30), 10**30).map(str), st.text(max_size=12), st.sampled_from(["-0", "1e3"]))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 18: odd command-line values (usage errors), owner h18-cli")
 @FUZZ
 @given(
     option=st.sampled_from(["--seed", "--turns", "--runs", "--workers", "--player", "--player1"]), value=OPTION_VALUE

@@ -190,6 +190,8 @@ def _read_toml(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
         raise InputError(f"TOML syntax error: {message}", file=file, line=int(found[1]) if found else None) from None
     except RecursionError:
         raise InputError("TOML syntax error: nested too deeply", file=file) from None
+    except ValueError:  # Python's own limit on the digits of a whole number (4,300), met while parsing
+        raise InputError("TOML value: a number of thousands of digits, not a setting's value", file=file) from None
     lines = _toml_lines(text)
     _check_toml_values(data, file, lines)
     return data, lines
