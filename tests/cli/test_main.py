@@ -42,3 +42,21 @@ def test_help_has_no_type_tags_on_flags_nor_braces_in_usage() -> None:
     usage = CliRunner().invoke(app, ["roster", "--help"], env={"COLUMNS": "100"}).stdout
     assert "Usage: strategium roster [OPTIONS] FILE" in usage
     assert "Import a BattleScribe / New Recruit roster and show its units and Force Organisation verdict." in usage
+
+
+def test_python_dash_m_strategium_is_the_command_line() -> None:
+    import subprocess
+    import sys
+
+    from strategium import __version__
+    from tests.cli.running import CLI_ENV
+
+    done = subprocess.run(
+        [sys.executable, "-m", "strategium", "--version"], capture_output=True, text=True, check=False, env=CLI_ENV
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert __version__ in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "strategium", "bogus"], capture_output=True, text=True, check=False, env=CLI_ENV
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("strategium: error: no such command 'bogus'")
