@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 LONGEST_NAME = 240
 """Longest file name shown whole in a message; a longer one keeps its start and its end (the file's own name)."""
+LONGEST_MESSAGE = 600
+"""Longest message shown whole (a message quoting a huge value from the input keeps its start and its end)."""
 
 
 def shortened(name: str, longest: int = LONGEST_NAME) -> str:
@@ -45,8 +47,8 @@ class InputError(StrategiumError):
             file = shortened(self.file)
             where = file if self.line is None else f"{file}:{self.line}"
             where += ": "
-        field = f"{self.field}: " if self.field else ""
-        return f"{where}{field}{self.message}"
+        field = f"{shortened(self.field)}: " if self.field else ""
+        return f"{where}{field}{shortened(self.message, LONGEST_MESSAGE)}"
 
 
 class StrategiumWarning(UserWarning):

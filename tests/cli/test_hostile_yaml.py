@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from strategium.cli.main import main
+from strategium.errors import LONGEST_MESSAGE, shortened
 from strategium.scenario.loading import demo_scenario_path
 
 BOMB = "a0: &a0 [lol]\n" + "".join(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]\n" for i in range(1, 10))
@@ -206,11 +207,12 @@ def test_a_file_name_the_system_refuses_is_named_not_raised(tmp_path: Path, caps
     """A name longer than the system allows makes ``Path.is_file`` raise ``OSError`` (found by mutating the bundled
     scenarios: an ``army:`` of 9,000 characters)."""
     long = "x" * 5000 + ".yaml"
+    missing = shortened(f"no such file: {long}", LONGEST_MESSAGE)  # a message quoting a huge value keeps its ends
     assert one_error(["battle", "--army", long, "--army", "emperors_children", "--quiet"], capsys).startswith(
-        f"{long}: no such file, and no demo army of that name"
+        f"{shortened(long)}: no such file, and no demo army of that name"
     )
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO.replace("  - demo: emperors_children\n", f"  - army: {long}\n", 1), encoding="utf-8")
-    assert one_error(["check", str(path)], capsys) == f"s.yaml:47: armies[0].army: no such file: {long}"
+    assert one_error(["check", str(path)], capsys) == f"s.yaml:47: armies[0].army: {missing}"
     path.write_text(SCENARIO.replace("deployment: dawn_of_war\n", f"deployment: dawn_of_war\nrules_config: {long}\n"))
-    assert one_error(["check", str(path)], capsys) == f"s.yaml:16: rules_config: no such file: {long}"
+    assert one_error(["check", str(path)], capsys) == f"s.yaml:16: rules_config: {missing}"

@@ -18,7 +18,7 @@ from strategium.cli.paths import (
     track_reads,
     write_outputs,
 )
-from strategium.errors import InputError
+from strategium.errors import InputError, shortened
 
 ROOT = os.geteuid() == 0
 """Permission bits do not stop root: the permission tests simulate the refusal instead."""
@@ -60,7 +60,7 @@ def test_input_file_kinds(tmp_path: Path) -> None:
     assert message(input_file, "", "roster file", "FILE") == "FILE: the file name is empty"
     assert message(input_file, "a\0b", "roster file", "FILE") == "FILE: a file name cannot hold a NUL character"
     assert message(input_file, "x" * 300, "roster file", "FILE") == (
-        f"{'x' * 300}: cannot read the roster file: file name too long"
+        f"{shortened('x' * 300)}: cannot read the roster file: file name too long"
     )
 
 
