@@ -46,7 +46,17 @@ from strategium.engine.board import Location
 from strategium.engine.citations import Reason
 from strategium.engine.placement import footprint, placed_unit
 from strategium.geometry.measure import Footprint, distance
-from strategium.geometry.templates import AreaShape, bearing, blast_marker, scattered, teardrop, tip_on, touches_any
+from strategium.geometry.templates import (
+    AreaShape,
+    bearing,
+    blast_marker,
+    scattered,
+    teardrop,
+    tip_on,
+    touches_any,
+    touches_each,
+    under_each,
+)
 from strategium.geometry.templates import under as models_under
 from strategium.rules.registry import RuleRef
 
@@ -151,12 +161,12 @@ def best_template(game: Game, unit_id: str, target_id: str, model_id: str) -> tu
     closest = min(targets, key=lambda e: distance(me.foot, e.foot), default=None)
     aim = bearing(centre, closest.foot.centre) if closest is not None else 0.0
     directions = sorted({float(d) for d in range(0, 360, _STEP)} | {bearing(centre, e.foot.centre) for e in targets})
+    shapes = [_template_shape(game, me.foot, d) for d in directions]
+    free = [i for i, touching in enumerate(touches_each(shapes, friends)) if not touching]
+    counts = under_each([shapes[i] for i in free], [e.foot for e in targets])
     best: tuple[int, float, float] | None = None  # (covered, -turn from the aim, direction)
-    for d in directions:
-        shape = _template_shape(game, me.foot, d)
-        if touches_any(shape, friends):
-            continue
-        covered = sum(models_under(shape, [e.foot for e in targets]))
+    for i, covered in zip(free, counts, strict=True):
+        d = directions[i]
         turn = abs((d - aim + 180.0) % 360.0 - 180.0)
         key = (covered, -turn, -d)
         if best is None or key > (best[0], best[1], -best[2]):

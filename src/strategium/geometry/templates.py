@@ -79,6 +79,90 @@ class AreaShape:
         return hull
 
 
+def signed_distances_each(shapes: Sequence[AreaShape], points: np.ndarray) -> np.ndarray:
+    """Row ``i`` is ``shapes[i].signed_distances(points)`` (shape (len(shapes), n)), the very floats: the same
+    operations, element for element, for every shape at once (a shape whose one disc holds the other takes its
+    own row)."""
+    p = np.asarray(points, dtype=float).reshape(-1, 2)
+    out = np.empty((len(shapes), len(p)))
+    rows: list[int] = []
+    params: list[tuple[float, float, float, float, float, float, float, float, float]] = []
+    for i, shape in enumerate(shapes):
+        (ax, ay), (bx, by) = shape.near, shape.far
+        r1, r2 = shape.near_radius, shape.far_radius
+        dx, dy = bx - ax, by - ay
+        h = math.hypot(dx, dy)
+        if h <= abs(r1 - r2) + 1e-12:
+            out[i] = shape.signed_distances(p)
+            continue
+        b = (r1 - r2) / h
+        rows.append(i)
+        params.append((ax, ay, dx / h, dy / h, b, math.sqrt(1.0 - b * b), h, r1, r2))
+    if rows:
+        ax, ay, ux, uy, b, a, h, r1, r2 = (c[:, None] for c in np.array(params).T)  # each (R, 1)
+        rel_x, rel_y = p[:, 0] - ax, p[:, 1] - ay
+        along = rel_x * ux + rel_y * uy
+        across = np.abs(-rel_x * uy + rel_y * ux)
+        k = -b * across + a * along
+        near_d = np.hypot(across, along) - r1
+        far_d = np.hypot(across, along - h) - r2
+        side = a * across + b * along - r1
+        out[rows] = np.where(k < 0.0, near_d, np.where(k > a * h, far_d, side))
+    return out
+
+
+def _box(shape: AreaShape) -> tuple[float, float, float, float]:
+    """A box holding the shape and its polygon (the discs' boxes, grown by 1e-9" for the polygon's rounding)."""
+    (ax, ay), (bx, by) = shape.near, shape.far
+    r1, r2, g = shape.near_radius, shape.far_radius, 1e-9
+    return (min(ax - r1, bx - r2) - g, min(ay - r1, by - r2) - g, max(ax + r1, bx + r2) + g, max(ay + r1, by + r2) + g)
+
+
+def _gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The widest gap between two boxes along x or y (a lower bound of the distance between what they hold; 0 or
+    less when they meet)."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+
+def touches_each(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list[bool]:
+    """``[touches_any(s, feet) for s in shapes]``, the same answers: the round bases measured for every shape at
+    once (:func:`signed_distances_each`); a hull or oval measured only when its box comes within ``EPSILON`` of
+    the shape's (farther, its polygon is farther than that from the shape's)."""
+    centres, radii, idx = _round(feet)
+    out = [False] * len(shapes)
+    if idx:
+        out = (signed_distances_each(shapes, centres) <= radii + EPSILON).any(axis=1).tolist()
+    others = [f for f in feet if not isinstance(f.core, Point)]
+    if others:
+        for i, shape in enumerate(shapes):
+            if out[i]:
+                continue
+            box = _box(shape)
+            near = [f for f in others if _gap(box, f.outer_bounds) <= EPSILON]
+            if near:
+                poly = shape.polygon()
+                out[i] = any(bool(poly.distance(f.polygon()) <= EPSILON) for f in near)
+    return out
+
+
+def under_each(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list[int]:
+    """``[sum(under(s, feet)) for s in shapes]``, the same counts: the round bases measured for every shape at once
+    (:func:`signed_distances_each`); a hull or oval only when its box meets the shape's (else they share no area)."""
+    centres, radii, idx = _round(feet)
+    out = [0] * len(shapes)
+    if idx:
+        out = (signed_distances_each(shapes, centres) < radii - EPSILON).sum(axis=1).tolist()
+    others = [f for f in feet if not isinstance(f.core, Point)]
+    if others:
+        for i, shape in enumerate(shapes):
+            box = _box(shape)
+            near = [f for f in others if _gap(box, f.outer_bounds) <= 0.0]
+            if near:
+                poly = shape.polygon()
+                out[i] += sum(bool(poly.intersection(f.polygon()).area > OVERLAP_AREA) for f in near)
+    return out
+
+
 def teardrop(tip: tuple[float, float], direction: float, length: float, narrow: float, wide: float) -> AreaShape:
     """The teardrop template with its narrow tip at ``tip`` pointing ``direction``: ``length`` inches from the tip to
     the far edge, the narrow end ``narrow`` inches across, the wide end ``wide`` across. Raises ``ValueError`` if

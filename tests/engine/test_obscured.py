@@ -1,7 +1,8 @@
-"""The fast hidden-share measure of strategium.engine.line_of_fire (each obscurer on its own edges, the first firer
-first, obscurers far from some firer's sight lines skipped, footprint samples kept by value) gives the very same
-answers as the all-at-once reference (:func:`line_of_fire._hidden_shares_reference`): random firers, targets and
-obscurers (terrain boxes, triangles, other models' round bases), and a table of edge cases."""
+"""The fast hidden-share measure of strategium.engine.obscured (every target model of a volley at once, each obscurer
+on its own edges, the first firer first, obscurers far from some firer's sight lines skipped, footprint samples kept
+by value) gives the very same answers as the all-at-once reference (:func:`obscured.hidden_shares_reference`):
+random firers, targets and obscurers (terrain boxes, triangles, other models' round bases), and a table of edge
+cases."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
-from strategium.engine import line_of_fire
-from strategium.engine.line_of_fire import _Obscurer
+from strategium.engine import obscured
+from strategium.engine.obscured import Obscurer
 from strategium.geometry.measure import Footprint
 from strategium.geometry.pieces import PlacedModel
 
@@ -31,7 +32,7 @@ def models(draw: st.DrawFn) -> PlacedModel:
 
 
 @st.composite
-def obscurers(draw: st.DrawFn) -> _Obscurer:
+def obscurers(draw: st.DrawFn) -> Obscurer:
     kind = draw(st.sampled_from(["box", "triangle", "model"]))
     x, y = draw(coord), draw(coord)
     height = draw(st.sampled_from([0.0, 1.0, 2.0, 3.0, 6.0]))
@@ -41,15 +42,17 @@ def obscurers(draw: st.DrawFn) -> _Obscurer:
         outline = Polygon([(x, y), (x + draw(st.floats(1.0, 6.0)), y), (x, y + draw(st.floats(1.0, 6.0)))])
     else:
         outline = Footprint(Point(x, y), 0.63).polygon()
-    return _Obscurer(outline, height, 5, kind, blocks=draw(st.booleans()), models=kind == "model")
+    return Obscurer(outline, height, 5, kind, blocks=draw(st.booleans()), models=kind == "model")
 
 
-def _same(firers: list[PlacedModel], targets: list[PlacedModel], blockers: list[_Obscurer]) -> None:
-    shadows = line_of_fire._shadows(blockers, firers, targets)
-    for target in targets:
-        fast = line_of_fire._hidden_shares(shadows, firers, target)
-        slow = line_of_fire._hidden_shares_reference(shadows, firers, target)
+def _same(firers: list[PlacedModel], targets: list[PlacedModel], blockers: list[Obscurer]) -> None:
+    shadows = obscured.shadows(blockers, firers, targets)
+    together = obscured.hidden_shares_of(shadows, firers, targets)
+    for target, fast in zip(targets, together, strict=True):
+        alone = obscured.hidden_shares(shadows, firers, target)
+        slow = obscured.hidden_shares_reference(shadows, firers, target)
         assert [(id(o), share) for o, share in fast] == [(id(o), share) for o, share in slow]
+        assert [(id(o), share) for o, share in alone] == [(id(o), share) for o, share in slow]
 
 
 @settings(max_examples=150, deadline=None)
@@ -59,7 +62,7 @@ def _same(firers: list[PlacedModel], targets: list[PlacedModel], blockers: list[
     st.lists(obscurers(), min_size=0, max_size=8),
 )
 def test_fast_hidden_shares_are_the_reference(
-    firers: list[PlacedModel], targets: list[PlacedModel], blockers: list[_Obscurer]
+    firers: list[PlacedModel], targets: list[PlacedModel], blockers: list[Obscurer]
 ) -> None:
     _same(firers, targets, blockers)
 
@@ -67,7 +70,7 @@ def test_fast_hidden_shares_are_the_reference(
 def test_edge_cases_agree() -> None:
     """Sight lines along an obscurer's edge, through its corner, from its edge, a target touching it, one firer."""
     marine = Footprint(Point(10.0, 30.0), 0.63)
-    wall = _Obscurer(box(5.0, 27.0, 10.0, 28.0), 3.0, 5, "wall")
+    wall = Obscurer(box(5.0, 27.0, 10.0, 28.0), 3.0, 5, "wall")
     cases = [
         ([PlacedModel(Footprint(Point(10.0, 10.0), 0.63))], [PlacedModel(marine)], [wall]),
         ([PlacedModel(Footprint(Point(10.0, 20.0), 0.63))], [PlacedModel(marine)], [wall]),
@@ -75,7 +78,7 @@ def test_edge_cases_agree() -> None:
         (
             [PlacedModel(Footprint(Point(x, 10.0), 0.63)) for x in (6.0, 8.0, 12.0)],
             [PlacedModel(Footprint(Point(x, 28.63), 0.63)) for x in (6.0, 10.0)],
-            [wall, _Obscurer(box(0.0, 0.0, 1.0, 1.0), 1.0, 4, "far")],
+            [wall, Obscurer(box(0.0, 0.0, 1.0, 1.0), 1.0, 4, "far")],
         ),
     ]
     for firers, targets, blockers in cases:
@@ -84,8 +87,8 @@ def test_edge_cases_agree() -> None:
 
 def test_samples_kept_by_value() -> None:
     """Equal footprints share their sample points; they are read-only."""
-    one = line_of_fire._samples(PlacedModel(Footprint(Point(3.0, 4.0), 0.63)))
-    two = line_of_fire._samples(PlacedModel(Footprint(Point(3.0, 4.0), 0.63)))
+    one = obscured.samples(PlacedModel(Footprint(Point(3.0, 4.0), 0.63)))
+    two = obscured.samples(PlacedModel(Footprint(Point(3.0, 4.0), 0.63)))
     assert one is two and not one.flags.writeable
     assert len(one) > 1
 
@@ -93,7 +96,7 @@ def test_samples_kept_by_value() -> None:
 @settings(max_examples=100, deadline=None)
 @given(st.lists(models(), min_size=1, max_size=12))
 def test_hull_of_the_collection_is_the_hull_of_the_union(placed: list[PlacedModel]) -> None:
-    """:func:`line_of_fire._shadows` takes the convex hull of the outlines as a collection, not of their union."""
+    """:func:`obscured.shadows` takes the convex hull of the outlines as a collection, not of their union."""
     outlines = [m.footprint.polygon() for m in placed]
     union = shapely.convex_hull(shapely.union_all(outlines))
     collection = shapely.convex_hull(shapely.geometrycollections(outlines))

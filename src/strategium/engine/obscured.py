@@ -1,0 +1,333 @@
+"""How much of a target model is hidden from a volley's firers by each obscurer: the engine's 2.5D measure of
+:mod:`strategium.engine.line_of_fire` (a project method, not a rule; the module docstring there says what it is).
+
+The share is that of the model's footprint samples (:func:`samples`) whose sight lines from every firer's centre pass
+through the obscurer's interior, times the share of the model's height it hides (:func:`height_share`, the least
+over the firers). :func:`hidden_shares_of` measures every target model of a volley at once;
+:func:`hidden_shares` one model; :func:`hidden_shares_reference` is the all-at-once arithmetic the tests hold both
+to. All three do the same arithmetic on every (obscurer, firer, sample point) they measure, element for element,
+so their answers are the same floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+from strategium.geometry.measure import EPSILON
+from strategium.geometry.pieces import PlacedModel
+from strategium.geometry.terrain import TerrainPiece
+from strategium.geometry.umbra import HalfPlanes
+
+
+@dataclass(frozen=True)
+class Obscurer:
+    """Something that can hide part of a model: its outline, height (inches), the save it gives and its name;
+    ``blocks``: it blocks sight whatever the heights (a ``blocks`` piece, a Building); ``piece``: the terrain piece,
+    if it is one (its own sight rule then decides); ``models``: models of other units."""
+
+    outline: Polygon
+    height: float
+    save: int | None
+    name: str
+    blocks: bool = False
+    piece: TerrainPiece | None = None
+    models: bool = False
+
+    def hides_all(self, observer_height: float, target_height: float) -> bool:
+        """Whether it hides all of a target of ``target_height`` from an observer of ``observer_height`` (inches)."""
+        if self.blocks:
+            return True
+        if self.piece is not None:
+            return self.piece.blocks_sight(observer_height, target_height)
+        return self.height >= max(observer_height, target_height)
+
+
+SAMPLES = 7
+"""The target's footprint is sampled on a SAMPLES x SAMPLES grid over its bounds (the points inside it)."""
+
+
+_SAMPLED: dict[tuple[float, float, float, bytes], np.ndarray] = {}
+""":func:`samples` by footprint (``Footprint.key``: the same shape at the same pose, the same points); emptied when
+it holds ``_SAMPLED_MAX`` footprints."""
+_SAMPLED_MAX = 4096
+
+
+def samples(target: PlacedModel) -> np.ndarray:
+    """Points spread evenly over the target's footprint (k, 2), inches (its centre if none falls inside); read-only,
+    shared by the calls for equal footprints."""
+    key = target.footprint.key
+    points = _SAMPLED.get(key)
+    if points is None:
+        if len(_SAMPLED) >= _SAMPLED_MAX:
+            _SAMPLED.clear()
+        points = _SAMPLED[key] = _sampled(target)
+        points.flags.writeable = False
+    return points
+
+
+def _sampled(target: PlacedModel) -> np.ndarray:
+    poly = target.footprint.polygon()
+    x0, y0, x1, y1 = poly.bounds
+    gx, gy = np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])
+    xs, ys = gx.ravel(), gy.ravel()
+    inside = shapely.contains_xy(poly, xs, ys)
+    if not inside.any():
+        return np.array([target.footprint.centre])
+    return np.stack([xs[inside], ys[inside]], axis=1)
+
+
+class Shadows(NamedTuple):
+    """What may hide part of the target from every firer (:func:`shadows`): the obscurers, their half-planes, and
+    each one's own edges (:func:`_edges_of`)."""
+
+    kept: list[Obscurer]
+    planes: HalfPlanes | None
+    edges: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+
+
+def shadows(obscurers: Sequence[Obscurer], firers: Sequence[PlacedModel], targets: Sequence[PlacedModel]) -> Shadows:
+    """The obscurers that may hide part of a target from every firer, with their half-planes: those that meet the
+    convex hull of the firers and the targets (a sight line lies in it), and that no firer stands in or against (it
+    shoots out of them: they hide nothing from it, so nothing from every firer). The hull is that of the outlines
+    as a collection (their vertices), the same as their union's, without the union."""
+    if not obscurers or not firers:
+        return Shadows([], None, [])
+    sources = [f.footprint.polygon() for f in firers]
+    feet = [t.footprint.polygon() for t in targets]
+    outlines = np.array([o.outline for o in obscurers], dtype=object)
+    hull = shapely.convex_hull(shapely.geometrycollections(np.array([*sources, *feet], dtype=object)))
+    meets = shapely.intersects(outlines, hull)
+    touching = shapely.intersects(np.array(sources, dtype=object)[:, None], outlines[None, :]).any(axis=0)
+    kept = [o for j, o in enumerate(obscurers) if meets[j] and not touching[j]]
+    if not kept:
+        return Shadows(kept, None, [])
+    planes = HalfPlanes.of([o.outline for o in kept])
+    return Shadows(kept, planes, _edges_of(planes))
+
+
+def _edges_of(planes: HalfPlanes) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """The blockers' half-planes without the padding (the trailing copies of a blocker's last edge that
+    :meth:`HalfPlanes.of` pads with), grouped by their number of edges: (the blockers' indices, x normals, y normals,
+    offsets). A copy of a kept edge changes no maximum, minimum or "any" of :func:`_crossed_each`, so the answers
+    are the same, bit for bit."""
+    groups: dict[int, list[int]] = {}
+    for b, (normals, offsets) in enumerate(zip(planes.normals, planes.offsets, strict=True)):
+        k = len(offsets) - 1
+        while k > 0 and offsets[k - 1] == offsets[-1] and (normals[k - 1] == normals[-1]).all():
+            k -= 1
+        groups.setdefault(k + 1, []).append(b)
+    out = []
+    for m, which in groups.items():
+        idx = np.array(which)
+        normals = planes.normals[idx, :m]
+        out.append((idx, normals[..., 0].copy(), normals[..., 1].copy(), planes.offsets[idx, :m].copy()))
+    return out
+
+
+def _crossed_each(planes: HalfPlanes, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+    """For segments p0[k]-p1[k] (K, 2), which pass through the interior of each blocker: (K, B) bool (the arithmetic
+    of :meth:`HalfPlanes.crossed`, per blocker)."""
+    n_b, m = planes.offsets.shape
+    d = p1 - p0
+    nx, ny = planes.normals.reshape(-1, 2).T
+    num = planes.offsets.reshape(1, -1) - (nx * p0[:, :1] + ny * p0[:, 1:])
+    den = nx * d[:, :1] + ny * d[:, 1:]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        ratio = num / den
+    lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).reshape(-1, n_b, m).max(axis=2), 0.0)
+    hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).reshape(-1, n_b, m).min(axis=2), 1.0)
+    never = ((np.abs(den) <= 1e-15) & (num <= 0)).reshape(-1, n_b, m).any(axis=2)
+    length = np.sqrt((d * d).sum(axis=1))[:, None]
+    out: np.ndarray = ((hi - lo) * length > 1e-9) & ~never
+    return out
+
+
+def hidden_shares(shadows: Shadows, firers: Sequence[PlacedModel], target: PlacedModel) -> list[tuple[Obscurer, float]]:
+    """:func:`hidden_shares_of` for one target model."""
+    return hidden_shares_of(shadows, firers, [target])[0]
+
+
+def hidden_shares_of(
+    shadows: Shadows, firers: Sequence[PlacedModel], targets: Sequence[PlacedModel]
+) -> list[list[tuple[Obscurer, float]]]:
+    """For each target model, each obscurer that hides some of it from every firer with the share hidden (0 to 1),
+    in the obscurers' order: the share of the target's sample points whose sight line from every firer's centre
+    passes through the obscurer, times the share of its height hidden (:func:`height_share`, the least over the
+    firers).
+
+    An obscurer is measured for a target only where it meets the box around the firers' centres and the target
+    (:func:`_near`) and no firer's sight lines to the target pass far from it (:func:`_apart`); on its own edges
+    (:func:`_edges_of`), the first firer first, and from the others only for the points hidden from the first; the
+    points of every target in one array. Each (obscurer, firer, point) gets the arithmetic of :func:`_crossed_each`,
+    element for element, so the answers are those of :func:`hidden_shares_reference`."""
+    out: list[list[tuple[Obscurer, float]]] = [[] for _ in targets]
+    kept, planes, edges = shadows
+    if planes is None or not targets or not firers:
+        return out
+    fx = [f.footprint.centre for f in firers]
+    centres = np.array(fx)
+    b = planes.bounds
+    boxes = np.array([t.footprint.outer_bounds for t in targets])  # (T, 4)
+    bx0 = np.minimum(boxes[:, 0], min(c[0] for c in fx))[:, None]  # the min and max of _near, value for value
+    by0 = np.minimum(boxes[:, 1], min(c[1] for c in fx))[:, None]
+    bx1 = np.maximum(boxes[:, 2], max(c[0] for c in fx))[:, None]
+    by1 = np.maximum(boxes[:, 3], max(c[1] for c in fx))[:, None]
+    near = (b[None, :, 0] <= bx1) & (b[None, :, 2] >= bx0) & (b[None, :, 1] <= by1) & (b[None, :, 3] >= by0)
+    rows = np.flatnonzero(near.any(axis=1)).tolist()  # the targets some obscurer may hide part of
+    if not rows:
+        return out
+    pts = [samples(targets[i]) for i in rows]
+    sizes = [len(p) for p in pts]
+    points = np.concatenate(pts)  # (K, 2): the rows' points, row after row
+    label = np.repeat(np.arange(len(rows)), sizes)  # the row of each point
+    mask = near[rows] & ~_apart_rows(b, centres, points, np.cumsum([0, *sizes[:-1]]))  # (R, B)
+    counts = np.zeros((len(rows), len(kept)), dtype=np.int64)  # points hidden from every firer, per row and obscurer
+    for which, nx, ny, offsets in edges:
+        wanted = mask[:, which]  # (R, g)
+        used = wanted.any(axis=0)
+        if not used.any():
+            continue
+        which, wanted = which[used], wanted[:, used]
+        group = (nx[used], ny[used], offsets[used])
+        on = wanted.any(axis=1)[label]  # the points of the rows that want some obscurer of the group
+        at, lab = points[on], label[on]
+        first = _crossed_from(group, centres[:1], at)[:, 0] & wanted[lab].T  # (g, k)
+        for g, hidden in enumerate(first):
+            if not hidden.any():
+                continue
+            if len(centres) > 1:
+                one = (group[0][g : g + 1], group[1][g : g + 1], group[2][g : g + 1])
+                every = _crossed_from(one, centres[1:], at[hidden])[0].all(axis=0)
+                counts[:, which[g]] = np.bincount(lab[hidden][every], minlength=len(rows))
+            else:
+                counts[:, which[g]] = np.bincount(lab[hidden], minlength=len(rows))
+    near_edge: dict[tuple[int, int], float] = {}  # (obscurer, firer) -> the firer's distance to it (height_share)
+    for r, i in enumerate(rows):
+        target = targets[i]
+        centre = target.footprint.centre
+        for j in np.flatnonzero(counts[r]).tolist():
+            flat = int(counts[r, j]) / sizes[r]
+            if flat <= EPSILON:
+                continue
+            obscurer = kept[j]
+            tall = min(
+                height_share(obscurer, f, centre, target.height, near_edge, (j, k)) for k, f in enumerate(firers)
+            )
+            share = min(1.0, flat * tall)
+            if share > EPSILON:
+                out[i].append((obscurer, share))
+    return out
+
+
+Edges = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""Blockers with the same number of edges: x normals, y normals, offsets (g, m)."""
+
+
+def _crossed_from(edges: Edges, centres: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """For each blocker (g), centre (f, 2) and point (k, 2), whether the segment from the centre to the point passes
+    through the blocker's interior (g, f, k): :func:`_crossed_each` for these segments, element for element."""
+    nx, ny, offsets = (e[:, None, None, :] for e in edges)  # (g, 1, 1, m)
+    cx, cy = centres[None, :, None, 0:1], centres[None, :, None, 1:2]  # (1, f, 1, 1)
+    dx = points[None, None, :, 0:1] - cx  # (1, f, k, 1)
+    dy = points[None, None, :, 1:2] - cy
+    num = offsets - (nx * cx + ny * cy)  # (g, f, 1, m)
+    den = nx * dx + ny * dy  # (g, f, k, m)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        ratio = num / den
+    lo = np.maximum(np.where(den < -1e-15, ratio, 0.0).max(axis=3), 0.0)
+    hi = np.minimum(np.where(den > 1e-15, ratio, 1.0).min(axis=3), 1.0)
+    never = ((np.abs(den) <= 1e-15) & (num <= 0)).any(axis=3)
+    length = np.sqrt(dx * dx + dy * dy)[..., 0]
+    out: np.ndarray = ((hi - lo) * length > 1e-9) & ~never
+    return out
+
+
+def _apart_rows(bounds: np.ndarray, centres: np.ndarray, points: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """For each row of ``points`` (the points from ``starts[r]`` to the next start) and blocker box (b, 4), whether the
+    box is more than 1e-6" from the box of the segments from some centre to the row's points: no segment from that
+    centre then comes within rounding of the blocker (the screen of :meth:`HalfPlanes.crossed_one`), so it hides
+    none of the row's points from every centre (R, b) bool."""
+    px0 = np.minimum.reduceat(points[:, 0], starts)[:, None]
+    py0 = np.minimum.reduceat(points[:, 1], starts)[:, None]
+    px1 = np.maximum.reduceat(points[:, 0], starts)[:, None]
+    py1 = np.maximum.reduceat(points[:, 1], starts)[:, None]
+    x0, y0 = np.minimum(centres[:, 0], px0)[..., None], np.minimum(centres[:, 1], py0)[..., None]  # (R, f, 1)
+    x1, y1 = np.maximum(centres[:, 0], px1)[..., None], np.maximum(centres[:, 1], py1)[..., None]
+    g = 1e-6
+    far = (x1 < bounds[:, 0] - g) | (x0 > bounds[:, 2] + g) | (y1 < bounds[:, 1] - g) | (y0 > bounds[:, 3] + g)
+    out: np.ndarray = far.any(axis=1)
+    return out
+
+
+def _near(
+    planes: HalfPlanes, firers: Sequence[PlacedModel], target: PlacedModel
+) -> tuple[list[tuple[float, float]], np.ndarray, np.ndarray]:
+    """The firers' centres, the obscurers' bounds and which of them meet the box around the firers' centres and
+    the target's footprint (only those can lie across a sight line)."""
+    x0, y0, x1, y1 = target.footprint.outer_bounds
+    fx = [f.footprint.centre for f in firers]
+    bx0, by0 = min(x0, *(c[0] for c in fx)), min(y0, *(c[1] for c in fx))
+    bx1, by1 = max(x1, *(c[0] for c in fx)), max(y1, *(c[1] for c in fx))
+    b = planes.bounds
+    return fx, b, (b[:, 0] <= bx1) & (b[:, 2] >= bx0) & (b[:, 1] <= by1) & (b[:, 3] >= by0)
+
+
+def hidden_shares_reference(
+    shadows: Shadows, firers: Sequence[PlacedModel], target: PlacedModel
+) -> list[tuple[Obscurer, float]]:
+    """:func:`hidden_shares` all at once (every firer, point and padded edge; slower): the reference for tests."""
+    out: list[tuple[Obscurer, float]] = []
+    kept, planes, _ = shadows
+    if planes is None:
+        return out
+    fx, _, near = _near(planes, firers, target)
+    if not near.any():
+        return out
+    points = samples(target)
+    centres = np.array(fx)
+    p0 = np.repeat(centres, len(points), axis=0)
+    p1 = np.tile(points, (len(centres), 1))
+    which = np.flatnonzero(near)
+    sub = HalfPlanes(planes.normals[which], planes.offsets[which], planes.bounds[which])
+    crossed = _crossed_each(sub, p0, p1).reshape(len(centres), len(points), -1).all(axis=0)  # (points, near)
+    flat_all = crossed.mean(axis=0)
+    centre = target.footprint.centre
+    for k in np.flatnonzero(flat_all > EPSILON).tolist():
+        obscurer = kept[int(which[k])]
+        tall = min(height_share(obscurer, f, centre, target.height) for f in firers)
+        share = min(1.0, float(flat_all[k]) * tall)
+        if share > EPSILON:
+            out.append((obscurer, share))
+    return out
+
+
+def height_share(
+    obscurer: Obscurer,
+    firer: PlacedModel,
+    target: tuple[float, float],
+    height: float,
+    known: dict[tuple[int, int], float] | None = None,
+    key: tuple[int, int] = (0, 0),
+) -> float:
+    """The share of the target's height the obscurer hides from ``firer``: all of it if it blocks sight for these
+    heights; else the part below the line from the firer's eye over the obscurer's top, at the target's distance.
+    ``known``: the firer's distances to obscurers already measured, by ``key`` (kept there)."""
+    if obscurer.hides_all(firer.height, height):
+        return 1.0
+    if height <= 0:
+        return 0.0
+    eye = firer.height
+    a = known.get(key) if known is not None else None
+    if a is None:
+        a = max(float(obscurer.outline.distance(shapely.Point(firer.footprint.centre))), EPSILON)
+        if known is not None:
+            known[key] = a
+    b = float(obscurer.outline.distance(shapely.Point(target)))
+    hidden = eye + (obscurer.height - eye) * (a + b) / a
+    return max(0.0, min(hidden, height)) / height
