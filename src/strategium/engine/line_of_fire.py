@@ -39,6 +39,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from strategium.combat.saves import armour_save_allowed
 from strategium.combat.sources import configured, core
 from strategium.engine import damage, obscured
@@ -47,7 +49,7 @@ from strategium.engine.obscured import Obscurer
 from strategium.engine.placement import placed_model
 from strategium.engine.profiles_now import current
 from strategium.engine.watchers import Fact
-from strategium.geometry.measure import distance, within
+from strategium.geometry.measure import EPSILON, core_distances
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.sight_keys import source
 from strategium.geometry.terrain import TerrainKind, TerrainPiece
@@ -105,15 +107,17 @@ def fire_view(
 def _in_range_and_sight(
     game: Game, target_id: str, firers: Sequence[PlacedModel], placed: Sequence[PlacedModel], reach: float | None
 ) -> list[bool]:
-    """For each target model, whether some firer has it in range and in line of sight."""
+    """For each target model, whether some firer has it in range (``measure.distance`` within ``reach``, from the
+    cores' distances of :func:`~strategium.geometry.measure.core_distances`, bit for bit) and in line of sight
+    (:meth:`SightMap.sees_models`)."""
     sight = damage.sight_map(game.state.battlefield)
-    player = game.state.owner(target_id)
-    out: list[bool] = []
-    for target in placed:
-        near = [f for f in firers if reach is None or within(distance(f.footprint, target.footprint), reach)]
-        one = PlacedUnit(target_id, player, (target,))
-        out.append(sight.sees_any(near, one))
-    return out
+    near = np.ones((len(firers), len(placed)), dtype=bool)
+    if reach is not None and firers and placed:
+        gaps = core_distances([f.footprint for f in firers], [t.footprint for t in placed])
+        gaps -= np.array([f.footprint.radius for f in firers])[:, None]
+        gaps -= np.array([t.footprint.radius for t in placed])[None, :]
+        near = np.maximum(gaps, 0.0) <= reach + EPSILON  # measure.within of measure.distance
+    return sight.sees_models(firers, PlacedUnit(target_id, game.state.owner(target_id), tuple(placed)), near)
 
 
 # -- cover --------------------------------------------------------------------------------------------------

@@ -545,14 +545,36 @@ class SightMap:
                 self._remember(k, answer)
         return result
 
-    def sees_any(self, observers: Sequence[PlacedModel], target: PlacedUnit) -> bool:
-        """``any(self.sees_each(observers, target))``, without the hidden-area tests once a straight line between
-        base centres shows some observer sees it."""
-        if not observers or not target.on_table:
-            return False
-        if any(self._centres_clear(observers, target.models)):
-            return True
-        return any(self.sees_each(observers, target))
+    def sees_models(self, observers: Sequence[PlacedModel], target: PlacedUnit, near: np.ndarray) -> list[bool]:
+        """For each model ``j`` of ``target``, whether some observer ``i`` with ``near[i, j]`` sees it: ``any`` of
+        :meth:`sees_each` for those observers and the model alone, without the hidden-area tests once a straight
+        line between base centres (every near pair in one batch of ``crossed``) shows one sees it."""
+        models = target.models
+        out = [False] * len(models)
+        if not observers or not target.on_table or not near.any():
+            return out
+        clear = np.zeros(near.shape, dtype=bool)
+        for ho in dict.fromkeys(o.height for o in observers):
+            for ht in dict.fromkeys(t.height for t in models):
+                rows = np.array([o.height == ho for o in observers])[:, None]
+                pairs = near & rows & np.array([t.height == ht for t in models])[None, :]
+                if not pairs.any():
+                    continue
+                polys, planes = self._planes(ho, ht)
+                if not polys:
+                    clear |= pairs
+                    continue
+                i, j = np.nonzero(pairs)
+                p0 = np.array([observers[k].footprint.centre for k in i.tolist()])
+                p1 = np.array([models[k].footprint.centre for k in j.tolist()])
+                clear[i, j] = ~planes.crossed(p0, p1)
+        for j, model in enumerate(models):
+            if clear[:, j].any():
+                out[j] = True
+            elif near[:, j].any():
+                alone = PlacedUnit(target.name, target.player, (model,))
+                out[j] = any(self.sees_each([o for o, n in zip(observers, near[:, j], strict=True) if n], alone))
+        return out
 
     def unit_sees(self, observer: PlacedUnit, target: PlacedUnit) -> bool:
         """Whether any model of ``observer`` sees any model of ``target``; embarked units neither see nor
