@@ -46,7 +46,7 @@ from strategium.combat.sources import configured, core
 from strategium.engine import damage, obscured
 from strategium.engine.citations import Reason
 from strategium.engine.obscured import Obscurer
-from strategium.engine.placement import placed_model
+from strategium.engine.placement import footprint, placed_model
 from strategium.engine.profiles_now import current
 from strategium.engine.watchers import Fact
 from strategium.geometry.measure import EPSILON, core_distances
@@ -151,7 +151,7 @@ def _covers(
             measured.append(len(out) - 1)
     if not measured:
         return out
-    shadows = obscured.shadows(_obscurers(game, target_id, firers, firing_unit), firers, placed)
+    shadows = obscured.shadows(_obscurers(game, target_id, firers, firing_unit, placed), firers, placed)
     hidden = obscured.hidden_shares_of(shadows, firers, [placed[i] for i in measured])
     for i, shares in zip(measured, hidden, strict=True):
         best, why = out[i]
@@ -201,14 +201,15 @@ def _obscured_reason(game: Game, name: str, obscurer: Obscurer, share: float) ->
     return configured(config, "cover.other_terrain_save", f"{text} (obscured share: {share_cite})")
 
 
-def _obscurers(game: Game, target_id: str, firers: Sequence[PlacedModel], firing_unit: str | None) -> list[Obscurer]:
-    """Terrain pieces, Buildings and models of other units that could hide part of the target from the firers:
-    those whose box meets the box around the firers and the target."""
+def _obscurers(
+    game: Game, target_id: str, firers: Sequence[PlacedModel], firing_unit: str | None, placed: Sequence[PlacedModel]
+) -> list[Obscurer]:
+    """Terrain pieces, Buildings and models of other units that could hide part of the target (its living models
+    ``placed``) from the firers: those whose box meets the box around the firers and the target."""
     s = game.state
     config = s.config
     ours = set(damage.members(game, target_id))
-    target_feet = [placed_model(m, s.units[uid].poses[m.id]).footprint for uid, m in damage.living(game, target_id)]
-    boxes = [f.footprint.outer_bounds for f in firers] + [f.outer_bounds for f in target_feet]
+    boxes = [f.footprint.outer_bounds for f in (*firers, *placed)]
     x0 = min(b[0] for b in boxes)
     y0 = min(b[1] for b in boxes)
     x1 = max(b[2] for b in boxes)
@@ -237,11 +238,10 @@ def _obscurers(game: Game, target_id: str, firers: Sequence[PlacedModel], firing
         unit = s.unit(uid)
         for m in unit.models:
             pose = status.poses.get(m.id)
-            if pose is None:
+            if pose is None or not near(footprint(m, pose).outer_bounds):  # placed_model's footprint, the same box
                 continue
             pm = placed_model(m, pose)
-            if near(pm.footprint.outer_bounds):
-                out.append(Obscurer(source(pm.footprint), pm.height, save, f"models of {unit.name}", models=True))
+            out.append(Obscurer(source(pm.footprint), pm.height, save, f"models of {unit.name}", models=True))
     return out
 
 

@@ -186,7 +186,9 @@ def hidden_shares_of(
     sizes = [len(p) for p in pts]
     points = np.concatenate(pts)  # (K, 2): the rows' points, row after row
     label = np.repeat(np.arange(len(rows)), sizes)  # the row of each point
-    mask = near[rows] & ~_apart_rows(b, centres, points, np.cumsum([0, *sizes[:-1]]))  # (R, B)
+    starts = np.cumsum([0, *sizes[:-1]])
+    mask = near[rows] & ~_apart_rows(b, centres, points, starts)  # (R, B)
+    mask &= ~_wide_of(kept, centres, [targets[i].footprint.centre for i in rows], points, label, mask)
     counts = np.zeros((len(rows), len(kept)), dtype=np.int64)  # points hidden from every firer, per row and obscurer
     for which, nx, ny, offsets in edges:
         wanted = mask[:, which]  # (R, g)
@@ -262,6 +264,45 @@ def _apart_rows(bounds: np.ndarray, centres: np.ndarray, points: np.ndarray, sta
     g = 1e-6
     far = (x1 < bounds[:, 0] - g) | (x0 > bounds[:, 2] + g) | (y1 < bounds[:, 1] - g) | (y0 > bounds[:, 3] + g)
     out: np.ndarray = far.any(axis=1)
+    return out
+
+
+def _wide_of(
+    kept: Sequence[Obscurer],
+    centres: np.ndarray,
+    middles: Sequence[tuple[float, float]],
+    points: np.ndarray,
+    label: np.ndarray,
+    mask: np.ndarray,
+) -> np.ndarray:
+    """For each row (a target: its centre ``middles[r]`` and its points, those with ``label`` r) and obscurer
+    (R, B), whether the sight lines from some centre to the row's points all pass more than 1e-6" wide of the
+    obscurer: the segment from that centre to the row's middle is farther than the obscurer's reach (the disc about
+    its box's centre through its farthest vertex) plus the row's spread (its farthest point from the middle: every
+    sight line to the row lies that close to the middle's) plus 1e-6". Then no sight line from that centre comes
+    within rounding of the obscurer (the screen of :meth:`HalfPlanes.crossed_one`), so it hides none of the row's
+    points from every centre. Only the pairs of ``mask`` are asked about (the others: False)."""
+    out = np.zeros(mask.shape, dtype=bool)
+    cols = np.flatnonzero(mask.any(axis=0))
+    if not len(cols):
+        return out
+    coords, owner = shapely.get_coordinates([kept[j].outline for j in cols.tolist()], return_index=True)
+    starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+    lo = np.stack([np.minimum.reduceat(coords[:, k], starts) for k in (0, 1)], axis=1)
+    hi = np.stack([np.maximum.reduceat(coords[:, k], starts) for k in (0, 1)], axis=1)
+    disc = (lo + hi) / 2  # (b, 2)
+    reach = np.sqrt(np.maximum.reduceat(((coords - disc[owner]) ** 2).sum(axis=1), starts))  # (b,)
+    mid = np.array(middles)  # (R, 2)
+    firsts = np.flatnonzero(np.r_[True, label[1:] != label[:-1]])
+    spread = np.sqrt(np.maximum.reduceat(((points - mid[label]) ** 2).sum(axis=1), firsts))  # (R,)
+    d = mid[:, None, :] - centres[None, :, :]  # (R, f, 2)
+    w = disc[None, :, :] - centres[:, None, :]  # (f, b, 2)
+    length2 = np.maximum((d * d).sum(axis=2), 1e-30)[..., None]  # (R, f, 1)
+    t = np.clip((d[:, :, None, 0] * w[None, :, :, 0] + d[:, :, None, 1] * w[None, :, :, 1]) / length2, 0.0, 1.0)
+    gap_x = w[None, :, :, 0] - t * d[:, :, None, 0]  # the obscurer's disc centre less the closest point of the line
+    gap_y = w[None, :, :, 1] - t * d[:, :, None, 1]
+    far = np.sqrt(gap_x * gap_x + gap_y * gap_y) > reach[None, None, :] + spread[:, None, None] + 2e-6  # (R, f, b)
+    out[:, cols] = far.any(axis=1)
     return out
 
 
