@@ -209,7 +209,7 @@ def hidden_shares_of(
                 counts[:, which[g]] = np.bincount(lab[hidden][every], minlength=len(rows))
             else:
                 counts[:, which[g]] = np.bincount(lab[hidden], minlength=len(rows))
-    near_edge: dict[tuple[int, int], float] = {}  # (obscurer, firer) -> the firer's distance to it (height_share)
+    gaps: dict[int, list[float]] = {}  # obscurer -> each firer's distance to it (height_share), measured once
     for r, i in enumerate(rows):
         target = targets[i]
         centre = target.footprint.centre
@@ -218,9 +218,7 @@ def hidden_shares_of(
             if flat <= EPSILON:
                 continue
             obscurer = kept[j]
-            tall = min(
-                height_share(obscurer, f, centre, target.height, near_edge, (j, k)) for k, f in enumerate(firers)
-            )
+            tall = _least_height_share(obscurer, firers, centre, target.height, gaps, j)
             share = min(1.0, flat * tall)
             if share > EPSILON:
                 out[i].append((obscurer, share))
@@ -348,27 +346,48 @@ def hidden_shares_reference(
     return out
 
 
-def height_share(
-    obscurer: Obscurer,
-    firer: PlacedModel,
-    target: tuple[float, float],
-    height: float,
-    known: dict[tuple[int, int], float] | None = None,
-    key: tuple[int, int] = (0, 0),
-) -> float:
+def height_share(obscurer: Obscurer, firer: PlacedModel, target: tuple[float, float], height: float) -> float:
     """The share of the target's height the obscurer hides from ``firer``: all of it if it blocks sight for these
-    heights; else the part below the line from the firer's eye over the obscurer's top, at the target's distance.
-    ``known``: the firer's distances to obscurers already measured, by ``key`` (kept there)."""
+    heights; else the part below the line from the firer's eye over the obscurer's top, at the target's distance."""
     if obscurer.hides_all(firer.height, height):
         return 1.0
     if height <= 0:
         return 0.0
-    eye = firer.height
-    a = known.get(key) if known is not None else None
-    if a is None:
-        a = max(float(obscurer.outline.distance(shapely.Point(firer.footprint.centre))), EPSILON)
-        if known is not None:
-            known[key] = a
-    b = float(obscurer.outline.distance(shapely.Point(target)))
+    a = max(float(obscurer.outline.distance(shapely.Point(firer.footprint.centre))), EPSILON)
+    return _below_the_line(obscurer, firer.height, a, float(obscurer.outline.distance(shapely.Point(target))), height)
+
+
+def _below_the_line(obscurer: Obscurer, eye: float, a: float, b: float, height: float) -> float:
+    """:func:`height_share` from the firer's eye height and its distance ``a`` and the target's ``b`` to the
+    obscurer (inches)."""
     hidden = eye + (obscurer.height - eye) * (a + b) / a
     return max(0.0, min(hidden, height)) / height
+
+
+def _least_height_share(
+    obscurer: Obscurer,
+    firers: Sequence[PlacedModel],
+    target: tuple[float, float],
+    height: float,
+    gaps: dict[int, list[float]],
+    key: int,
+) -> float:
+    """``min(height_share(obscurer, f, target, height) for f in firers)``, the same floats: the firers' distances to
+    the obscurer measured in one call (kept in ``gaps`` under ``key``) and the target's once."""
+    shares: list[float] = []
+    b: float | None = None
+    for k, firer in enumerate(firers):
+        if obscurer.hides_all(firer.height, height):
+            shares.append(1.0)
+            continue
+        if height <= 0:
+            shares.append(0.0)
+            continue
+        found = gaps.get(key)
+        if found is None:
+            at = shapely.points(np.array([f.footprint.centre for f in firers]))
+            found = gaps[key] = [max(float(d), EPSILON) for d in shapely.distance(obscurer.outline, at).tolist()]
+        if b is None:
+            b = float(obscurer.outline.distance(shapely.Point(target)))
+        shares.append(_below_the_line(obscurer, firer.height, found[k], b, height))
+    return min(shares)

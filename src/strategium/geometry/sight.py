@@ -548,32 +548,21 @@ class SightMap:
     def sees_models(self, observers: Sequence[PlacedModel], target: PlacedUnit, near: np.ndarray) -> list[bool]:
         """For each model ``j`` of ``target``, whether some observer ``i`` with ``near[i, j]`` sees it: ``any`` of
         :meth:`sees_each` for those observers and the model alone, without the hidden-area tests once a straight
-        line between base centres (every near pair in one batch of ``crossed``) shows one sees it."""
-        models = target.models
-        out = [False] * len(models)
-        if not observers or not target.on_table or not near.any():
+        line between base centres shows one sees it (tried observer by observer up to the first clear one)."""
+        out = [False] * len(target.models)
+        if not observers or not target.on_table:
             return out
-        clear = np.zeros(near.shape, dtype=bool)
-        for ho in dict.fromkeys(o.height for o in observers):
-            for ht in dict.fromkeys(t.height for t in models):
-                rows = np.array([o.height == ho for o in observers])[:, None]
-                pairs = near & rows & np.array([t.height == ht for t in models])[None, :]
-                if not pairs.any():
-                    continue
-                polys, planes = self._planes(ho, ht)
-                if not polys:
-                    clear |= pairs
-                    continue
-                i, j = np.nonzero(pairs)
-                p0 = np.array([observers[k].footprint.centre for k in i.tolist()])
-                p1 = np.array([models[k].footprint.centre for k in j.tolist()])
-                clear[i, j] = ~planes.crossed(p0, p1)
-        for j, model in enumerate(models):
-            if clear[:, j].any():
-                out[j] = True
-            elif near[:, j].any():
-                alone = PlacedUnit(target.name, target.player, (model,))
-                out[j] = any(self.sees_each([o for o, n in zip(observers, near[:, j], strict=True) if n], alone))
+        for j, model in enumerate(target.models):
+            those = [o for o, n in zip(observers, near[:, j].tolist(), strict=True) if n]
+            tx, ty = model.footprint.centre
+            for o in those:
+                polys, planes = self._planes(o.height, model.height)
+                if not polys or not planes.crossed_one(*o.footprint.centre, tx, ty):
+                    out[j] = True
+                    break
+            else:
+                if those:
+                    out[j] = any(self.sees_each(those, PlacedUnit(target.name, target.player, (model,))))
         return out
 
     def unit_sees(self, observer: PlacedUnit, target: PlacedUnit) -> bool:
