@@ -36,11 +36,12 @@ obscurer a firing model stands in or touches hides nothing from that model (it s
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from strategium.combat.allocation import Deferred, Flag
 from strategium.combat.saves import armour_save_allowed
 from strategium.combat.sources import configured, core
 from strategium.engine import damage, obscured
@@ -51,6 +52,7 @@ from strategium.engine.profiles_now import current
 from strategium.engine.watchers import Fact
 from strategium.geometry.measure import EPSILON, core_distances
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
+from strategium.geometry.sight import SightMap
 from strategium.geometry.sight_keys import source
 from strategium.geometry.terrain import TerrainKind, TerrainPiece
 from strategium.model.characteristics import Characteristics
@@ -66,14 +68,29 @@ BARRICADE_SAVE = 5
 BARRICADE_PAGE = 221
 
 
-@dataclass(frozen=True)
 class ModelView:
-    """One target model as a volley's firers see it: ``allocatable`` (it may be allocated the volley's Wounds),
-    ``cover`` its Cover Save (3 means 3+; None: none) and ``reason`` why (or why none), if anything is to say."""
+    """One target model as a volley's firers see it: ``allocatable`` (it may be allocated the volley's Wounds; a
+    :class:`~strategium.combat.allocation.Deferred` answer is worked out when first asked), ``cover`` its Cover
+    Save (3 means 3+; None: none) and ``reason`` why (or why none), if anything is to say. Compares by the three
+    values."""
 
-    allocatable: bool
-    cover: int | None
-    reason: Reason | None = None
+    __slots__ = ("allocatable", "cover", "reason")
+
+    def __init__(self, allocatable: Flag, cover: int | None, reason: Reason | None = None) -> None:
+        self.allocatable = allocatable
+        self.cover = cover
+        self.reason = reason
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ModelView):
+            return NotImplemented
+        return (bool(self.allocatable), self.cover, self.reason) == (bool(other.allocatable), other.cover, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((bool(self.allocatable), self.cover, self.reason))
+
+    def __repr__(self) -> str:
+        return f"ModelView({self.allocatable!r}, {self.cover!r}, {self.reason!r})"
 
 
 def fire_view(
@@ -96,6 +113,7 @@ def fire_view(
     the Cover Save; the player picks the best save), nor is any model against an attack that Ignores Cover."""
     models = damage.living(game, target_id)
     placed = [placed_model(m, game.state.units[uid].poses[m.id]) for uid, m in models]
+    allowed: list[Flag]
     if allocatable is None:
         allowed = _in_range_and_sight(game, target_id, firers, placed, reach)
     else:
@@ -106,18 +124,36 @@ def fire_view(
 
 def _in_range_and_sight(
     game: Game, target_id: str, firers: Sequence[PlacedModel], placed: Sequence[PlacedModel], reach: float | None
-) -> list[bool]:
-    """For each target model, whether some firer has it in range (``measure.distance`` within ``reach``, from the
-    cores' distances of :func:`~strategium.geometry.measure.core_distances`, bit for bit) and in line of sight
-    (:meth:`SightMap.sees_models`)."""
-    sight = damage.sight_map(game.state.battlefield)
-    near = np.ones((len(firers), len(placed)), dtype=bool)
-    if reach is not None and firers and placed:
-        gaps = core_distances([f.footprint for f in firers], [t.footprint for t in placed])
-        gaps -= np.array([f.footprint.radius for f in firers])[:, None]
-        gaps -= np.array([t.footprint.radius for t in placed])[None, :]
-        near = np.maximum(gaps, 0.0) <= reach + EPSILON  # measure.within of measure.distance
-    return sight.sees_models(firers, PlacedUnit(target_id, game.state.owner(target_id), tuple(placed)), near)
+) -> list[Flag]:
+    """For each target model, whether some firer has it in range and in line of sight, worked out when first asked
+    (:class:`_InRangeAndSight`)."""
+    target = PlacedUnit(target_id, game.state.owner(target_id), tuple(placed))
+    ask = _InRangeAndSight(damage.sight_map(game.state.battlefield), tuple(firers), target, reach)
+    return [Deferred(partial(ask, j)) for j in range(len(placed))]
+
+
+class _InRangeAndSight:
+    """Whether some firer has target model ``j`` in range (``measure.distance`` within ``reach``: the cores'
+    distances of :func:`~strategium.geometry.measure.core_distances`, bit for bit, every pair in one array when
+    first asked) and in line of sight (:meth:`SightMap.sees_model`). A value of the placed models and the
+    battlefield's sight, so the same answer whenever it is asked."""
+
+    def __init__(self, sight: SightMap, firers: tuple[PlacedModel, ...], target: PlacedUnit, reach: float | None):
+        self.sight, self.firers, self.target, self.reach = sight, firers, target, reach
+        self._near: np.ndarray | None = None
+
+    def __call__(self, j: int) -> bool:
+        near = self._near
+        if near is None:
+            firers, placed = self.firers, self.target.models
+            near = np.ones((len(firers), len(placed)), dtype=bool)
+            if self.reach is not None and firers:
+                gaps = core_distances([f.footprint for f in firers], [t.footprint for t in placed])
+                gaps -= np.array([f.footprint.radius for f in firers])[:, None]
+                gaps -= np.array([t.footprint.radius for t in placed])[None, :]
+                near = np.maximum(gaps, 0.0) <= self.reach + EPSILON  # measure.within of measure.distance
+            self._near = near
+        return self.sight.sees_model(self.firers, self.target, j, near[:, j])
 
 
 # -- cover --------------------------------------------------------------------------------------------------

@@ -545,25 +545,20 @@ class SightMap:
                 self._remember(k, answer)
         return result
 
-    def sees_models(self, observers: Sequence[PlacedModel], target: PlacedUnit, near: np.ndarray) -> list[bool]:
-        """For each model ``j`` of ``target``, whether some observer ``i`` with ``near[i, j]`` sees it: ``any`` of
-        :meth:`sees_each` for those observers and the model alone, without the hidden-area tests once a straight
-        line between base centres shows one sees it (tried observer by observer up to the first clear one)."""
-        out = [False] * len(target.models)
-        if not observers or not target.on_table:
-            return out
-        for j, model in enumerate(target.models):
-            those = [o for o, n in zip(observers, near[:, j].tolist(), strict=True) if n]
-            tx, ty = model.footprint.centre
-            for o in those:
-                polys, planes = self._planes(o.height, model.height)
-                if not polys or not planes.crossed_one(*o.footprint.centre, tx, ty):
-                    out[j] = True
-                    break
-            else:
-                if those:
-                    out[j] = any(self.sees_each(those, PlacedUnit(target.name, target.player, (model,))))
-        return out
+    def sees_model(self, observers: Sequence[PlacedModel], target: PlacedUnit, j: int, near: np.ndarray) -> bool:
+        """Whether some observer ``i`` with ``near[i]`` sees model ``j`` of ``target``: ``any`` of :meth:`sees_each`
+        for those observers and the model alone, without the hidden-area tests once a straight line between base
+        centres shows one sees it (tried observer by observer up to the first clear one)."""
+        if not target.on_table:
+            return False
+        model = target.models[j]
+        those = [o for o, n in zip(observers, near.tolist(), strict=True) if n]
+        tx, ty = model.footprint.centre
+        for o in those:
+            polys, planes = self._planes(o.height, model.height)
+            if not polys or not planes.crossed_one(*o.footprint.centre, tx, ty):
+                return True
+        return bool(those) and any(self.sees_each(those, PlacedUnit(target.name, target.player, (model,))))
 
     def unit_sees(self, observer: PlacedUnit, target: PlacedUnit) -> bool:
         """Whether any model of ``observer`` sees any model of ``target``; embarked units neither see nor

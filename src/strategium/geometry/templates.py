@@ -129,9 +129,10 @@ def touches_each(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list
     once (:func:`signed_distances_each`); a hull or oval measured only when its box comes within ``EPSILON`` of
     the shape's (farther, its polygon is farther than that from the shape's)."""
     centres, radii, idx = _round(feet)
-    out = [False] * len(shapes)
+    out: list[bool] = [False] * len(shapes)
     if idx:
-        out = (signed_distances_each(shapes, centres) <= radii + EPSILON).any(axis=1).tolist()
+        hit = np.asarray((signed_distances_each(shapes, centres) <= radii + EPSILON).any(axis=1))
+        out = [bool(b) for b in hit.tolist()]
     others = [f for f in feet if not isinstance(f.core, Point)]
     if others:
         for i, shape in enumerate(shapes):
@@ -149,9 +150,9 @@ def under_each(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list[i
     """``[sum(under(s, feet)) for s in shapes]``, the same counts: the round bases measured for every shape at once
     (:func:`signed_distances_each`); a hull or oval only when its box meets the shape's (else they share no area)."""
     centres, radii, idx = _round(feet)
-    out = [0] * len(shapes)
+    out: list[int] = [0] * len(shapes)
     if idx:
-        out = (signed_distances_each(shapes, centres) < radii - EPSILON).sum(axis=1).tolist()
+        out = [int(n) for n in (signed_distances_each(shapes, centres) < radii - EPSILON).sum(axis=1).tolist()]
     others = [f for f in feet if not isinstance(f.core, Point)]
     if others:
         for i, shape in enumerate(shapes):
