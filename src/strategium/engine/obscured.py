@@ -116,17 +116,15 @@ def _edges_of(planes: HalfPlanes) -> list[tuple[np.ndarray, np.ndarray, np.ndarr
     :meth:`HalfPlanes.of` pads with), grouped by their number of edges: (the blockers' indices, x normals, y normals,
     offsets). A copy of a kept edge changes no maximum, minimum or "any" of :func:`_crossed_each`, so the answers
     are the same, bit for bit."""
-    groups: dict[int, list[int]] = {}
-    for b, (normals, offsets) in enumerate(zip(planes.normals, planes.offsets, strict=True)):
-        k = len(offsets) - 1
-        while k > 0 and offsets[k - 1] == offsets[-1] and (normals[k - 1] == normals[-1]).all():
-            k -= 1
-        groups.setdefault(k + 1, []).append(b)
+    normals, offsets = planes.normals, planes.offsets
+    same = (offsets[:, :-1] == offsets[:, -1:]) & (normals[:, :-1] == normals[:, -1:]).all(axis=2)  # (B, m - 1)
+    trailing = np.cumprod(same[:, ::-1], axis=1).sum(axis=1)  # the copies of the last edge just before it
+    sizes = offsets.shape[1] - trailing  # each blocker's edges without the padding
     out = []
-    for m, which in groups.items():
-        idx = np.array(which)
-        normals = planes.normals[idx, :m]
-        out.append((idx, normals[..., 0].copy(), normals[..., 1].copy(), planes.offsets[idx, :m].copy()))
+    for m in dict.fromkeys(sizes.tolist()):
+        idx = np.flatnonzero(sizes == m)
+        kept = normals[idx, :m]
+        out.append((idx, kept[..., 0].copy(), kept[..., 1].copy(), offsets[idx, :m].copy()))
     return out
 
 
