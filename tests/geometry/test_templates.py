@@ -17,6 +17,8 @@ from strategium.geometry.templates import (
     blast_marker,
     signed_distances_each,
     teardrop,
+    teardrops,
+    tip_on,
     touches_any,
     touches_each,
     under,
@@ -78,3 +80,20 @@ def test_hulls_whose_box_just_meets_the_shape() -> None:
     assert touches_each([marker], [near]) == [True] == [touches_any(marker, [near])]
     assert touches_each([marker], [far]) == [False] == [touches_any(marker, [far])]
     assert under_each([marker], placed) == [sum(under(marker, placed))] == [0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(shapes())
+def test_the_shape_polygon_is_the_buffers_hull_vertex_for_vertex(shape: AreaShape) -> None:
+    """The polygon is built from the circles of :func:`circle_polygon`, the very vertices of ``Point.buffer``."""
+    c1 = Point(shape.near).buffer(shape.near_radius, quad_segs=16)
+    c2 = Point(shape.far).buffer(shape.far_radius, quad_segs=16)
+    earlier = shapely.convex_hull(shapely.union(c1, c2))
+    assert np.array_equal(shapely.get_coordinates(shape.polygon()), shapely.get_coordinates(earlier))
+
+
+@settings(max_examples=100, deadline=None)
+@given(feet(), st.lists(st.floats(0.0, 360.0), min_size=1, max_size=20))
+def test_teardrops_are_the_teardrops_on_each_tip(foot: Footprint, directions: list[float]) -> None:
+    made = teardrops(foot, directions, 8.0, 1.0, 2.5)
+    assert made == [teardrop(tip_on(foot, d), d, 8.0, 1.0, 2.5) for d in directions]

@@ -52,6 +52,7 @@ from strategium.geometry.templates import (
     blast_marker,
     scattered,
     teardrop,
+    teardrops,
     tip_on,
     touches_any,
     touches_each,
@@ -161,7 +162,8 @@ def best_template(game: Game, unit_id: str, target_id: str, model_id: str) -> tu
     closest = min(targets, key=lambda e: distance(me.foot, e.foot), default=None)
     aim = bearing(centre, closest.foot.centre) if closest is not None else 0.0
     directions = sorted({float(d) for d in range(0, 360, _STEP)} | {bearing(centre, e.foot.centre) for e in targets})
-    shapes = [_template_shape(game, me.foot, d) for d in directions]
+    t = game.state.config.templates
+    shapes = teardrops(me.foot, directions, t.length, t.narrow_width, t.wide_width)  # _template_shape's, each
     free = [i for i, touching in enumerate(touches_each(shapes, friends)) if not touching]
     counts = under_each([shapes[i] for i in free], [e.foot for e in targets])
     best: tuple[int, float, float] | None = None  # (covered, -turn from the aim, direction)

@@ -23,7 +23,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from strategium.geometry.measure import DRAW_QUAD_SEGS, EPSILON, Footprint
+from strategium.geometry.measure import EPSILON, Footprint, circle_polygon
 
 OVERLAP_AREA = 1e-6
 """Square inches a hull or oval footprint must share with a shape to count as partly under it."""
@@ -72,8 +72,8 @@ class AreaShape:
 
     def polygon(self) -> Polygon:
         """The shape as a polygon (drawing; hull and oval footprints)."""
-        c1 = Point(self.near).buffer(self.near_radius, quad_segs=DRAW_QUAD_SEGS)
-        c2 = Point(self.far).buffer(self.far_radius, quad_segs=DRAW_QUAD_SEGS)
+        c1 = circle_polygon(self.near, self.near_radius)  # Point(near).buffer(near_radius), vertex for vertex
+        c2 = circle_polygon(self.far, self.far_radius)
         hull = shapely.convex_hull(shapely.union(c1, c2))
         assert isinstance(hull, Polygon)
         return hull
@@ -175,6 +175,32 @@ def teardrop(tip: tuple[float, float], direction: float, length: float, narrow: 
     near = (tip[0] + ux * r1, tip[1] + uy * r1)
     far = (tip[0] + ux * (length - r2), tip[1] + uy * (length - r2))
     return AreaShape(near, r1, far, r2)
+
+
+def teardrops(
+    foot: Footprint, directions: Sequence[float], length: float, narrow: float, wide: float
+) -> list[AreaShape]:
+    """``[teardrop(tip_on(foot, d), d, length, narrow, wide) for d in directions]``: the same shapes (the same
+    arithmetic on the same unit vectors), with the sizes checked once and each shape made without its frozen
+    constructor's field-by-field assignment. Raises ``ValueError`` as :func:`teardrop` does."""
+    if length <= 0 or narrow <= 0 or wide <= 0 or narrow > length or wide > length:
+        raise ValueError(f"bad template sizes: length {length}, narrow {narrow}, wide {wide}")
+    r1, r2 = narrow / 2, wide / 2
+    out: list[AreaShape] = []
+    round_base = isinstance(foot.core, Point)
+    cx, cy = foot.centre
+    for d in directions:
+        ux, uy = unit_vector(d)
+        tip = (cx + ux * foot.radius, cy + uy * foot.radius) if round_base else tip_on(foot, d)
+        shape = object.__new__(AreaShape)
+        shape.__dict__.update(
+            near=(tip[0] + ux * r1, tip[1] + uy * r1),
+            near_radius=r1,
+            far=(tip[0] + ux * (length - r2), tip[1] + uy * (length - r2)),
+            far_radius=r2,
+        )
+        out.append(shape)
+    return out
 
 
 def blast_marker(centre: tuple[float, float], diameter: float) -> AreaShape:
