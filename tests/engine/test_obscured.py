@@ -6,6 +6,7 @@ cases."""
 
 from __future__ import annotations
 
+import numpy as np
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,3 +103,19 @@ def test_hull_of_the_collection_is_the_hull_of_the_union(placed: list[PlacedMode
     collection = shapely.convex_hull(shapely.geometrycollections(outlines))
     # the same region (the fast code only asks what meets it); the vertex lists may differ by collinear points
     assert shapely.equals(union, collection)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(models(), min_size=1, max_size=8))
+def test_samples_of_many_footprints_are_each_ones_grid(placed: list[PlacedModel]) -> None:
+    """Sampled together, each footprint gets the points of its own grid test (the earlier one-footprint code)."""
+    obscured._SAMPLED.clear()
+    together = obscured.samples_of(placed)
+    for target, points in zip(placed, together, strict=True):
+        poly = target.footprint.polygon()
+        x0, y0, x1, y1 = poly.bounds
+        gx, gy = np.meshgrid(np.linspace(x0, x1, 9)[1:-1], np.linspace(y0, y1, 9)[1:-1])
+        xs, ys = gx.ravel(), gy.ravel()
+        inside = shapely.contains_xy(poly, xs, ys)
+        alone = np.stack([xs[inside], ys[inside]], axis=1) if inside.any() else np.array([target.footprint.centre])
+        assert np.array_equal(points, alone)

@@ -61,25 +61,38 @@ _SAMPLED_MAX = 4096
 def samples(target: PlacedModel) -> np.ndarray:
     """Points spread evenly over the target's footprint (k, 2), inches (its centre if none falls inside); read-only,
     shared by the calls for equal footprints."""
-    key = target.footprint.key
-    points = _SAMPLED.get(key)
-    if points is None:
-        if len(_SAMPLED) >= _SAMPLED_MAX:
-            _SAMPLED.clear()
-        points = _SAMPLED[key] = _sampled(target)
-        points.flags.writeable = False
-    return points
+    return samples_of([target])[0]
 
 
-def _sampled(target: PlacedModel) -> np.ndarray:
-    poly = target.footprint.polygon()
-    x0, y0, x1, y1 = poly.bounds
-    gx, gy = np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])
-    xs, ys = gx.ravel(), gy.ravel()
-    inside = shapely.contains_xy(poly, xs, ys)
-    if not inside.any():
-        return np.array([target.footprint.centre])
-    return np.stack([xs[inside], ys[inside]], axis=1)
+def samples_of(targets: Sequence[PlacedModel]) -> list[np.ndarray]:
+    """``[samples(t) for t in targets]``: the footprints not kept yet are sampled together (their grid points tested
+    against their polygons in one call of ``shapely.contains_xy``, the same predicate point by point)."""
+    found = [_SAMPLED.get(t.footprint.key) for t in targets]
+    todo = [i for i, points in enumerate(found) if points is None]
+    if not todo:
+        return [points for points in found if points is not None]  # every one found
+    polys = np.array([targets[i].footprint.polygon() for i in todo], dtype=object)
+    grids = []
+    for x0, y0, x1, y1 in shapely.bounds(polys).tolist():  # each polygon's own bounds, as poly.bounds gives them
+        gx, gy = np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])
+        grids.append((gx.ravel(), gy.ravel()))
+    xs, ys = np.stack([g[0] for g in grids]), np.stack([g[1] for g in grids])
+    inside = shapely.contains_xy(polys[:, None], xs, ys)
+    for row, i in enumerate(todo):
+        key = targets[i].footprint.key
+        points = _SAMPLED.get(key)  # an equal footprint earlier in this call
+        if points is None:
+            hit = inside[row]
+            if hit.any():
+                points = np.stack([xs[row][hit], ys[row][hit]], axis=1)
+            else:
+                points = np.array([targets[i].footprint.centre])
+            if len(_SAMPLED) >= _SAMPLED_MAX:
+                _SAMPLED.clear()
+            points.flags.writeable = False
+            _SAMPLED[key] = points
+        found[i] = points
+    return [points for points in found if points is not None]  # every one filled in
 
 
 class Shadows(NamedTuple):
@@ -180,7 +193,7 @@ def hidden_shares_of(
     rows = np.flatnonzero(near.any(axis=1)).tolist()  # the targets some obscurer may hide part of
     if not rows:
         return out
-    pts = [samples(targets[i]) for i in rows]
+    pts = samples_of([targets[i] for i in rows])
     sizes = [len(p) for p in pts]
     points = np.concatenate(pts)  # (K, 2): the rows' points, row after row
     label = np.repeat(np.arange(len(rows)), sizes)  # the row of each point
