@@ -119,3 +119,19 @@ def test_samples_of_many_footprints_are_each_ones_grid(placed: list[PlacedModel]
         inside = shapely.contains_xy(poly, xs, ys)
         alone = np.stack([xs[inside], ys[inside]], axis=1) if inside.any() else np.array([target.footprint.centre])
         assert np.array_equal(points, alone)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(coord, coord, st.floats(0.0, 8.0), st.floats(0.0, 8.0)), min_size=1, max_size=6))
+def test_grids_are_linspace_meshgrids(boxes: list[tuple[float, float, float, float]]) -> None:
+    """Every box's grid at once: the floats of linspace and meshgrid (also for a flat box, linspace's own path)."""
+    bounds = np.array([(x, y, x + w, y + h) for x, y, w, h in boxes] + [(1.0, 2.0, 1.0, 5.0)])
+    xs, ys = obscured._grids(bounds)
+    for (x0, y0, x1, y1), gx_row, gy_row in zip(bounds.tolist(), xs, ys, strict=True):
+        gx, gy = np.meshgrid(np.linspace(x0, x1, 9)[1:-1], np.linspace(y0, y1, 9)[1:-1])
+        assert np.array_equal(gx.ravel(), gx_row) and np.array_equal(gy.ravel(), gy_row)
+    xs, ys = obscured._grids(bounds[:-1])  # no flat box: the arithmetic for every box at once
+    for (x0, y0, x1, y1), gx_row, gy_row in zip(bounds[:-1].tolist(), xs, ys, strict=True):
+        if x1 > x0 and y1 > y0:
+            gx, gy = np.meshgrid(np.linspace(x0, x1, 9)[1:-1], np.linspace(y0, y1, 9)[1:-1])
+            assert np.array_equal(gx.ravel(), gx_row) and np.array_equal(gy.ravel(), gy_row)

@@ -1,6 +1,7 @@
 """The area shapes of strategium.geometry.templates measured for many shapes at once give the answers of one shape at
 a time, value for value: :func:`signed_distances_each` (the same floats as :meth:`AreaShape.signed_distances`),
-:func:`touches_each` (:func:`touches_any`) and :func:`under_each` (:func:`under`), on random teardrops and markers
+:func:`touches_each` (:func:`touches_any`), :func:`under_each` and :func:`under_rows` (:func:`under`), on random
+teardrops and markers
 among round bases, hulls and oval bases, and on the cases where a hull's box only just meets the shape's."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from strategium.geometry.templates import (
     touches_each,
     under,
     under_each,
+    under_rows,
 )
 
 coord = st.floats(0.0, 24.0, allow_nan=False)
@@ -59,6 +61,7 @@ def test_many_shapes_at_once_answer_as_one_at_a_time(many: list[AreaShape], plac
         assert np.array_equal(row, shape.signed_distances(centres))
     assert touches_each(many, placed) == [touches_any(s, placed) for s in many]
     assert under_each(many, placed) == [sum(under(s, placed)) for s in many]
+    assert under_rows(many, placed) == [under(s, placed) for s in many]
 
 
 def test_a_single_disc_and_a_disc_inside_another_take_their_own_rows() -> None:

@@ -57,6 +57,7 @@ from strategium.geometry.templates import (
     touches_any,
     touches_each,
     under_each,
+    under_rows,
 )
 from strategium.geometry.templates import under as models_under
 from strategium.rules.registry import RuleRef
@@ -240,10 +241,14 @@ def _spots(game: Game, unit_id: str, target_id: str, diameter: float, everyone: 
     """Each target model as a marker's place, the best first (no legality tested)."""
     me = game.state.owner(unit_id)
     spots: list[_Spot] = []
-    for e in everyone:
-        if e.host != target_id:
-            continue
-        counts = _count(blast_marker(e.foot.centre, diameter), [o for o in everyone if o.player != me])
+    targets = [e for e in everyone if e.host == target_id]
+    enemies = [o for o in everyone if o.player != me]
+    markers = [blast_marker(e.foot.centre, diameter) for e in targets]
+    for e, hits in zip(targets, under_rows(markers, [o.foot for o in enemies]), strict=True):  # _count's, per marker
+        counts: dict[str, int] = {}
+        for o, hit in zip(enemies, hits, strict=True):
+            if hit:
+                counts[o.host] = counts.get(o.host, 0) + 1
         score = (counts.get(target_id, 0), sum(n for uid, n in counts.items() if uid != target_id))
         spots.append(_Spot(e.model.id, e.model.name, e.foot.centre, score))
     return sorted(spots, key=lambda sp: (-sp.score[0], -sp.score[1]))  # stable: the unit's order breaks ties

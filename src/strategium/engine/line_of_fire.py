@@ -183,7 +183,9 @@ def _covers(
             continue
         best, why = damage.cover_save(game, uid, model)
         out.append((best, why))
-        if not ignores_cover and not _better_save(game, uid, model, ap, min(best_cover, best or 7)):
+        if ignores_cover or (best is not None and best <= best_cover):  # no obscurer gives a better save
+            continue
+        if not _better_save(game, uid, model, ap, min(best_cover, best or 7)):
             measured.append(len(out) - 1)
     if not measured:
         return out

@@ -72,11 +72,7 @@ def samples_of(targets: Sequence[PlacedModel]) -> list[np.ndarray]:
     if not todo:
         return [points for points in found if points is not None]  # every one found
     polys = np.array([targets[i].footprint.polygon() for i in todo], dtype=object)
-    grids = []
-    for x0, y0, x1, y1 in shapely.bounds(polys).tolist():  # each polygon's own bounds, as poly.bounds gives them
-        gx, gy = np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])
-        grids.append((gx.ravel(), gy.ravel()))
-    xs, ys = np.stack([g[0] for g in grids]), np.stack([g[1] for g in grids])
+    xs, ys = _grids(shapely.bounds(polys))
     inside = shapely.contains_xy(polys[:, None], xs, ys)
     for row, i in enumerate(todo):
         key = targets[i].footprint.key
@@ -93,6 +89,25 @@ def samples_of(targets: Sequence[PlacedModel]) -> list[np.ndarray]:
             _SAMPLED[key] = points
         found[i] = points
     return [points for points in found if points is not None]  # every one filled in
+
+
+def _grids(bounds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each box (n, 4), the x and y of its SAMPLES x SAMPLES grid (n, SAMPLES**2), row by row: the points of
+    ``np.meshgrid(np.linspace(x0, x1, SAMPLES + 2)[1:-1], np.linspace(y0, y1, SAMPLES + 2)[1:-1])``, with
+    linspace's own arithmetic (``i * ((stop - start) / div) + start``) for every box at once."""
+    x0, y0, x1, y1 = (bounds[:, k] for k in range(4))
+    div = SAMPLES + 1
+    step_x, step_y = (x1 - x0) / div, (y1 - y0) / div
+    if not (step_x != 0).all() or not (step_y != 0).all():  # a flat box: linspace's own path, box by box
+        pairs = [
+            np.meshgrid(np.linspace(a, c, SAMPLES + 2)[1:-1], np.linspace(b, d, SAMPLES + 2)[1:-1])
+            for a, b, c, d in bounds.tolist()
+        ]
+        return np.stack([gx.ravel() for gx, _ in pairs]), np.stack([gy.ravel() for _, gy in pairs])
+    at = np.arange(SAMPLES + 2, dtype=float)[1:-1][None, :]
+    gx = at * step_x[:, None] + x0[:, None]  # (n, SAMPLES)
+    gy = at * step_y[:, None] + y0[:, None]
+    return np.tile(gx, (1, SAMPLES)), np.repeat(gy, SAMPLES, axis=1)
 
 
 class Shadows(NamedTuple):

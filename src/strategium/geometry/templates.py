@@ -147,20 +147,29 @@ def touches_each(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list
 
 
 def under_each(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list[int]:
-    """``[sum(under(s, feet)) for s in shapes]``, the same counts: the round bases measured for every shape at once
+    """``[sum(under(s, feet)) for s in shapes]``, the same counts (:func:`under_rows`)."""
+    return [sum(row) for row in under_rows(shapes, feet)]
+
+
+def under_rows(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list[list[bool]]:
+    """``[under(s, feet) for s in shapes]``, the same answers: the round bases measured for every shape at once
     (:func:`signed_distances_each`); a hull or oval only when its box meets the shape's (else they share no area)."""
+    out = [[False] * len(feet) for _ in shapes]
     centres, radii, idx = _round(feet)
-    out: list[int] = [0] * len(shapes)
     if idx:
-        out = [int(n) for n in (signed_distances_each(shapes, centres) < radii - EPSILON).sum(axis=1).tolist()]
-    others = [f for f in feet if not isinstance(f.core, Point)]
+        inside = np.asarray(signed_distances_each(shapes, centres) < radii - EPSILON)
+        for row, flags in zip(out, inside.tolist(), strict=True):
+            for i, flag in zip(idx, flags, strict=True):
+                row[i] = bool(flag)
+    others = [i for i, f in enumerate(feet) if not isinstance(f.core, Point)]
     if others:
-        for i, shape in enumerate(shapes):
+        for row, shape in zip(out, shapes, strict=True):
             box = _box(shape)
-            near = [f for f in others if _gap(box, f.outer_bounds) <= 0.0]
+            near = [i for i in others if _gap(box, feet[i].outer_bounds) <= 0.0]
             if near:
                 poly = shape.polygon()
-                out[i] += sum(bool(poly.intersection(f.polygon()).area > OVERLAP_AREA) for f in near)
+                for i in near:
+                    row[i] = bool(poly.intersection(feet[i].polygon()).area > OVERLAP_AREA)
     return out
 
 

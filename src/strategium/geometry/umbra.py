@@ -200,12 +200,12 @@ class HalfPlanes:
         normals = np.stack([edge[..., 1], -edge[..., 0]], axis=-1)
         length = np.linalg.norm(normals, axis=-1, keepdims=True)
         normals = np.where(length > 1e-12, normals / np.maximum(length, 1e-12), np.nan)
-        bad_rows = np.flatnonzero(np.isnan(normals[:, :, 0]).any(axis=1))
-        for b in bad_rows.tolist():  # replace padded (nan) normals with the closing edge's
-            bad = np.isnan(normals[b, :, 0])
-            good = np.nonzero(~bad)[0]
-            normals[b, bad] = normals[b, good[-1]]
-            pts[b, bad] = pts[b, good[-1]]
+        bad = np.isnan(normals[:, :, 0])  # padded (zero-length) edges: each row's last good edge (the closing one)
+        if bad.any():
+            last_good = bad.shape[1] - 1 - np.argmax(~bad[:, ::-1], axis=1)
+            rows, cols = np.nonzero(bad)
+            normals[rows, cols] = normals[rows, last_good[rows]]
+            pts[rows, cols] = pts[rows, last_good[rows]]
         offsets = np.einsum("bmk,bmk->bm", normals, pts)
         return cls(normals, offsets, shapely.bounds(shapes))
 
