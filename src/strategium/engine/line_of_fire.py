@@ -270,8 +270,13 @@ def _obscurers(
     save = config.cover.intervening_models_save
     if save is None:
         return out
+    from strategium.rules.reaction_screens import outer_box  # (a rules module: imported when first asked)
+
     for uid, status in s.units.items():
         if uid in ours or uid == firing_unit or status.joined_to == firing_unit or not status.poses:
+            continue
+        box = outer_box(game, uid)  # holds every footprint of the unit: a unit clear of the box has no model near
+        if box is None or box[0] > x1 + 1e-9 or box[2] < x0 - 1e-9 or box[1] > y1 + 1e-9 or box[3] < y0 - 1e-9:
             continue
         unit = s.unit(uid)
         for m in unit.models:
