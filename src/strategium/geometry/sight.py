@@ -546,17 +546,13 @@ class SightMap:
         return result
 
     def sees_model(self, observers: Sequence[PlacedModel], target: PlacedUnit, j: int, near: np.ndarray) -> bool:
-        """Whether some observer ``i`` with ``near[i]`` sees model ``j`` of ``target``: ``any`` of :meth:`sees_each`
-        for those observers and the model alone, without the hidden-area tests once a straight line between base
-        centres shows one sees it (tried observer by observer up to the first clear one)."""
-        if not target.on_table:
-            return False
+        """Whether an observer ``i`` with ``near[i]`` sees model ``j`` of ``target`` (:meth:`sees_each` of the model
+        alone), the straight lines between base centres tried first, observer by observer up to a clear one."""
         model = target.models[j]
-        those = [o for o, n in zip(observers, near.tolist(), strict=True) if n]
-        tx, ty = model.footprint.centre
+        those = [o for o, n in zip(observers, near.tolist(), strict=True) if n] if target.on_table else []
         for o in those:
             polys, planes = self._planes(o.height, model.height)
-            if not polys or not planes.crossed_one(*o.footprint.centre, tx, ty):
+            if not polys or not planes.crossed_one(*o.footprint.centre, *model.footprint.centre):
                 return True
         return bool(those) and any(self.sees_each(those, PlacedUnit(target.name, target.player, (model,))))
 
