@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from strategium.combat.allocation import (
+    Deferred,
     TargetModel,
     TargetUnit,
     apply_unsaved_wound,
@@ -110,3 +111,32 @@ def test_only_models_in_range_and_sight_are_allocated_wounds_and_the_rest_are_lo
     assert allocated == ["B", "A"]  # B's last Wound, then A; nothing to Hidden
     assert result.unallocated == 2 and result.target.models[1].lost == 0
     assert any("2 Wounds are lost" in r.text and "line of sight" in r.text for r in result.reasons)
+
+
+def test_a_deferred_answer_is_worked_out_only_when_a_wound_reaches_the_model() -> None:
+    """Allocation asks ``allocatable`` in order up to the first model that may take the Wound (and, wounded models
+    first, of the models that have lost Wounds): the others' deferred answers are never worked out."""
+    asked: list[str] = []
+
+    def answer(name: str, value: bool) -> Deferred:
+        def compute() -> bool:
+            asked.append(name)
+            return value
+
+        return Deferred(compute)
+
+    unit = TargetUnit(
+        "Squad",
+        (
+            TargetModel("Hidden", 4, allocatable=answer("Hidden", False)),
+            TargetModel("A", 4, allocatable=answer("A", True)),
+            TargetModel("B", 4, allocatable=answer("B", True)),
+        ),
+    )
+    assert next_model_index(unit, CONFIG) == 1 and asked == ["Hidden", "A"]
+    assert next_model_index(unit, CONFIG) == 1 and asked == ["Hidden", "A"]  # kept: not worked out again
+    wounded = TargetUnit("Squad", (TargetModel("A", 4, allocatable=answer("A2", True)), TargetModel("W", 4, 2, 1)))
+    assert next_model_index(wounded, CONFIG) == 1 and "A2" not in asked  # the wounded model takes it: A not asked
+    flag = answer("C", True)
+    assert flag == True and flag == Deferred(lambda: True) and hash(flag) == hash(True)  # noqa: E712
+    assert repr(flag) == "Deferred(True)" and repr(answer("D", False)) == "Deferred(not asked yet)"

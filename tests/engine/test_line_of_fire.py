@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from shapely.geometry import box
 
 from strategium.army.army import Unit
-from strategium.engine import line_of_fire
+from strategium.engine import damage, line_of_fire
 from strategium.engine.game import Game
 from strategium.engine.placement import placed_model
 from strategium.engine.shooting import Shoot, ShootingAttackResolved, WeaponFired
 from strategium.engine.timing import Phase
 from strategium.geometry.deployment import dawn_of_war
+from strategium.geometry.measure import distance, within
+from strategium.geometry.pieces import PlacedUnit
 from strategium.geometry.table import Table
 from strategium.geometry.terrain import Battlefield, SightRule, TerrainKind, TerrainPiece
 from tests.engine.builders_combat import LASCANNON, armoured, battle, place, squad, to_phase, weapon
@@ -198,3 +200,23 @@ def test_a_model_whose_armour_save_beats_any_cover_is_not_given_one() -> None:
     place(game, red, 10, 30)
     assert view(game, blue, red, ap=3)["red.1"].cover == 5  # AP3 denies the 3+ armour: the Cover Save counts
     assert view(game, blue, red, ap=5)["red.1"] == line_of_fire.ModelView(True, None)  # 3+ armour is taken instead
+
+
+def test_allocation_is_deferred_until_asked_and_gives_the_answers_of_the_sight_map() -> None:
+    """fire_view works out a model's range and line of sight when it is first asked (a Deferred answer), and the
+    answer is the sight map's own for those firers: the firers in range, and any of them seeing the model alone."""
+    blue, red = squad("blue", 3, weapons=(AP3_FOUR,)), squad("red", 4)
+    game = shooting_on([WALL], blue, [red])
+    place(game, blue, 10, 20, dx=2.0)
+    place(game, red, 10, 30, dx=3.0)
+    seen = view(game, blue, red, reach=10.5)
+    assert all(repr(v.allocatable) == "Deferred(not asked yet)" for v in seen.values())
+    sight = damage.sight_map(game.state.battlefield)
+    status = game.state.units[blue.id]
+    firers = [placed_model(m, status.poses[m.id]) for m in blue.models]
+    for m in red.models:
+        target = placed_model(m, game.state.units[red.id].poses[m.id])
+        near = [f for f in firers if within(distance(f.footprint, target.footprint), 10.5)]
+        alone = PlacedUnit(red.id, 2, (target,))
+        assert bool(seen[m.id].allocatable) == any(sight.sees_each(near, alone))
+    assert [bool(seen[m].allocatable) for m in ("red.1", "red.2", "red.3", "red.4")] == [True, True, False, False]

@@ -17,6 +17,7 @@ Sources and confidence (CORE_B §1.7):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from strategium.combat.sources import configured
@@ -24,6 +25,41 @@ from strategium.config import RulesConfig
 from strategium.engine.citations import Reason
 from strategium.errors import InputError
 from strategium.rules.registry import RuleRef
+
+
+class Deferred:
+    """A yes or no worked out when first asked (``bool(flag)``), then kept: an answer that costs (a Shooting
+    Attack's range and line of sight to one target model) and that the attack may never need (Wounds are allocated
+    to the closest models first, and often none is rolled). ``compute`` must give the same answer whenever it is
+    asked (a value of what it was made from). Compares and hashes as its answer."""
+
+    __slots__ = ("_compute", "_value")
+
+    def __init__(self, compute: Callable[[], bool]) -> None:
+        self._compute: Callable[[], bool] | None = compute
+        self._value = False
+
+    def __bool__(self) -> bool:
+        compute = self._compute
+        if compute is not None:
+            self._value = bool(compute())
+            self._compute = None
+        return self._value
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Deferred | bool):
+            return bool(self) == bool(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(bool(self))
+
+    def __repr__(self) -> str:
+        return f"Deferred({bool(self)})" if self._compute is None else "Deferred(not asked yet)"
+
+
+Flag = bool | Deferred
+"""A yes or no given now, or worked out when first asked (:class:`Deferred`)."""
 
 
 def _positive(value: int, name: str, least: int = 1) -> None:
@@ -40,7 +76,8 @@ class TargetModel:
     cover the engine found for this model against this attack. ``weapon_skill`` is used in melee.
     ``rules`` holds its special rules, own and granted (e.g. Shrouded (5+) from Militia Cavalry Mount).
     ``allocatable``: it may be allocated this attack's Wounds (a Shooting Attack's only in range and line of sight
-    of a firing model; the engine decides, :mod:`strategium.engine.line_of_fire`).
+    of a firing model; the engine decides, :mod:`strategium.engine.line_of_fire`, and may defer the answer until
+    it is asked: a :class:`Deferred`).
     Raises ``InputError`` for a Toughness or Wounds below 1 or a negative ``lost``.
     """
 
@@ -53,7 +90,7 @@ class TargetModel:
     cover_save: int | None = None
     weapon_skill: int | None = None
     rules: tuple[RuleRef, ...] = ()
-    allocatable: bool = True
+    allocatable: Flag = True
 
     @classmethod
     def made(
@@ -67,7 +104,7 @@ class TargetModel:
         cover_save: int | None,
         weapon_skill: int | None,
         rules: tuple[RuleRef, ...],
-        allocatable: bool = True,
+        allocatable: Flag = True,
     ) -> TargetModel:
         """The model the constructor makes from these fields (every one given, in field order), with the same checks
         and errors, built without the frozen constructor's field-by-field assignment (the engine builds one per
@@ -217,17 +254,16 @@ def next_model_index(unit: TargetUnit, config: RulesConfig) -> int | None:
     allocated it (:attr:`TargetModel.allocatable`).
 
     With ``damage.wounded_models_first`` a model that has lost Wounds comes first; otherwise (and if none
-    has) the first remaining model in allocation order.
+    has) the first remaining model in allocation order. ``allocatable`` is asked only of the models that have
+    lost Wounds, then in order up to the first that may be allocated the Wound (a :class:`Deferred` answer of the
+    others is never worked out).
     """
     models = unit.models
-    alive = [i for i in unit.alive_indices if models[i].allocatable]
-    if not alive:
-        return None
     if config.damage.wounded_models_first:
-        for i in alive:
-            if models[i].lost > 0:
+        for i in unit.alive_indices:
+            if models[i].lost > 0 and models[i].allocatable:
                 return i
-    return alive[0]
+    return next((i for i in unit.alive_indices if models[i].allocatable), None)
 
 
 def allocation_reason(config: RulesConfig) -> Reason:

@@ -46,7 +46,19 @@ from strategium.engine.board import Location
 from strategium.engine.citations import Reason
 from strategium.engine.placement import footprint, placed_unit
 from strategium.geometry.measure import Footprint, distance
-from strategium.geometry.templates import AreaShape, bearing, blast_marker, scattered, teardrop, tip_on, touches_any
+from strategium.geometry.templates import (
+    AreaShape,
+    bearing,
+    blast_marker,
+    scattered,
+    teardrop,
+    teardrops,
+    tip_on,
+    touches_any,
+    touches_each,
+    under_each,
+    under_rows,
+)
 from strategium.geometry.templates import under as models_under
 from strategium.rules.registry import RuleRef
 
@@ -151,12 +163,13 @@ def best_template(game: Game, unit_id: str, target_id: str, model_id: str) -> tu
     closest = min(targets, key=lambda e: distance(me.foot, e.foot), default=None)
     aim = bearing(centre, closest.foot.centre) if closest is not None else 0.0
     directions = sorted({float(d) for d in range(0, 360, _STEP)} | {bearing(centre, e.foot.centre) for e in targets})
+    t = game.state.config.templates
+    shapes = teardrops(me.foot, directions, t.length, t.narrow_width, t.wide_width)  # _template_shape's, each
+    free = [i for i, touching in enumerate(touches_each(shapes, friends)) if not touching]
+    counts = under_each([shapes[i] for i in free], [e.foot for e in targets])
     best: tuple[int, float, float] | None = None  # (covered, -turn from the aim, direction)
-    for d in directions:
-        shape = _template_shape(game, me.foot, d)
-        if touches_any(shape, friends):
-            continue
-        covered = sum(models_under(shape, [e.foot for e in targets]))
+    for i, covered in zip(free, counts, strict=True):
+        d = directions[i]
         turn = abs((d - aim + 180.0) % 360.0 - 180.0)
         key = (covered, -turn, -d)
         if best is None or key > (best[0], best[1], -best[2]):
@@ -228,10 +241,14 @@ def _spots(game: Game, unit_id: str, target_id: str, diameter: float, everyone: 
     """Each target model as a marker's place, the best first (no legality tested)."""
     me = game.state.owner(unit_id)
     spots: list[_Spot] = []
-    for e in everyone:
-        if e.host != target_id:
-            continue
-        counts = _count(blast_marker(e.foot.centre, diameter), [o for o in everyone if o.player != me])
+    targets = [e for e in everyone if e.host == target_id]
+    enemies = [o for o in everyone if o.player != me]
+    markers = [blast_marker(e.foot.centre, diameter) for e in targets]
+    for e, hits in zip(targets, under_rows(markers, [o.foot for o in enemies]), strict=True):  # _count's, per marker
+        counts: dict[str, int] = {}
+        for o, hit in zip(enemies, hits, strict=True):
+            if hit:
+                counts[o.host] = counts.get(o.host, 0) + 1
         score = (counts.get(target_id, 0), sum(n for uid, n in counts.items() if uid != target_id))
         spots.append(_Spot(e.model.id, e.model.name, e.foot.centre, score))
     return sorted(spots, key=lambda sp: (-sp.score[0], -sp.score[1]))  # stable: the unit's order breaks ties

@@ -545,14 +545,16 @@ class SightMap:
                 self._remember(k, answer)
         return result
 
-    def sees_any(self, observers: Sequence[PlacedModel], target: PlacedUnit) -> bool:
-        """``any(self.sees_each(observers, target))``, without the hidden-area tests once a straight line between
-        base centres shows some observer sees it."""
-        if not observers or not target.on_table:
-            return False
-        if any(self._centres_clear(observers, target.models)):
-            return True
-        return any(self.sees_each(observers, target))
+    def sees_model(self, observers: Sequence[PlacedModel], target: PlacedUnit, j: int, near: np.ndarray) -> bool:
+        """Whether an observer ``i`` with ``near[i]`` sees model ``j`` of ``target`` (:meth:`sees_each` of the model
+        alone), the straight lines between base centres tried first, observer by observer up to a clear one."""
+        model = target.models[j]
+        those = [o for o, n in zip(observers, near.tolist(), strict=True) if n] if target.on_table else []
+        for o in those:
+            polys, planes = self._planes(o.height, model.height)
+            if not polys or not planes.crossed_one(*o.footprint.centre, *model.footprint.centre):
+                return True
+        return bool(those) and any(self.sees_each(those, PlacedUnit(target.name, target.player, (model,))))
 
     def unit_sees(self, observer: PlacedUnit, target: PlacedUnit) -> bool:
         """Whether any model of ``observer`` sees any model of ``target``; embarked units neither see nor

@@ -23,7 +23,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from strategium.geometry.measure import DRAW_QUAD_SEGS, EPSILON, Footprint
+from strategium.geometry.measure import EPSILON, Footprint, circle_polygon
 
 OVERLAP_AREA = 1e-6
 """Square inches a hull or oval footprint must share with a shape to count as partly under it."""
@@ -72,11 +72,105 @@ class AreaShape:
 
     def polygon(self) -> Polygon:
         """The shape as a polygon (drawing; hull and oval footprints)."""
-        c1 = Point(self.near).buffer(self.near_radius, quad_segs=DRAW_QUAD_SEGS)
-        c2 = Point(self.far).buffer(self.far_radius, quad_segs=DRAW_QUAD_SEGS)
+        c1 = circle_polygon(self.near, self.near_radius)  # Point(near).buffer(near_radius), vertex for vertex
+        c2 = circle_polygon(self.far, self.far_radius)
         hull = shapely.convex_hull(shapely.union(c1, c2))
         assert isinstance(hull, Polygon)
         return hull
+
+
+def signed_distances_each(shapes: Sequence[AreaShape], points: np.ndarray) -> np.ndarray:
+    """Row ``i`` is ``shapes[i].signed_distances(points)`` (shape (len(shapes), n)), the very floats: the same
+    operations, element for element, for every shape at once (a shape whose one disc holds the other takes its
+    own row)."""
+    p = np.asarray(points, dtype=float).reshape(-1, 2)
+    out = np.empty((len(shapes), len(p)))
+    rows: list[int] = []
+    params: list[tuple[float, float, float, float, float, float, float, float, float]] = []
+    for i, shape in enumerate(shapes):
+        (ax, ay), (bx, by) = shape.near, shape.far
+        r1, r2 = shape.near_radius, shape.far_radius
+        dx, dy = bx - ax, by - ay
+        h = math.hypot(dx, dy)
+        if h <= abs(r1 - r2) + 1e-12:
+            out[i] = shape.signed_distances(p)
+            continue
+        b = (r1 - r2) / h
+        rows.append(i)
+        params.append((ax, ay, dx / h, dy / h, b, math.sqrt(1.0 - b * b), h, r1, r2))
+    if rows:
+        ax, ay, ux, uy, b, a, h, r1, r2 = (c[:, None] for c in np.array(params).T)  # each (R, 1)
+        rel_x, rel_y = p[:, 0] - ax, p[:, 1] - ay
+        along = rel_x * ux + rel_y * uy
+        across = np.abs(-rel_x * uy + rel_y * ux)
+        k = -b * across + a * along
+        near_d = np.hypot(across, along) - r1
+        far_d = np.hypot(across, along - h) - r2
+        side = a * across + b * along - r1
+        out[rows] = np.where(k < 0.0, near_d, np.where(k > a * h, far_d, side))
+    return out
+
+
+def _box(shape: AreaShape) -> tuple[float, float, float, float]:
+    """A box holding the shape and its polygon (the discs' boxes, grown by 1e-9" for the polygon's rounding)."""
+    (ax, ay), (bx, by) = shape.near, shape.far
+    r1, r2, g = shape.near_radius, shape.far_radius, 1e-9
+    return (min(ax - r1, bx - r2) - g, min(ay - r1, by - r2) - g, max(ax + r1, bx + r2) + g, max(ay + r1, by + r2) + g)
+
+
+def _gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The widest gap between two boxes along x or y (a lower bound of the distance between what they hold; 0 or
+    less when they meet)."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+
+def touches_each(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list[bool]:
+    """``[touches_any(s, feet) for s in shapes]``, the same answers: the round bases measured for every shape at
+    once (:func:`signed_distances_each`); a hull or oval measured only when its box comes within ``EPSILON`` of
+    the shape's (farther, its polygon is farther than that from the shape's)."""
+    centres, radii, idx = _round(feet)
+    out: list[bool] = [False] * len(shapes)
+    if idx:
+        hit = np.asarray((signed_distances_each(shapes, centres) <= radii + EPSILON).any(axis=1))
+        out = [bool(b) for b in hit.tolist()]
+    others = [f for f in feet if not isinstance(f.core, Point)]
+    if others:
+        for i, shape in enumerate(shapes):
+            if out[i]:
+                continue
+            box = _box(shape)
+            near = [f for f in others if _gap(box, f.outer_bounds) <= EPSILON]
+            if near:
+                poly = shape.polygon()
+                out[i] = any(bool(poly.distance(f.polygon()) <= EPSILON) for f in near)
+    return out
+
+
+def under_each(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list[int]:
+    """``[sum(under(s, feet)) for s in shapes]``, the same counts (:func:`under_rows`)."""
+    return [sum(row) for row in under_rows(shapes, feet)]
+
+
+def under_rows(shapes: Sequence[AreaShape], feet: Sequence[Footprint]) -> list[list[bool]]:
+    """``[under(s, feet) for s in shapes]``, the same answers: the round bases measured for every shape at once
+    (:func:`signed_distances_each`); a hull or oval only when its box meets the shape's (else they share no area)."""
+    out = [[False] * len(feet) for _ in shapes]
+    centres, radii, idx = _round(feet)
+    if idx:
+        inside = np.asarray(signed_distances_each(shapes, centres) < radii - EPSILON)
+        for row, flags in zip(out, inside.tolist(), strict=True):
+            for i, flag in zip(idx, flags, strict=True):
+                row[i] = bool(flag)
+    others = [i for i, f in enumerate(feet) if not isinstance(f.core, Point)]
+    if others:
+        for row, shape in zip(out, shapes, strict=True):
+            box = _box(shape)
+            near = [i for i in others if _gap(box, feet[i].outer_bounds) <= 0.0]
+            if near:
+                poly = shape.polygon()
+                for i in near:
+                    row[i] = bool(poly.intersection(feet[i].polygon()).area > OVERLAP_AREA)
+    return out
 
 
 def teardrop(tip: tuple[float, float], direction: float, length: float, narrow: float, wide: float) -> AreaShape:
@@ -90,6 +184,32 @@ def teardrop(tip: tuple[float, float], direction: float, length: float, narrow: 
     near = (tip[0] + ux * r1, tip[1] + uy * r1)
     far = (tip[0] + ux * (length - r2), tip[1] + uy * (length - r2))
     return AreaShape(near, r1, far, r2)
+
+
+def teardrops(
+    foot: Footprint, directions: Sequence[float], length: float, narrow: float, wide: float
+) -> list[AreaShape]:
+    """``[teardrop(tip_on(foot, d), d, length, narrow, wide) for d in directions]``: the same shapes (the same
+    arithmetic on the same unit vectors), with the sizes checked once and each shape made without its frozen
+    constructor's field-by-field assignment. Raises ``ValueError`` as :func:`teardrop` does."""
+    if length <= 0 or narrow <= 0 or wide <= 0 or narrow > length or wide > length:
+        raise ValueError(f"bad template sizes: length {length}, narrow {narrow}, wide {wide}")
+    r1, r2 = narrow / 2, wide / 2
+    out: list[AreaShape] = []
+    round_base = isinstance(foot.core, Point)
+    cx, cy = foot.centre
+    for d in directions:
+        ux, uy = unit_vector(d)
+        tip = (cx + ux * foot.radius, cy + uy * foot.radius) if round_base else tip_on(foot, d)
+        shape = object.__new__(AreaShape)
+        shape.__dict__.update(
+            near=(tip[0] + ux * r1, tip[1] + uy * r1),
+            near_radius=r1,
+            far=(tip[0] + ux * (length - r2), tip[1] + uy * (length - r2)),
+            far_radius=r2,
+        )
+        out.append(shape)
+    return out
 
 
 def blast_marker(centre: tuple[float, float], diameter: float) -> AreaShape:

@@ -183,27 +183,31 @@ class HalfPlanes:
 
     @classmethod
     def of(cls, blockers: Sequence[Polygon]) -> HalfPlanes:
-        rings = []
-        for b in blockers:
-            r = ring(shapely.orient_polygons(b))  # exterior anticlockwise
-            rings.append(r)
-        if not rings:
+        """The half-planes of convex ``blockers`` (each exterior taken anticlockwise; a blocker with fewer edges than
+        the most padded by repeating its last vertex, whose zero-length edges take the closing edge's normal). The
+        rings are read in one call for all the blockers, and only the padded rows are mended."""
+        if not blockers:
             return cls(np.zeros((0, 1, 2)), np.zeros((0, 1)), np.zeros((0, 4)))
+        shapes = np.array(blockers, dtype=object)
+        exteriors = shapely.get_exterior_ring(shapely.orient_polygons(shapes))  # anticlockwise
+        coords, owner = shapely.get_coordinates(exteriors, return_index=True)
+        ends = np.flatnonzero(np.r_[owner[1:] != owner[:-1], True]) + 1  # one past each ring's closing vertex
+        starts = np.r_[0, ends[:-1]]
+        rings = [coords[a : b - 1] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]  # as ring() reads
         pts = pad(rings)
         nxt = np.roll(pts, -1, axis=1)
-        # padding repeats the last vertex: its zero-length edges get the closing edge's normal
         edge = nxt - pts
         normals = np.stack([edge[..., 1], -edge[..., 0]], axis=-1)
         length = np.linalg.norm(normals, axis=-1, keepdims=True)
         normals = np.where(length > 1e-12, normals / np.maximum(length, 1e-12), np.nan)
-        for b in range(normals.shape[0]):  # replace padded (nan) normals with the closing edge's
-            bad = np.isnan(normals[b, :, 0])
-            if bad.any():
-                good = np.nonzero(~bad)[0]
-                normals[b, bad] = normals[b, good[-1]]
-                pts[b, bad] = pts[b, good[-1]]
+        bad = np.isnan(normals[:, :, 0])  # padded (zero-length) edges: each row's last good edge (the closing one)
+        if bad.any():
+            last_good = bad.shape[1] - 1 - np.argmax(~bad[:, ::-1], axis=1)
+            rows, cols = np.nonzero(bad)
+            normals[rows, cols] = normals[rows, last_good[rows]]
+            pts[rows, cols] = pts[rows, last_good[rows]]
         offsets = np.einsum("bmk,bmk->bm", normals, pts)
-        return cls(normals, offsets, shapely.bounds(np.array(blockers, dtype=object)))
+        return cls(normals, offsets, shapely.bounds(shapes))
 
     def segment_crossed(self, p: tuple[float, float], q: tuple[float, float]) -> bool:
         """One segment p-q: does it pass through the interior of some blocker? (scalar code, early exit)"""
