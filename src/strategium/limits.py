@@ -85,6 +85,9 @@ class InputLimits:
     terrain_vertices: int = 64
     """Most corners of one terrain piece or deployment zone polygon (real pieces have a handful; line of sight work
     grows with them)."""
+    terrain_pieces: int = 100
+    """Most terrain pieces, and most Buildings, in one scenario (a real table has about 6-15; every piece is in
+    every line of sight test: a battle on 500 pieces took 376 MiB)."""
     # -- rosters (strategium.army: roster_xml, roster_tree, battlescribe, bs_models, bs_profiles) -------------
     xml_nodes: int = 200_000
     """Most XML elements and attributes, together, in a roster (the largest real roster has about 6,000)."""

@@ -195,3 +195,16 @@ def test_the_table_limit_can_be_raised() -> None:
     with lim.using_limits(table_inches=2000):
         scenario = parse_scenario_text(DEMO.replace("table: {width: 72, depth: 48}", "table: {width: 1500, depth: 48}"))
     assert scenario.battlefield.table.width == 1500
+
+
+
+def test_more_terrain_pieces_than_the_limit_are_refused_before_any_is_read() -> None:
+    pieces = len(parse_scenario_text(DEMO, file="s.yaml").battlefield.terrain)
+    terrain_line = DEMO[: DEMO.index("terrain:\n")].count("\n") + 1
+    with lim.using_limits(terrain_pieces=pieces - 1):
+        assert refused("terrain:\n", "terrain:\n") == (
+            f"s.yaml:{terrain_line}: terrain: pieces in this list: {pieces} is over the limit of {pieces - 1} "
+            "(raise it with STRATEGIUM_LIMIT_TERRAIN_PIECES)"
+        )
+    with lim.using_limits(terrain_pieces=pieces):
+        assert len(parse_scenario_text(DEMO, file="s.yaml").battlefield.terrain) == pieces

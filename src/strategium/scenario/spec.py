@@ -62,6 +62,13 @@ def _few_corners(corners: tuple[XY, ...]) -> tuple[XY, ...]:
 
 
 Polygon = Annotated[tuple[XY, ...], Field(min_length=3), AfterValidator(_few_corners)]
+
+
+def _few_pieces(pieces: object) -> object:
+    """Refuse a list of more terrain pieces (or Buildings) than the input limit ``terrain_pieces``, before reading any."""
+    if isinstance(pieces, list | tuple):
+        check_limit(len(pieces), "terrain_pieces", what="pieces in this list")
+    return pieces
 """``[[x, y], ...]``: at least three corners, at most the input limit ``terrain_vertices``."""
 Heading = Annotated[float, BeforeValidator(_no_bool), Field(allow_inf_nan=False)]
 """Degrees anticlockwise from east (+x), any finite number."""
@@ -578,8 +585,8 @@ class ScenarioSpec(Strict):
     description: str = ""
     table: TableSpec = TableSpec()
     deployment: DeploymentName | DeploymentSpec | None = None
-    terrain: tuple[TerrainSpec, ...] = ()
-    buildings: tuple[BuildingSpec, ...] = ()
+    terrain: Annotated[tuple[TerrainSpec, ...], BeforeValidator(_few_pieces)] = ()
+    buildings: Annotated[tuple[BuildingSpec, ...], BeforeValidator(_few_pieces)] = ()
     rules_config: dict[str, object] | str | None = None
     armies: tuple[ArmyEntrySpec, ArmyEntrySpec]
     seed: Annotated[Whole, Field(ge=0, le=2**63 - 1)] = 0
