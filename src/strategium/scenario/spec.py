@@ -65,7 +65,7 @@ Polygon = Annotated[tuple[XY, ...], Field(min_length=3), AfterValidator(_few_cor
 
 
 def _few_pieces(pieces: object) -> object:
-    """Refuse a list of more terrain pieces (or Buildings) than the input limit ``terrain_pieces``, before reading any."""
+    """Refuse more terrain pieces (or Buildings) than the input limit ``terrain_pieces``, before reading any."""
     if isinstance(pieces, list | tuple):
         check_limit(len(pieces), "terrain_pieces", what="pieces in this list")
     return pieces
