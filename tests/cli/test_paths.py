@@ -222,3 +222,16 @@ def test_a_failed_write_changes_nothing_and_leaves_no_temporary_file(
     monkeypatch.setattr(paths.os, "replace", full)
     assert message(write_outputs, [(first, "new")]) == f"{kept}: cannot write the game record: no space left on device"
     assert snapshot(tmp_path) == before
+
+
+def test_an_output_name_longer_than_the_system_allows_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """Found by the outside corpus of issue 18: ``map --out`` / ``--json`` / ``--report`` with a 300-character
+    name raised ``OSError: [Errno 36]`` from ``Path.is_dir``."""
+    long = str(tmp_path / ("a" * 300))
+    assert message(output_file, long + ".svg", "--out", "map") == (
+        f"{shortened(long + '.svg')}: cannot write the map there: file name too long"
+    )
+    assert message(output_folder, long, "index.html", "--report", "report") == (
+        f"{shortened(long)}: cannot write the report there: file name too long"
+    )
+    assert list(tmp_path.iterdir()) == []

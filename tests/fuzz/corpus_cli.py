@@ -96,6 +96,9 @@ def cli_attacks() -> list[Attack]:
         _army("json-missing-folder", paths, "battle", *SHORT, "--json", "nofolder/rec.json", quiet_failure=True),
         _army("report-missing-folder", paths, "battle", *SHORT, "--report", "nofolder/rep", quiet_failure=True),
         _army("report-is-a-file", paths, "battle", *SHORT, "--report", "{F}", quiet_failure=True),
+        _army("json-name-too-long", paths, "battle", *SHORT, "--json", "a" * 300 + ".json", quiet_failure=True),
+        _army("report-name-too-long", paths, "battle", *SHORT, "--report", "a" * 300, quiet_failure=True),
+        _scenario("map-out-name-too-long", paths, "map", "{F}", "--out", "a" * 300 + ".svg"),
         _army(
             "json-is-an-army",
             paths,

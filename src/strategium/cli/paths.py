@@ -128,6 +128,13 @@ def output_file(name: str, option: str, what: str, inputs: Iterable[str | Path] 
             ``FILE: is not a regular file ...``, ``FILE: is read-only``, ``FILE: cannot write into its folder``,
             ``FILE: is an input of this command (INPUT) ...``.
     """
+    try:
+        return _output_file(name, option, what, inputs)
+    except OSError as err:  # e.g. a name longer than the system allows
+        raise InputError(f"cannot write the {what} there: {_reason(err)}", file=name) from None
+
+
+def _output_file(name: str, option: str, what: str, inputs: Iterable[str | Path]) -> Output:
     path = _name(name, option)
     if name.endswith(("/", os.sep)) or path.is_dir():
         raise InputError(f"is a directory; {option} needs a file name", file=name)
@@ -149,6 +156,13 @@ def output_folder(name: str, file_name: str, option: str, what: str, inputs: Ite
         InputError: ``DIR: is a file; OPTION needs a folder``, ``DIR: cannot make it: the folder PARENT does not
             exist``, and what :func:`output_file` refuses for the file inside.
     """
+    try:
+        return _output_folder(name, file_name, option, what, inputs)
+    except OSError as err:  # e.g. a name longer than the system allows
+        raise InputError(f"cannot write the {what} there: {_reason(err)}", file=name) from None
+
+
+def _output_folder(name: str, file_name: str, option: str, what: str, inputs: Iterable[str | Path]) -> Output:
     folder = _name(name, option)
     make: Path | None = None
     if _exists(folder) and not folder.is_dir():
