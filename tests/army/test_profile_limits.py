@@ -8,27 +8,12 @@ import pytest
 from strategium import limits as lim
 from strategium.army.library import parse_army_text
 from strategium.army.profile_limits import check_rules, check_weapon
-from strategium.errors import InputError
 from strategium.model.parse_weapons import weapon_from_columns
 from strategium.rules.registry import find_rule
-from tests.army.test_army_schema import TINY
+from tests.army.test_army_schema import TINY, over, refused
 
 WEAPON = """{name: Bolter, range: '24"', strength: "4", ap: "5", type: Rapid Fire}"""
 
-
-def over(what: str, value: object, name: str) -> str:
-    """The end of ``check_limit``'s message for the limit ``name`` in force."""
-    limit = getattr(lim.limits(), name)
-    return f"{what}: {value} is over the limit of {limit} (raise it with STRATEGIUM_LIMIT_{name.upper()})"
-
-
-def refused(old: str, new: str) -> str:
-    assert old in TINY, old
-    with pytest.raises(InputError) as caught:
-        parse_army_text(TINY.replace(old, new, 1), file="tiny.yaml")
-    message = str(caught.value)
-    assert "\n" not in message
-    return message
 
 
 def weapon(range_: str = '24"', strength: str = "4", type_: str = "Rapid Fire") -> str:
