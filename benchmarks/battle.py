@@ -23,8 +23,8 @@ from unittest.mock import patch
 
 from strategium.battle.run import play_battle
 from strategium.battle.setup import BattleSetup, build_scenario
-from strategium.engine.actions import Action, Verdict
-from strategium.engine.game import Game
+from strategium.engine.core.actions import Action, Verdict
+from strategium.engine.core.game import Game
 
 TARGET_SECONDS = 0.5
 """The issue's target for one demo battle with heuristic players."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from strategium.dice import SCATTER_HIT_FACES, Dice, DiceError, ScatterFace, ScatterRoll
-from strategium.engine.record import ForcedDice, entry_from_json, entry_to_json
+from strategium.engine.core.record import ForcedDice, entry_from_json, entry_to_json
 
 
 def test_scatter_die_forced_hit_and_arrow_are_recorded_in_the_log() -> None:

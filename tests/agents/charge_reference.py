@@ -12,11 +12,11 @@ from strategium.agents import placement_sampling as ps
 from strategium.agents.charge_spots import approach as _approach
 from strategium.agents.proposals import _feet_of
 from strategium.army.army import Model
-from strategium.engine import charges
-from strategium.engine.board import Placement, Pose
-from strategium.engine.game import Game
-from strategium.engine.placement import footprint
-from strategium.engine.table_checks import overlaps
+from strategium.engine.assault import charges
+from strategium.engine.core.board import Placement, Pose
+from strategium.engine.core.game import Game
+from strategium.engine.table.placement import footprint
+from strategium.engine.table.table_checks import overlaps
 from strategium.geometry.measure import Footprint, distance
 
 

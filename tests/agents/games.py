@@ -10,7 +10,7 @@ from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.invariants import InvariantChecker
 from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
-from strategium.engine.game import Game
+from strategium.engine.core.game import Game
 
 RANDOM_SEEDS = (11, 12)
 """Seeds of the random-vs-random conformance games."""

@@ -7,9 +7,9 @@ import pytest
 from strategium.agents.base import GameTooLongError, PlayerError, play
 from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
-from strategium.engine.actions import Action, EndStep
-from strategium.engine.game import Game
-from strategium.engine.pregame_track import PreGameStep
+from strategium.engine.core.actions import Action, EndStep
+from strategium.engine.core.game import Game
+from strategium.engine.core.pregame_track import PreGameStep
 
 
 class EndsEverything:

@@ -17,13 +17,13 @@ from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
 from strategium.army.army import Model
-from strategium.engine import broad_phase
-from strategium.engine.actions import Action
-from strategium.engine.board import Pose
-from strategium.engine.game import Game
-from strategium.engine.placement import footprint, hull_of, inradius
-from strategium.engine.table_checks import overlaps
-from strategium.engine.timing import PlayerId
+from strategium.engine.core.actions import Action
+from strategium.engine.core.board import Pose
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import PlayerId
+from strategium.engine.table import broad_phase
+from strategium.engine.table.placement import footprint, hull_of, inradius
+from strategium.engine.table.table_checks import overlaps
 from strategium.geometry.measure import Footprint, distance
 from tests.agents import charge_reference
 

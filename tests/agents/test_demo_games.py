@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from strategium.agents import seed_rules
-from strategium.engine.board import Location
-from strategium.engine.events import GameEnded, TurnStarted
-from strategium.engine.timing import Phase
+from strategium.engine.core.board import Location
+from strategium.engine.core.events import GameEnded, TurnStarted
+from strategium.engine.core.timing import Phase
 from tests.agents.games import HEURISTIC_SEEDS, RANDOM_SEEDS, heuristic_game, random_game
 
 

@@ -9,12 +9,12 @@ from strategium.agents import proposals as pr
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.setup import demo_battle
 from strategium.army.army import Unit
-from strategium.engine.actions import Action
-from strategium.engine.board import Location
-from strategium.engine.game import Game
-from strategium.engine.movement_common import party
-from strategium.engine.transports import Disembark
-from strategium.engine.vehicle_fire import cruising_disembark_problem
+from strategium.engine.core.actions import Action
+from strategium.engine.core.board import Location
+from strategium.engine.core.game import Game
+from strategium.engine.movement.common import party
+from strategium.engine.movement.transports import Disembark
+from strategium.engine.movement.vehicle_fire import cruising_disembark_problem
 
 
 class _Watching(HeuristicPlayer):

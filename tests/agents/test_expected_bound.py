@@ -14,8 +14,8 @@ from strategium.agents.setup import demo_battle
 from strategium.combat.saves import armour_save_allowed
 from strategium.combat.tables import effective_bs, shooting_hit_target, success_chance, wound_target
 from strategium.config import RulesConfig
-from strategium.engine.actions import Action
-from strategium.engine.game import Game
+from strategium.engine.core.actions import Action
+from strategium.engine.core.game import Game
 
 
 class _Auditing(HeuristicPlayer):

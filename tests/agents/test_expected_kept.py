@@ -9,11 +9,11 @@ from strategium.agents import options as opt
 from strategium.agents.base import play
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.setup import demo_battle
-from strategium.engine import damage
-from strategium.engine.actions import Action
-from strategium.engine.game import Game
-from strategium.engine.melee_vehicles import armour_map
-from strategium.engine.profiles_now import apply_modifiers, current, modifiers
+from strategium.engine.assault.melee_vehicles import armour_map
+from strategium.engine.attacks import damage
+from strategium.engine.core.actions import Action
+from strategium.engine.core.game import Game
+from strategium.engine.questions.profiles_now import apply_modifiers, current, modifiers
 from strategium.model.characteristics import Characteristics
 
 

@@ -14,8 +14,8 @@ from strategium.agents import proposals as pr
 from strategium.army.army import Unit
 from strategium.battle.setup import BattleSetup, new_game
 from strategium.config import RulesConfig
-from strategium.engine import table_checks
-from strategium.engine.game import Game
+from strategium.engine.core.game import Game
+from strategium.engine.table import table_checks
 from strategium.geometry.measure import distance
 from tests.conftest import ROSTERS
 

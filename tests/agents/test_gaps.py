@@ -16,10 +16,10 @@ from strategium.agents.base import play
 from strategium.agents.gaps import PAIRS_KEPT, EnemyGaps, Feet, Groups, distance_matrix, min_distances
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.setup import demo_battle
-from strategium.engine import charges
-from strategium.engine.actions import Action
-from strategium.engine.game import Game
-from strategium.engine.timing import PlayerId
+from strategium.engine.assault import charges
+from strategium.engine.core.actions import Action
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import PlayerId
 from strategium.geometry.measure import Footprint, min_distance
 from tests.agents.games import heuristic_game
 

@@ -9,7 +9,7 @@ import pytest
 
 from strategium.agents import options as opt
 from strategium.agents import proposals as pr
-from strategium.engine.movement_common import party
+from strategium.engine.movement.common import party
 from tests.agents.games import at_infiltration
 
 

@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from strategium.agents.invariants import InvariantChecker, InvariantError, overdue, turn_player
-from strategium.engine.board import Location, Pose
-from strategium.engine.citations import Reason
-from strategium.engine.effects import Duration, Effect, EffectKind
-from strategium.engine.game import Game
+from strategium.catalogue.citations import Reason
+from strategium.engine.core.board import Location, Pose
+from strategium.engine.core.effects import Duration, Effect, EffectKind
+from strategium.engine.core.game import Game
 from tests.agents.games import random_game
 
 
@@ -86,8 +86,8 @@ def test_effects_expire_on_time() -> None:
 
 
 def _brute_overlaps(game: Game) -> list[str]:
-    from strategium.engine.placement import footprint
-    from strategium.engine.table_checks import overlaps
+    from strategium.engine.table.placement import footprint
+    from strategium.engine.table.table_checks import overlaps
     from strategium.geometry.measure import Footprint
 
     feet: list[tuple[str, Footprint]] = []
@@ -120,7 +120,7 @@ def test_the_overlap_test_agrees_with_every_pair_tested_exactly() -> None:
 
 
 def _locked_pair() -> Game:
-    from tests.engine.test_locked_combat import melee_and_gun
+    from tests.engine.questions.test_locked_combat import melee_and_gun
 
     return melee_and_gun()  # Blue's a locked with Red's b; Blue's c and Red's d free; Blue's Shooting phase
 
@@ -137,7 +137,7 @@ def test_a_lock_with_no_enemy_left_on_the_table_is_found() -> None:
 
 
 def test_a_shooting_attack_at_or_by_a_locked_unit_is_found() -> None:
-    from strategium.engine.shooting import ShootingAttackResolved
+    from strategium.engine.shooting.attack import ShootingAttackResolved
 
     game = _locked_pair()
     checker = InvariantChecker()
@@ -153,10 +153,10 @@ def test_a_shooting_attack_at_or_by_a_locked_unit_is_found() -> None:
 
 
 def test_a_charge_move_after_falling_back_and_a_charge_after_regrouping_are_found() -> None:
-    from strategium.engine.charges import ChargeDeclared, ChargeMoveEnded
-    from strategium.engine.events import TurnStarted
-    from strategium.engine.morale_checks import FellBack
-    from strategium.engine.regrouped import Regrouped
+    from strategium.engine.assault.charges import ChargeDeclared, ChargeMoveEnded
+    from strategium.engine.core.events import TurnStarted
+    from strategium.engine.morale.checks import FellBack
+    from strategium.engine.morale.regrouped import Regrouped
 
     game = _locked_pair()
     checker = InvariantChecker()
@@ -177,8 +177,8 @@ def test_a_charge_move_after_falling_back_and_a_charge_after_regrouping_are_foun
 
 def test_a_charge_after_regrouping_is_sound_when_the_setting_allows_it() -> None:
     from strategium.config import parse_overrides
-    from strategium.engine.charges import ChargeDeclared
-    from strategium.engine.regrouped import Regrouped
+    from strategium.engine.assault.charges import ChargeDeclared
+    from strategium.engine.morale.regrouped import Regrouped
 
     game = _locked_pair()
     game.state.config = parse_overrides({"morale": {"regrouped_may_charge": True}})

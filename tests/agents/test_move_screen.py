@@ -15,8 +15,8 @@ from shapely.geometry import box
 from strategium.agents import move_screen as ms
 from strategium.agents import placement_sampling as ps
 from strategium.agents.setup import demo_battle
-from strategium.engine.board import Location, Pose
-from strategium.engine.state import GameState
+from strategium.engine.core.board import Location, Pose
+from strategium.engine.core.state import GameState
 from tests.agents.games import heuristic_game
 
 coord = st.floats(min_value=-5.0, max_value=30.0, allow_nan=False)
@@ -76,7 +76,7 @@ def test_every_offset_at_once_as_one_at_a_time() -> None:
 def test_the_probe_radius_is_the_shapes() -> None:
     """``probe_radius`` (all the move screen needs) is the radius of the formation shape's probe."""
     from strategium.agents import proposals as pr
-    from strategium.engine.movement_common import party
+    from strategium.engine.movement.common import party
 
     game = heuristic_game(4)[0]
     units = [u for u in game.state.units_of(1) if game.state.units[u.id].location is Location.TABLE]
@@ -149,7 +149,7 @@ def test_round4_agrees_with_round(values: list[float]) -> None:
 def test_table_circles_are_those_of_every_model_on_the_table() -> None:
     from dataclasses import replace
 
-    from strategium.engine.placement import table_models
+    from strategium.engine.table.placement import table_models
 
     def expected(state: GameState) -> list[tuple[float, float, float, int]]:
         out = []
@@ -206,7 +206,7 @@ def test_path_distances_are_those_of_segment_distance_bit_for_bit(
 def test_table_circles_of_unchanged_units_are_kept_and_joined_in_order() -> None:
     from dataclasses import replace
 
-    from strategium.engine.placement import table_models
+    from strategium.engine.table.placement import table_models
 
     state = heuristic_game(6)[0].state
     first = ms._table_circles_of(table_models(state))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from strategium.agents import options as opt
 from strategium.agents.setup import demo_battle
-from strategium.engine.shooting_plan import TEMPLATE_LENGTH
+from strategium.engine.shooting.plan import TEMPLATE_LENGTH
 from strategium.model.weapons import RangeKind
 
 

@@ -9,9 +9,9 @@ import shapely
 from shapely.geometry import Polygon, box
 
 from strategium.agents import placement_sampling as ps
-from strategium.engine.board import Location, Pose
-from strategium.engine.placement import footprint
-from strategium.engine.state import GameState
+from strategium.engine.core.board import Location, Pose
+from strategium.engine.core.state import GameState
+from strategium.engine.table.placement import footprint
 from tests.agents.games import heuristic_game
 
 

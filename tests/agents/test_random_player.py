@@ -9,9 +9,9 @@ from strategium.agents.base import play
 from strategium.agents.options import Moment
 from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
-from strategium.engine.actions import Action, Choose, Deploy
-from strategium.engine.game import Game
-from strategium.engine.shooting import Shoot
+from strategium.engine.core.actions import Action, Choose, Deploy
+from strategium.engine.core.game import Game
+from strategium.engine.shooting.attack import Shoot
 
 
 def _one_turn(seed: int) -> Game:

@@ -9,9 +9,9 @@ from strategium.agents.base import play
 from strategium.agents.options import Moment
 from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
-from strategium.engine.actions import Action
-from strategium.engine.game import Game
-from strategium.engine.movement import Move, Run
+from strategium.engine.core.actions import Action
+from strategium.engine.core.game import Game
+from strategium.engine.movement.move import Move, Run
 
 
 class _Auditing(RandomPlayer):

@@ -7,8 +7,8 @@ import pytest
 from strategium.agents.base import play
 from strategium.agents.scripted import ScriptedPlayer, ScriptExhaustedError
 from strategium.agents.setup import demo_battle
-from strategium.engine.actions import EndStep
-from strategium.engine.record import ForcedDice
+from strategium.engine.core.actions import EndStep
+from strategium.engine.core.record import ForcedDice
 from tests.agents.games import random_game
 
 

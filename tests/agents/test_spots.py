@@ -17,7 +17,7 @@ from strategium.agents import proposals as pr
 from strategium.agents.heuristic import HeuristicPlayer
 from strategium.agents.setup import demo_battle
 from strategium.agents.spots import ANCHOR_APART, ANCHOR_STEP, ANCHORS, FINE_STEP, Spots, spots
-from strategium.engine.movement_common import party
+from strategium.engine.movement.common import party
 from strategium.geometry.measure import Footprint
 from tests.agents.games import at_infiltration
 

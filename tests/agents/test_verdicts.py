@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from strategium.agents.setup import demo_battle
 from strategium.agents.verdicts import Verdicts
-from strategium.engine.actions import Choose, EndStep
+from strategium.engine.core.actions import Choose, EndStep
 
 
 def test_a_verdict_is_the_engines_and_is_worked_out_once_per_action_object() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from strategium.army.army import Model, _has
-from strategium.rules.registry import RuleRef, find_rule
+from strategium.catalogue.registry import RuleRef, find_rule
 from tests.engine.builders_combat import squad
 
 

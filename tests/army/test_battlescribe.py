@@ -14,8 +14,8 @@ import pytest
 
 from strategium.army.army import Army, ChartKind, ForceOrgSlot, Unit
 from strategium.army.battlescribe import import_roster
+from strategium.catalogue.registry import RuleRef
 from strategium.model.unit_types import SubType, UnitType
-from strategium.rules.registry import RuleRef
 from tests.conftest import ROSTERS
 
 # file -> (units, models, roster total in points)

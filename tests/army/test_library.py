@@ -8,10 +8,10 @@ import pytest
 
 from strategium.army.army import Army, ChartKind, ForceOrgSlot, Unit
 from strategium.army.library import demo_army_names, demo_army_paths, load_army, load_demo_army, parse_army_text
+from strategium.catalogue.registry import RuleRef, UnknownRule
 from strategium.errors import InputError
 from strategium.model.characteristics import BuildingCharacteristics, Characteristics, VehicleCharacteristics
 from strategium.model.unit_types import SubType, UnitType
-from strategium.rules.registry import RuleRef, UnknownRule
 
 SEED_RULES = (
     "Support Squad",

@@ -8,12 +8,11 @@ import pytest
 from strategium import limits as lim
 from strategium.army.library import parse_army_text
 from strategium.army.profile_limits import check_rules, check_weapon
+from strategium.catalogue.registry import find_rule
 from strategium.model.parse_weapons import weapon_from_columns
-from strategium.rules.registry import find_rule
 from tests.army.test_army_schema import TINY, over, refused
 
 WEAPON = """{name: Bolter, range: '24"', strength: "4", ap: "5", type: Rapid Fire}"""
-
 
 
 def weapon(range_: str = '24"', strength: str = "4", type_: str = "Rapid Fire") -> str:

@@ -6,8 +6,8 @@ import pytest
 
 from strategium.army.army import Army, Unit
 from strategium.army.battlescribe import import_roster
+from strategium.army.militia_cavalry_mount import mount_model, mounted_unit_type
 from strategium.model.unit_types import SubType, UnitType
-from strategium.rules.militia_cavalry_mount import mount_model, mounted_unit_type
 from tests.conftest import ROSTERS
 
 

@@ -12,8 +12,8 @@ from strategium.agents.setup import demo_battle
 from strategium.agents.verdicts import Check, Verdicts
 from strategium.battle import run
 from strategium.battle.run import Chooser, Watcher, drive
-from strategium.engine.actions import Action, EndStep
-from strategium.engine.game import Game
+from strategium.engine.core.actions import Action, EndStep
+from strategium.engine.core.game import Game
 
 
 def _ends_everything(game: Game) -> Action:

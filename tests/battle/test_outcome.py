@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from strategium.agents.setup import demo_battle
 from strategium.battle.outcome import Outcome, decide, destroyed_points, wiped_out
-from strategium.engine.board import Location
-from strategium.engine.state import GameState
+from strategium.engine.core.board import Location
+from strategium.engine.core.state import GameState
 
 
 def _state() -> GameState:

@@ -12,8 +12,8 @@ import pytest
 
 from strategium.battle.run import play_battle
 from strategium.battle.setup import BattleSetup
-from strategium.engine.actions import Deploy
-from strategium.engine.timing import Phase
+from strategium.engine.core.actions import Deploy
+from strategium.engine.core.timing import Phase
 from strategium.report.log import header_lines
 from tests.conftest import ROSTERS
 

@@ -221,7 +221,7 @@ SCN_03 = SCENARIOS / "SCN-03_weapon_chosen_per_model.yaml"
 def test_the_rules_not_played_of_the_units_in_play_come_before_the_results(tmp_path: Path) -> None:
     """As ``strategium battle`` lists them (``battle.coverage``): only the units the scenario places."""
     from strategium.battle.coverage import gaps_text, rule_gaps
-    from strategium.engine.situation import _in_play
+    from strategium.check.situation import _in_play
     from strategium.scenario import load_scenario
 
     path = tmp_path / "gaps.yaml"

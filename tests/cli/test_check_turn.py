@@ -87,8 +87,8 @@ def test_the_json_log_carries_kinds_and_reasons() -> None:
 
 def test_the_map_draws_the_units_where_the_turn_left_them(tmp_path: Path) -> None:
     """Issue 6: ``strategium map`` shows positions after moves (the Run cavalry, the destroyed squad gone)."""
+    from strategium.check.situation_map import scenario_after
     from strategium.cli.check_cmd import load_and_run
-    from strategium.engine.situation_map import scenario_after
     from strategium.scenario import Status
 
     after = scenario_after(load_and_run(str(DEMO_TURN)))

@@ -6,9 +6,9 @@ import json
 
 from typer.testing import CliRunner
 
+from strategium.catalogue.registry import ImplementationStatus, all_rule_defs
+from strategium.catalogue.status import STATUS
 from strategium.cli.main import app
-from strategium.rules.registry import ImplementationStatus, all_rule_defs
-from strategium.rules.status import STATUS
 
 runner = CliRunner()
 TOTAL = len(all_rule_defs())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from strategium.catalogue.registry import RuleRef, find_rule
 from strategium.combat.allocation import (
     Deferred,
     TargetModel,
@@ -16,7 +17,6 @@ from strategium.combat.attack import AttackSpec, resolve_attack
 from strategium.config import RulesConfig
 from strategium.dice import Dice
 from strategium.errors import InputError
-from strategium.rules.registry import RuleRef, find_rule
 
 CONFIG = RulesConfig()
 

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.definitions import Book
+from strategium.catalogue.registry import RuleRef
 from strategium.combat.allocation import TargetModel, TargetUnit
 from strategium.combat.sources import core
-from strategium.engine.citations import Reason
 from strategium.errors import InputError
-from strategium.rules.definitions import Book
-from strategium.rules.registry import RuleRef
 
 _models = st.builds(
     TargetModel,

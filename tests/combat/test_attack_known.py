@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strategium.catalogue.registry import RuleRef
 from strategium.combat import attack as attack_module
 from strategium.combat.allocation import TargetModel, TargetUnit
 from strategium.combat.attack import AttackMode, AttackResult, AttackSpec, resolve_attack
 from strategium.config import RulesConfig
 from strategium.dice import Dice
-from strategium.rules.registry import RuleRef
 
 
 class _Forgetful(dict):  # type: ignore[type-arg]

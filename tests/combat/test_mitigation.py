@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from strategium.catalogue.registry import RuleRef, find_rule
 from strategium.combat.allocation import TargetModel, TargetUnit
 from strategium.combat.attack import AttackMode, AttackSpec, resolve_attack
 from strategium.combat.mitigation import (
@@ -18,7 +19,6 @@ from strategium.combat.mitigation import (
 )
 from strategium.config import RulesConfig
 from strategium.dice import Dice
-from strategium.rules.registry import RuleRef, find_rule
 
 CONFIG = RulesConfig()
 

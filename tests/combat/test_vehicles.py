@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from strategium.catalogue.registry import RuleRef, find_rule
 from strategium.combat.attack import AttackMode, AttackSpec
 from strategium.combat.mitigation import MitigationKind
 from strategium.combat.vehicle_attack import resolve_attack_on_vehicle
@@ -23,7 +24,6 @@ from strategium.dice import Dice
 from strategium.errors import InputError
 from strategium.model.characteristics import BuildingCharacteristics, Facing, VehicleCharacteristics
 from strategium.model.weapons import WeaponClass
-from strategium.rules.registry import RuleRef, find_rule
 
 CONFIG = RulesConfig()
 PREDATOR = {Facing.FRONT: 13, Facing.SIDE: 12, Facing.REAR: 10}

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from shapely.geometry import box
 
 from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Model, Unit
-from strategium.engine.actions import Action, Choose, Deploy, EndStep, HoldToInfiltrate
-from strategium.engine.board import Placement, Pose
-from strategium.engine.game import Game
+from strategium.catalogue.registry import find_rule
+from strategium.engine.core.actions import Action, Choose, Deploy, EndStep, HoldToInfiltrate
+from strategium.engine.core.board import Placement, Pose
+from strategium.engine.core.game import Game
 from strategium.geometry.bases import Hull
 from strategium.geometry.deployment import dawn_of_war
 from strategium.geometry.table import Table
@@ -17,7 +18,6 @@ from strategium.geometry.terrain import Battlefield, Building, TerrainKind, terr
 from strategium.model.characteristics import Characteristics, VehicleCharacteristics
 from strategium.model.parsing import parse_unit_type
 from strategium.model.profiles import ModelProfile
-from strategium.rules.registry import find_rule
 
 MARINE = Characteristics(7, 4, 4, 4, 4, 1, 4, 1, 7, 3)
 RHINO = VehicleCharacteristics(14, 4, 11, 11, 10, 3, 12)

@@ -13,13 +13,14 @@ from typing import Any
 from shapely.geometry import box
 
 from strategium.army.army import ForceOrgSlot, Model, Unit
+from strategium.catalogue.registry import RuleRef, find_rule
 from strategium.config import RulesConfig, parse_overrides
-from strategium.engine.actions import Action, Choose, Deploy, EndStep, Infiltrate, ScoutRedeploy
-from strategium.engine.board import Placement, Pose
-from strategium.engine.deployment import to_deploy
-from strategium.engine.game import Game
-from strategium.engine.pregame_track import PreGameStep
-from strategium.engine.timing import Phase, SubPhase
+from strategium.engine.core.actions import Action, Choose, Deploy, EndStep, Infiltrate, ScoutRedeploy
+from strategium.engine.core.board import Placement, Pose
+from strategium.engine.core.game import Game
+from strategium.engine.core.pregame_track import PreGameStep
+from strategium.engine.core.timing import Phase, SubPhase
+from strategium.engine.pregame.deployment import to_deploy
 from strategium.geometry.deployment import dawn_of_war
 from strategium.geometry.table import Table
 from strategium.geometry.terrain import Battlefield, TerrainKind, TerrainPiece, terrain_piece
@@ -35,7 +36,6 @@ from strategium.model.weapons import (
     WeaponStrength,
     WeaponType,
 )
-from strategium.rules.registry import RuleRef, find_rule
 from tests.engine.builders import army, line
 
 TOUCH = 32 / 25.4

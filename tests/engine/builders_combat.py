@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from strategium.army.army import ForceOrgSlot, Model, Unit
+from strategium.catalogue.registry import find_rule
 from strategium.config import parse_overrides
-from strategium.engine.actions import Choose, Deploy, EndStep
-from strategium.engine.board import Placement, Pose
-from strategium.engine.game import Game
-from strategium.engine.timing import Phase
+from strategium.engine.core.actions import Choose, Deploy, EndStep
+from strategium.engine.core.board import Placement, Pose
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import Phase
 from strategium.geometry.deployment import dawn_of_war
 from strategium.geometry.table import Table
 from strategium.geometry.terrain import Battlefield
@@ -20,7 +21,6 @@ from strategium.model.parse_weapons import weapon_from_columns
 from strategium.model.parsing import parse_unit_type
 from strategium.model.profiles import ModelProfile
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.registry import find_rule
 from tests.engine.builders import army, line, to_deployment
 
 MARINE = Characteristics(7, 4, 4, 4, 4, 1, 4, 1, 7, 3)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from strategium.army.army import ForceOrgSlot, Model, Unit
-from strategium.engine.citations import Reason
-from strategium.engine.effects import Duration, Effect, EffectKind
-from strategium.engine.game import Game
+from strategium.catalogue.citations import Reason
+from strategium.engine.core.effects import Duration, Effect, EffectKind
+from strategium.engine.core.game import Game
 from strategium.model.characteristics import VehicleCharacteristics
 from strategium.model.parsing import parse_unit_type
 from strategium.model.profiles import ModelProfile

@@ -7,10 +7,10 @@ from typing import Any
 
 from strategium.army.army import Unit
 from strategium.config import parse_overrides
-from strategium.engine.actions import Action, Choose, Deploy, EndStep
-from strategium.engine.board import Placement
-from strategium.engine.game import Game
-from strategium.engine.timing import Phase, SubPhase
+from strategium.engine.core.actions import Action, Choose, Deploy, EndStep
+from strategium.engine.core.board import Placement
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import Phase, SubPhase
 from strategium.geometry.deployment import dawn_of_war
 from strategium.geometry.table import Table
 from strategium.geometry.terrain import Battlefield, TerrainPiece

@@ -1,4 +1,4 @@
-"""History entries read by their fields' types (strategium.engine.record_entries)."""
+"""History entries read by their fields' types (strategium.engine.core.record_entries)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import json
 import pytest
 
 from strategium.dice import ScatterFace
-from strategium.engine.actions import DeclareReserves, Deploy
-from strategium.engine.board import Pose, ReserveMode
-from strategium.engine.movement import Move
-from strategium.engine.record_entries import ForcedDice, RecordError, entry_from_json, entry_to_json
-from strategium.engine.shooting import Shoot
+from strategium.engine.core.actions import DeclareReserves, Deploy
+from strategium.engine.core.board import Pose, ReserveMode
+from strategium.engine.core.record_entries import ForcedDice, RecordError, entry_from_json, entry_to_json
+from strategium.engine.movement.move import Move
+from strategium.engine.shooting.attack import Shoot
 
 ENTRIES = [
     Shoot(1, "tac", "foe", (("tac/1", ("Bolter", "Frag grenade")),), "Shrouded", ("foe/2",), (("tac/2", 45.5),)),

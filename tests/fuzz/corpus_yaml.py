@@ -366,9 +366,7 @@ def config_attacks() -> list[Attack]:
     out = [Attack(f"config-{k}", kind, "overrides.yaml", t.encode(), (CONFIG,)) for k, (kind, t) in yaml_cases.items()]
     out += [Attack(f"config-{k}", kind, "overrides.toml", data, (CONFIG,)) for k, (kind, data) in toml_cases.items()]
     out.append(Attack("config-txt-suffix", "odd command-line values", "overrides.txt", base.encode(), (CONFIG,)))
-    out.append(
-        Attack("config-fifo", "odd command-line values", "pipe.yaml", None, (CONFIG,), special="fifo", wall=5.0)
-    )
+    out.append(Attack("config-fifo", "odd command-line values", "pipe.yaml", None, (CONFIG,), special="fifo", wall=5.0))
     out.append(Attack("config-dev-zero", "odd command-line values", "zero.yaml", None, (CONFIG,), special="zero"))
     out.append(Attack("army-fifo", "odd command-line values", "pipe.yaml", None, (ARMY,), special="fifo", wall=5.0))
     out.append(Attack("army-dev-zero", "odd command-line values", "zero.yaml", None, (ARMY,), special="zero"))

@@ -7,7 +7,7 @@ import numpy as np
 import shapely
 from shapely.geometry import box
 
-from strategium.engine.shooting_plan import closest
+from strategium.engine.shooting.plan import closest
 from strategium.geometry.bases import Hull
 from strategium.geometry.measure import distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
-from strategium.engine import obscured
+from strategium.engine.shooting import obscured
 from strategium.geometry.umbra import HalfPlanes, pad, ring
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from strategium.catalogue.registry import RuleRef, find_rule
 from strategium.errors import InputError
 from strategium.model.parsing import (
     ParseProblem,
@@ -15,7 +16,6 @@ from strategium.model.parsing import (
     weapon_from_columns,
 )
 from strategium.model.weapons import RangeKind, StrengthKind, WeaponClass, WeaponRange, WeaponStrength
-from strategium.rules.registry import RuleRef, find_rule
 
 R = RangeKind
 K = StrengthKind

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
+from strategium.catalogue.registry import RuleRef, UnknownRule
 from strategium.model.characteristics import BuildingCharacteristics, KnightCharacteristics, VehicleCharacteristics
 from strategium.model.parsing import (
     ParseProblem,
@@ -26,7 +27,6 @@ from strategium.model.parsing import (
 from strategium.model.text import key
 from strategium.model.unit_types import SubType, UnitType
 from strategium.model.weapons import RangeKind, StrengthKind, WeaponClass
-from strategium.rules.registry import RuleRef, UnknownRule
 from tests.conftest import DATA
 from tests.model.real_data import MODEL_TYPES, WEAPON_TYPES, distinct, real_profiles
 

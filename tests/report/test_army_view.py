@@ -11,10 +11,10 @@ from strategium.army.army import Army
 from strategium.army.battlescribe import import_roster
 from strategium.army.force_org import validate_army
 from strategium.army.library import load_demo_army
+from strategium.catalogue.definitions import ImplementationStatus
+from strategium.catalogue.registry import find_rule
+from strategium.catalogue.status import STATUS
 from strategium.report.army_view import RULE_MARKS, render_army, rule_status
-from strategium.rules.definitions import ImplementationStatus
-from strategium.rules.registry import find_rule
-from strategium.rules.status import STATUS
 from tests.conftest import ROSTERS
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from strategium.agents import seed_rules
-from strategium.engine.citations import Reason
-from strategium.engine.events import PreGameStepStarted, Ruling, StepStarted, TurnStarted
-from strategium.engine.timing import Clock, Phase, SubPhase
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.definitions import Book
+from strategium.engine.core.events import PreGameStepStarted, Ruling, StepStarted, TurnStarted
+from strategium.engine.core.timing import Clock, Phase, SubPhase
 from strategium.report.log import MARK, TAGS, LogWriter, event_lines, render_log
-from strategium.rules.definitions import Book
 from tests.battle.games import short_battle
 
 SCOUT = Reason("Scout", 'SCT-2: each model within 6"', 246, Book.RULEBOOK)

@@ -370,7 +370,7 @@ def test_bad_starting_state_is_one_line_with_file_line_and_field(
 
 
 def test_a_damage_result_the_engine_does_not_play_is_refused(tmp_path: Path) -> None:
-    from strategium.engine.start_state import playable_damage_result
+    from strategium.scenario.start_state import playable_damage_result
 
     if playable_damage_result("Crew Stunned") is None:
         pytest.skip("the engine plays Crew Stunned now")

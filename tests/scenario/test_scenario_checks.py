@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from strategium.engine import start_state
-from strategium.engine.citations import Reason
-from strategium.engine.events import Ruling
-from strategium.engine.game import Game
-from strategium.engine.situation import CheckRun, run_scenario
-from strategium.scenario import parse_scenario_text
+from strategium.catalogue.citations import Reason
+from strategium.check.situation import CheckRun, run_scenario
+from strategium.engine.core.events import Ruling
+from strategium.engine.core.game import Game
+from strategium.scenario import parse_scenario_text, start_state
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
 SCN_01 = SCENARIOS / "SCN-01_starting_damage_mitigation_choice_and_counts.yaml"

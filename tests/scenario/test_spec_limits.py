@@ -197,7 +197,6 @@ def test_the_table_limit_can_be_raised() -> None:
     assert scenario.battlefield.table.width == 1500
 
 
-
 def test_more_terrain_pieces_than_the_limit_are_refused_before_any_is_read() -> None:
     pieces = len(parse_scenario_text(DEMO, file="s.yaml").battlefield.terrain)
     terrain_line = DEMO[: DEMO.index("terrain:\n")].count("\n") + 1

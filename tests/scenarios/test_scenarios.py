@@ -15,8 +15,8 @@ import pytest
 
 from strategium.army.army import Unit
 from strategium.cli.check_cmd import load_and_run
-from strategium.engine.board import ReserveMode
-from strategium.rules import outflank
+from strategium.engine.core.board import ReserveMode
+from strategium.rules.seed import outflank
 
 HERE = Path(__file__).parent
 FILES = sorted(HERE.glob("*.yaml"))
@@ -105,8 +105,8 @@ def test_STU_13_the_charge_waits_for_the_stupefied_choice_after_the_overwatch() 
 
 def test_a_scenario_replays_to_the_same_state_and_log() -> None:
     """Issue 5: a recorded pre-game replays exactly (the scenario's game record, played again)."""
-    from strategium.engine.record import ForcedDice, GameRecord
-    from strategium.engine.situation import game_from_scenario
+    from strategium.check.situation import game_from_scenario
+    from strategium.engine.core.record import ForcedDice, GameRecord
     from strategium.scenario import load_scenario
 
     scenario = load_scenario(HERE / "SCT-07_scout_roll_off_and_ordering.yaml")

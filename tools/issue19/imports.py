@@ -8,8 +8,8 @@ module, line), of one of three kinds:
 - ``function``: inside a function or method body (runs when that function is called: a deferred import);
 - ``typing``: under ``if TYPE_CHECKING:`` (at any depth): never runs, only mypy reads it.
 
-``from strategium.engine import hooks`` is an edge to ``strategium.engine.hooks`` (the name is a module);
-``from strategium.engine.hooks import on_step`` an edge to ``strategium.engine.hooks``; relative imports are
+``from strategium.engine import hooks`` is an edge to ``strategium.engine.core.hooks`` (the name is a module);
+``from strategium.engine.core.hooks import on_step`` an edge to ``strategium.engine.core.hooks``; relative imports are
 resolved. Edges are then grouped by *node*: the top-level package (``engine``, ``rules``, ...; a top-level
 module such as ``dice.py`` is its own node) or, with ``--depth 2``, the second level (``engine.hooks``).
 
@@ -77,15 +77,15 @@ TARGET_LAYERS = (
 
 CATALOGUE = {
     "strategium.rules",
-    "strategium.rules.registry",
-    "strategium.rules.catalog",
-    "strategium.rules.catalog_army",
-    "strategium.rules.catalog_core",
-    "strategium.rules.catalog_types",
-    "strategium.rules.catalog_weapons",
-    "strategium.rules.catalog_weapons_factions",
-    "strategium.rules.definitions",
-    "strategium.rules.status",
+    "strategium.catalogue.registry",
+    "strategium.catalogue.catalog",
+    "strategium.catalogue.army_rules",
+    "strategium.catalogue.core_rules",
+    "strategium.catalogue.type_rules",
+    "strategium.catalogue.weapon_rules",
+    "strategium.catalogue.faction_weapon_rules",
+    "strategium.catalogue.definitions",
+    "strategium.catalogue.status",
 }
 
 
@@ -101,7 +101,7 @@ class Edge:
 
 
 def module_name(path: Path, src: Path) -> str:
-    """``src/strategium/engine/hooks.py`` -> ``strategium.engine.hooks`` (``__init__`` -> the package)."""
+    """``src/strategium/engine/core/hooks.py`` -> ``strategium.engine.core.hooks`` (``__init__`` -> the package)."""
     parts = list(path.relative_to(src).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -307,8 +307,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         print(f"  {a:>22} -> {b:<22} {c[0]:3d} / {c[1]:3d} / {c[2]:3d}")
 
     rc = 0
-    for label, kinds in (("module-level", {"module"}), ("runtime (module + function)", {"module", "function"}),
-                         ("all (typing included)", set(KINDS))):
+    for label, kinds in (
+        ("module-level", {"module"}),
+        ("runtime (module + function)", {"module", "function"}),
+        ("all (typing included)", set(KINDS)),
+    ):
         graph: dict[str, set[str]] = defaultdict(set)
         for (a, b), es in by_pair.items():
             if any(e.kind in kinds for e in es):

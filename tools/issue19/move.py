@@ -9,7 +9,7 @@ of ``strategium`` (``src/strategium/...``) and of the tests (``tests/...``). A m
 package's ``__init__``. What it does, in order:
 
 1. Checks the map: every old module exists; no two moves share a target; no target exists unless another move
-   vacates it; a target folder may not be an existing module (``engine/shooting.py`` cannot stay while
+   vacates it; a target folder may not be an existing module (``engine/shooting/attack.py`` cannot stay while
    ``engine/shooting/`` is made: move it too, say to ``engine/shooting/attack.py``).
 2. ``git mv`` every file (through a temporary name, so moves may swap and a module may become a folder), and
    creates an ``__init__.py`` (a one-line docstring to write properly later) in every new folder.
@@ -250,7 +250,10 @@ def split_from_imports(source: str, moves: dict[str, str], rw: Rewrite) -> str:
 
 
 def rewrite_text(
-    text: str, dotted: re.Pattern[str], moves: dict[str, str], paths: tuple[re.Pattern[str], dict[str, str]] | None,
+    text: str,
+    dotted: re.Pattern[str],
+    moves: dict[str, str],
+    paths: tuple[re.Pattern[str], dict[str, str]] | None,
     rw: Rewrite,
 ) -> str:
     """Every old dotted name (and, with ``paths``, every old file path) replaced, in one pass each."""

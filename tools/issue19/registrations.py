@@ -1,7 +1,7 @@
 """Dump every plug-in registry of the engine in registration order (issue 19, planning).
 
 Why: hooks, blockers, exemptions, modifier sources, Reactions... run (and list their reasons) in registration
-order, and that order is import order. Moving modules and taking the rule imports out of ``engine/game.py`` may
+order, and that order is import order. Moving modules and taking the rule imports out of ``engine/core/game.py`` may
 change it, and with it the order of reasons in a ruling and of hooks after an event: the guard logs would differ.
 Dump before and after the refactor and compare (module names mapped through the move map):
 
@@ -10,7 +10,7 @@ Dump before and after the refactor and compare (module names mapped through the 
     diff before.txt after.txt
 
 ``--entry MODULE`` (repeatable) imports those modules first, as an entry point would (default:
-``strategium.engine.game``, then ``strategium.battle.setup``). A registry not found (renamed or moved) is reported
+``strategium.engine.core.game``, then ``strategium.battle.setup``). A registry not found (renamed or moved) is reported
 as ``MISSING``, never skipped silently. Registries are looked up by their module's *current* name: pass
 ``--registry-map`` (the same MAP) after the move, so the old names in REGISTRIES are found at their new homes.
 """
@@ -23,26 +23,26 @@ from pathlib import Path
 from typing import Any
 
 REGISTRIES = (
-    ("strategium.engine.handlers", "HANDLERS"),
-    ("strategium.engine.hooks", "_HOOKS"),
-    ("strategium.engine.hooks", "_EVENT_HOOKS"),
-    ("strategium.engine.queries", "_BLOCKERS"),
-    ("strategium.engine.queries", "_EXEMPTIONS"),
-    ("strategium.engine.profiles_now", "_SOURCES"),
-    ("strategium.engine.choices", "_ANSWERS"),
-    ("strategium.engine.choices", "_LATER"),
-    ("strategium.engine.reactions", "_REACTIONS"),
-    ("strategium.engine.reactions", "_SOURCES"),
-    ("strategium.engine.reactions", "_FREE"),
-    ("strategium.engine.reactions", "_CONTINUE"),
-    ("strategium.engine.charges", "_CAUSES"),
-    ("strategium.engine.charges", "_TERRAIN_EXEMPTIONS"),
-    ("strategium.engine.fight", "_STEP_HOOKS"),
-    ("strategium.engine.morale", "_SUPPRESSORS"),
-    ("strategium.engine.resolution", "_BONUSES"),
-    ("strategium.engine.resolution", "_NOTES"),
-    ("strategium.engine.start_state", "_STARTERS"),
-    ("strategium.rules.outflank", "_PROVIDERS"),
+    ("strategium.engine.core.handlers", "HANDLERS"),
+    ("strategium.engine.core.hooks", "_HOOKS"),
+    ("strategium.engine.core.hooks", "_EVENT_HOOKS"),
+    ("strategium.engine.questions.queries", "_BLOCKERS"),
+    ("strategium.engine.questions.queries", "_EXEMPTIONS"),
+    ("strategium.engine.questions.profiles_now", "_SOURCES"),
+    ("strategium.engine.questions.choices", "_ANSWERS"),
+    ("strategium.engine.questions.choices", "_LATER"),
+    ("strategium.engine.reactions.windows", "_REACTIONS"),
+    ("strategium.engine.reactions.windows", "_SOURCES"),
+    ("strategium.engine.reactions.windows", "_FREE"),
+    ("strategium.engine.reactions.windows", "_CONTINUE"),
+    ("strategium.engine.assault.charges", "_CAUSES"),
+    ("strategium.engine.assault.charges", "_TERRAIN_EXEMPTIONS"),
+    ("strategium.engine.assault.fight", "_STEP_HOOKS"),
+    ("strategium.engine.morale.leadership", "_SUPPRESSORS"),
+    ("strategium.engine.assault.resolution", "_BONUSES"),
+    ("strategium.engine.assault.resolution", "_NOTES"),
+    ("strategium.scenario.start_state", "_STARTERS"),
+    ("strategium.rules.seed.outflank", "_PROVIDERS"),
 )
 
 
@@ -87,7 +87,7 @@ def main() -> None:
     args = ap.parse_args()
     back = {new: old for old, new in read_map(args.map).items()}
     where = read_map(args.registry_map)
-    for entry in args.entry or ["strategium.engine.game", "strategium.battle.setup"]:
+    for entry in args.entry or ["strategium.engine.core.game", "strategium.battle.setup"]:
         importlib.import_module(entry)
     for module, attr in REGISTRIES:
         try:

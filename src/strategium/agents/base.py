@@ -1,5 +1,5 @@
 """The one loop every player goes through: a :class:`Player` answers the pending decision of its side with an
-:class:`~strategium.engine.actions.Action`; :func:`play` checks each action with ``Game.check`` before applying it.
+:class:`~strategium.engine.core.actions.Action`; :func:`play` checks each action with ``Game.check`` before applying it.
 
 An illegal action from a player is a bug in that player, not a game event: :func:`play` raises
 :class:`PlayerError` with the engine's verdict (its reasons cite rule and page).
@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from strategium.agents.verdicts import Verdicts
-from strategium.engine.actions import Action, Verdict
-from strategium.engine.game import Game
-from strategium.engine.timing import PlayerId
+from strategium.engine.core.actions import Action, Verdict
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import PlayerId
 from strategium.errors import StrategiumError
 
 

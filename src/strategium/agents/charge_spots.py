@@ -12,7 +12,7 @@ without touching anything. What is new is only how much is measured to get there
 - the contact spots are built one at a time, as they are tried (most models take the first);
 - the footprints a model's moves could touch are found once per model, by their bounds (every spot and close-in
   step lies within the Charge distance of its start), and each spot is tested against those few;
-- a spot whose model's inner disc (:func:`~strategium.engine.placement.inradius`) cuts deep into another's
+- a spot whose model's inner disc (:func:`~strategium.engine.table.placement.inradius`) cuts deep into another's
   (by :data:`SURE_OVERLAP`) overlaps it: the spot is refused without building its footprint or intersecting
   polygons (the exact test would refuse it too).
 
@@ -29,12 +29,13 @@ from shapely.ops import nearest_points
 
 from strategium.agents import placement_sampling as ps
 from strategium.army.army import Model
-from strategium.engine import broad_phase, charges
-from strategium.engine.board import Location, Placement, Pose
-from strategium.engine.charge_reach import path_crosses
-from strategium.engine.game import Game
-from strategium.engine.placement import footprint, inradius
-from strategium.engine.table_checks import overlaps
+from strategium.engine.assault import charges
+from strategium.engine.assault.charge_reach import path_crosses
+from strategium.engine.core.board import Location, Placement, Pose
+from strategium.engine.core.game import Game
+from strategium.engine.table import broad_phase
+from strategium.engine.table.placement import footprint, inradius
+from strategium.engine.table.table_checks import overlaps
 from strategium.geometry.measure import Footprint, distance
 
 SKIP_MARGIN = 1e-3
@@ -90,7 +91,8 @@ def contact_spots(
 
 
 Solid = tuple[Footprint, float, float, float]
-"""A model standing somewhere: its footprint, its centre (x, y) and its :func:`~strategium.engine.placement.inradius`
+"""A model standing somewhere: its footprint, its centre (x, y) and its
+:func:`~strategium.engine.table.placement.inradius`
 (inches)."""
 
 

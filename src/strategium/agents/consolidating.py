@@ -1,4 +1,4 @@
-"""Consolidation moves for the players (:mod:`strategium.engine.consolidation`): which units may consolidate at
+"""Consolidation moves for the players (:mod:`strategium.engine.assault.consolidation`): which units may consolidate at
 the pending decision, and two ways to propose the move of the whole formation (every model displaced alike):
 
 - :func:`sensible`: into area terrain within reach (cover), else straight toward the nearest enemy unit, as far as
@@ -7,7 +7,7 @@ the pending decision, and two ways to propose the move of the whole formation (e
 - :func:`random_move`: a displacement drawn uniformly from the disc of the allowance.
 
 Each returns a move the engine's check accepts, or None (the player then answers the Consolidation choice with
-:data:`~strategium.engine.consolidation.DONE`, or ends the step). Nothing here changes the game.
+:data:`~strategium.engine.assault.consolidation.DONE`, or ends the step). Nothing here changes the game.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ import numpy as np
 from strategium.agents import options as opt
 from strategium.agents import placement_sampling as ps
 from strategium.agents.verdicts import Check
-from strategium.engine import charges
-from strategium.engine.board import Pose
-from strategium.engine.consolidation import Consolidate, allowance, awaiting
-from strategium.engine.game import Game
-from strategium.engine.movement_common import living, party
-from strategium.engine.timing import PlayerId
+from strategium.engine.assault import charges
+from strategium.engine.assault.consolidation import Consolidate, allowance, awaiting
+from strategium.engine.core.board import Pose
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import PlayerId
+from strategium.engine.movement.common import living, party
 from strategium.geometry.measure import min_distance
 
 MAX_CHECKS = 12

@@ -23,12 +23,14 @@ from strategium.combat.tables import (
     wound_target,
 )
 from strategium.combat.templates import is_blast
-from strategium.engine import damage, fight, shooting
-from strategium.engine.game import Game
-from strategium.engine.melee_vehicles import armour_map
-from strategium.engine.profiles_now import current
-from strategium.engine.queries import Query, ask
-from strategium.engine.shooting_plan import TEMPLATE_LENGTH, _weapon_limit, shots_dice
+from strategium.engine.assault import fight
+from strategium.engine.assault.melee_vehicles import armour_map
+from strategium.engine.attacks import damage
+from strategium.engine.core.game import Game
+from strategium.engine.questions.profiles_now import current
+from strategium.engine.questions.queries import Query, ask
+from strategium.engine.shooting import attack as shooting
+from strategium.engine.shooting.plan import TEMPLATE_LENGTH, _weapon_limit, shots_dice
 from strategium.model.characteristics import Characteristics, KnightCharacteristics
 from strategium.model.unit_types import UnitType
 from strategium.model.weapons import RangeKind, WeaponClass
@@ -94,7 +96,7 @@ def target_view(game: Game, target_id: str) -> TargetView | None:
 
     Kept across decisions in the first living model's :attr:`Model.memo`, under a value key of everything it
     reads: the members (the unit and its joined characters), the living models' ids, the points per model and the
-    first model's wounds lost and Characteristics now (:func:`strategium.engine.profiles_now.current`)."""
+    first model's wounds lost and Characteristics now (:func:`strategium.engine.questions.profiles_now.current`)."""
     s = game.state
     members = damage.members(game, target_id)
     living = damage.living(game, target_id)
@@ -249,9 +251,9 @@ class Gun:
 
 def guns(game: Game, unit_id: str) -> tuple[tuple[int, tuple[Gun, ...]], ...]:
     """For each model of ``unit_id`` on the table: (how many weapons it may fire at once, every weapon it could
-    fire at some target). A superset of what :func:`strategium.engine.shooting.plan` lets it fire: the plan's
+    fire at some target). A superset of what :func:`strategium.engine.shooting.attack.plan` lets it fire: the plan's
     rules that do not depend on the target are applied (Snap Shots, moved Ordnance, Snap-fired Blasts and
-    Templates, as :func:`strategium.engine.shooting_plan._cannot_fire`); sight, minimum ranges and Ordnance
+    Templates, as :func:`strategium.engine.shooting.plan._cannot_fire`); sight, minimum ranges and Ordnance
     firing alone are not (each can only remove shots)."""
     s = game.state
     status = s.units[unit_id]

@@ -22,10 +22,10 @@ from shapely.geometry import Point
 
 from strategium.agents import options as opt
 from strategium.agents.verdicts import Decisions
-from strategium.engine import charges
-from strategium.engine.game import Game
-from strategium.engine.timing import PlayerId
-from strategium.engine.tracked import TrackedDict
+from strategium.engine.assault import charges
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import PlayerId
+from strategium.engine.core.tracked import TrackedDict
 from strategium.geometry.measure import Footprint, object_array
 
 SLACK = 1e-6
@@ -272,7 +272,7 @@ class EnemyGaps:
     and kept by value from one decision to the next: the measure of a unit to an enemy unit is taken again only
     when the footprints of either have changed (footprints are compared by identity; the kept ones are held, so
     their identity is never reused). A unit's footprints are kept while its models' poses stay the same (the pose
-    dicts are held and compared by identity and their change stamp, :mod:`strategium.engine.tracked`).
+    dicts are held and compared by identity and their change stamp, :mod:`strategium.engine.core.tracked`).
     ``player``: the player whose units are measured."""
 
     def __init__(self, player: PlayerId) -> None:

@@ -46,8 +46,12 @@ from strategium.agents.options import Moment
 from strategium.agents.random_player import charge_move
 from strategium.agents.verdicts import Verdicts
 from strategium.army.army import Unit
-from strategium.engine import charges, damage
-from strategium.engine.actions import (
+from strategium.engine.assault import charges
+from strategium.engine.assault.charges import DeclareCharge
+from strategium.engine.assault.fight import FightCombat
+from strategium.engine.assault.melee_vehicles import armour_map
+from strategium.engine.attacks import damage
+from strategium.engine.core.actions import (
     Action,
     Choose,
     DeclareReserves,
@@ -57,27 +61,24 @@ from strategium.engine.actions import (
     Infiltrate,
     ScoutRedeploy,
 )
-from strategium.engine.board import Location, Placement, Pose, ReserveMode
-from strategium.engine.charges import DeclareCharge
-from strategium.engine.choices import BattleChoice
-from strategium.engine.fight import FightCombat
-from strategium.engine.game import Game
-from strategium.engine.melee_vehicles import armour_map
-from strategium.engine.movement import Move, Run
-from strategium.engine.movement_common import party
-from strategium.engine.pregame import DECLINE, FIRST, SEIZE
-from strategium.engine.queries import Query, ask
-from strategium.engine.reserves_arrival import Arrive, ChooseEntryEdge, entry_edge, own_edges
-from strategium.engine.scouting import max_move
-from strategium.engine.shooting import Shoot
-from strategium.engine.timing import Phase, PlayerId, SubPhase
-from strategium.engine.transports import Disembark
+from strategium.engine.core.board import Location, Placement, Pose, ReserveMode
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import Phase, PlayerId, SubPhase
+from strategium.engine.movement.common import party
+from strategium.engine.movement.move import Move, Run
+from strategium.engine.movement.reserves import Arrive, ChooseEntryEdge, entry_edge, own_edges
+from strategium.engine.movement.transports import Disembark
+from strategium.engine.pregame.scouting import max_move
+from strategium.engine.pregame.sequence import DECLINE, FIRST, SEIZE
+from strategium.engine.questions.choices import BattleChoice
+from strategium.engine.questions.queries import Query, ask
+from strategium.engine.shooting.attack import Shoot
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
 from strategium.geometry.table import Edge
 from strategium.model.unit_types import UnitType
 from strategium.model.weapons import WeaponClass
-from strategium.rules import infiltrate as infiltrate_rule
-from strategium.rules import outflank
+from strategium.rules.seed import infiltrate as infiltrate_rule
+from strategium.rules.seed import outflank
 
 REACTION_PREFERENCE = ("Interceptor", "Overwatch", "Return Fire", "Evade")
 """Reactions the player makes, best first; it declines the others."""

@@ -11,7 +11,8 @@ battle command's 1,000-game test):
 - effects expired on time: no effect is still in force after the window its Duration names has passed (judged
   from the clock alone, independently of the phase machine; "end of phase" is checked at Player Turn
   granularity);
-- locked in combat (:mod:`strategium.engine.combat_lock`): the record holds no unit off the table, no unit with no
+- locked in combat (:mod:`strategium.engine.questions.combat_lock`): the record holds no unit off the table, no unit
+  with no
   enemy left on the table, no one-sided lock and no lock between friends;
 - from the log, since the last check: no Shooting Attack (a Reaction's included) made by or at a unit that was locked
   in combat when the action began (Shooting sequence p.166; a unit locked in combat may not shoot); no Charge Move
@@ -23,18 +24,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from strategium.engine import combat_lock
-from strategium.engine.board import Location, Pose
-from strategium.engine.charges import ChargeDeclared, ChargeMoveEnded
-from strategium.engine.effects import Duration, Effect
-from strategium.engine.events import Event, TurnStarted
-from strategium.engine.game import Game
-from strategium.engine.morale_checks import FellBack
-from strategium.engine.placement import footprint
-from strategium.engine.regrouped import Regrouped
-from strategium.engine.shooting import ShootingAttackResolved
-from strategium.engine.table_checks import overlaps
-from strategium.engine.timing import Phase, PlayerId, opponent
+from strategium.engine.assault.charges import ChargeDeclared, ChargeMoveEnded
+from strategium.engine.core.board import Location, Pose
+from strategium.engine.core.effects import Duration, Effect
+from strategium.engine.core.events import Event, TurnStarted
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import Phase, PlayerId, opponent
+from strategium.engine.morale.checks import FellBack
+from strategium.engine.morale.regrouped import Regrouped
+from strategium.engine.questions import combat_lock
+from strategium.engine.shooting.attack import ShootingAttackResolved
+from strategium.engine.table.placement import footprint
+from strategium.engine.table.table_checks import overlaps
 from strategium.errors import StrategiumError
 from strategium.geometry.measure import EPSILON, Footprint
 from strategium.geometry.regions import on_table
@@ -227,7 +228,7 @@ def turn_player(turn_index: int, first_player: PlayerId) -> PlayerId:
 
 def overdue(effect: Effect, turn_index: int, game_turn: int, first_player: PlayerId, over: bool) -> bool:
     """Whether ``effect`` should have expired by now (Player Turn ``turn_index`` in progress, or every turn ended
-    when ``over``). See :mod:`strategium.engine.effects` for what each Duration means."""
+    when ``over``). See :mod:`strategium.engine.core.effects` for what each Duration means."""
     d, made = effect.duration, effect.created_turn
     ended = turn_index if over else turn_index - 1  # the last Player Turn that has ended
     if d in (Duration.UNTIL_END_OF_PHASE, Duration.UNTIL_END_OF_TURN):

@@ -15,10 +15,10 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from strategium.agents.placement_sampling import CLEARANCE, circumradius
-from strategium.engine.board import Placement, Pose
-from strategium.engine.placement import Entry, TableModels, table_models
-from strategium.engine.state import GameState
-from strategium.engine.timing import PlayerId
+from strategium.engine.core.board import Placement, Pose
+from strategium.engine.core.state import GameState
+from strategium.engine.core.timing import PlayerId
+from strategium.engine.table.placement import Entry, TableModels, table_models
 from strategium.geometry.measure import Footprint
 
 Box = tuple[float, float, float, float]

@@ -10,18 +10,19 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 from strategium.army.army import Model, Unit
-from strategium.engine import charges, deployment, fight, infiltration, scouting
-from strategium.engine.board import ChargeStage, Location
-from strategium.engine.choices import BattleChoice
-from strategium.engine.decisions import DecisionKind
-from strategium.engine.game import Game
-from strategium.engine.pregame_track import PreGameStep
-from strategium.engine.queries import Query, ask
-from strategium.engine.reserves_arrival import EDGE_PROMPT
-from strategium.engine.shooting_plan import TEMPLATE_LENGTH
-from strategium.engine.timing import Phase, PlayerId, SubPhase
-from strategium.engine.transports import passengers
-from strategium.engine.watchers import Fact
+from strategium.engine.assault import charges, fight
+from strategium.engine.core.board import ChargeStage, Location
+from strategium.engine.core.decisions import DecisionKind
+from strategium.engine.core.game import Game
+from strategium.engine.core.pregame_track import PreGameStep
+from strategium.engine.core.timing import Phase, PlayerId, SubPhase
+from strategium.engine.core.watchers import Fact
+from strategium.engine.movement.reserves import EDGE_PROMPT
+from strategium.engine.movement.transports import passengers
+from strategium.engine.pregame import deployment, infiltration, scouting
+from strategium.engine.questions.choices import BattleChoice
+from strategium.engine.questions.queries import Query, ask
+from strategium.engine.shooting.plan import TEMPLATE_LENGTH
 from strategium.geometry.measure import min_distance
 from strategium.model.unit_types import SubType
 from strategium.model.weapons import RangeKind
@@ -203,7 +204,7 @@ def out_of_range(game: Game, unit_id: str, target_id: str) -> bool:
 
 def longest_range(models: Iterable[Model]) -> float | None:
     """The longest range among the models' weapons as the engine measures it for a Shooting Attack (inches;
-    Templates :data:`~strategium.engine.shooting_plan.TEMPLATE_LENGTH`); None when none has a range."""
+    Templates :data:`~strategium.engine.shooting.plan.TEMPLATE_LENGTH`); None when none has a range."""
     ranges = [
         TEMPLATE_LENGTH if w.range.kind is RangeKind.TEMPLATE else w.range.maximum for m in models for w in m.weapons
     ]

@@ -25,10 +25,10 @@ from shapely.geometry.base import BaseGeometry
 
 from strategium.agents.spots import Spots
 from strategium.army.army import Model
-from strategium.engine.board import Location, Placement, Pose, UnitStatus
-from strategium.engine.placement import footprint
-from strategium.engine.state import GameState
-from strategium.engine.timing import PlayerId
+from strategium.engine.core.board import Location, Placement, Pose, UnitStatus
+from strategium.engine.core.state import GameState
+from strategium.engine.core.timing import PlayerId
+from strategium.engine.table.placement import footprint
 from strategium.geometry.measure import EPSILON, Footprint, distance, object_array
 from strategium.geometry.table import Edge
 

@@ -22,14 +22,16 @@ from strategium.agents.move_screen import static_areas
 from strategium.agents.spots import Spots as Spots
 from strategium.agents.spots import spots
 from strategium.army.army import Model, Unit
-from strategium.engine import charges, damage, placement
-from strategium.engine.board import Location, Placement, Pose
-from strategium.engine.game import Game
-from strategium.engine.movement_common import movement_of, party, run_bonus
-from strategium.engine.placement import footprint
-from strategium.engine.table_checks import coherency, coherency_distance
-from strategium.engine.timing import PlayerId
-from strategium.engine.transports import hull_of
+from strategium.engine.assault import charges
+from strategium.engine.attacks import damage
+from strategium.engine.core.board import Location, Placement, Pose
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import PlayerId
+from strategium.engine.movement.common import movement_of, party, run_bonus
+from strategium.engine.movement.transports import hull_of
+from strategium.engine.table import placement
+from strategium.engine.table.placement import footprint
+from strategium.engine.table.table_checks import coherency, coherency_distance
 from strategium.geometry.measure import EPSILON, Footprint, distance, within
 from strategium.geometry.pieces import default_height
 from strategium.geometry.regions import (
@@ -93,7 +95,7 @@ def place(
 ) -> Placement:
     """The shape as a formation inside ``region`` grown from ``anchor``: its models facing ``shape.heading``,
     the one nearest ``toward`` first. The formation must pass the engine's unit coherency check
-    (:func:`strategium.engine.table_checks.coherency`); when diagonal neighbours make it fail, one linked only
+    (:func:`strategium.engine.table.table_checks.coherency`); when diagonal neighbours make it fail, one linked only
     along x and y is tried. Empty when no formation fits or none is coherent."""
     for diagonal in (True, False) if shape.diagonal else (False,):
         centres = ps.formation(region, len(shape.models), shape.steps, anchor, diagonal)

@@ -32,8 +32,10 @@ from strategium.agents.options import Moment
 from strategium.agents.refusals import surely_refused
 from strategium.agents.verdicts import Check, Verdicts
 from strategium.army.army import Unit
-from strategium.engine import charges
-from strategium.engine.actions import (
+from strategium.engine.assault import charges
+from strategium.engine.assault.charges import ChargeMove, DeclareCharge
+from strategium.engine.assault.fight import FightCombat
+from strategium.engine.core.actions import (
     Action,
     Choose,
     DeclareReserves,
@@ -44,19 +46,17 @@ from strategium.engine.actions import (
     JoinUnit,
     ScoutRedeploy,
 )
-from strategium.engine.board import Location, Placement, ReserveMode
-from strategium.engine.charges import ChargeMove, DeclareCharge
-from strategium.engine.fight import FightCombat
-from strategium.engine.game import Game
-from strategium.engine.movement import Move, Run
-from strategium.engine.movement_common import party
-from strategium.engine.reserves_arrival import Arrive, ChooseEntryEdge, entry_edge, own_edges
-from strategium.engine.shooting import Shoot
-from strategium.engine.timing import PlayerId
-from strategium.engine.transports import Disembark, Embark
+from strategium.engine.core.board import Location, Placement, ReserveMode
+from strategium.engine.core.game import Game
+from strategium.engine.core.timing import PlayerId
+from strategium.engine.movement.common import party
+from strategium.engine.movement.move import Move, Run
+from strategium.engine.movement.reserves import Arrive, ChooseEntryEdge, entry_edge, own_edges
+from strategium.engine.movement.transports import Disembark, Embark
+from strategium.engine.shooting.attack import Shoot
 from strategium.errors import StrategiumError
 from strategium.geometry.table import Edge
-from strategium.rules import infiltrate as infiltrate_rule
+from strategium.rules.seed import infiltrate as infiltrate_rule
 
 Proposal = Callable[[], Action | None]
 
@@ -199,7 +199,7 @@ class RandomPlayer:
 
     def scout(self, game: Game, unit: Unit) -> Action | None:
         """A Scout redeployment: the whole unit moved by a displacement drawn from the disc of its Scout move."""
-        from strategium.engine.scouting import max_move
+        from strategium.engine.pregame.scouting import max_move
 
         units = party(game.state, unit.id)
         poses = {mid: pose for u in units for mid, pose in game.state.units[u.id].poses.items()}
@@ -309,7 +309,7 @@ def charge_move(game: Game, player: PlayerId, unit_id: str, check: Check = Game.
     record = charges.charge_of(game, unit_id)
     if record is None:
         return None
-    from strategium.engine.board import ChargeStage
+    from strategium.engine.core.board import ChargeStage
 
     # each proposal is made only when the ones before it are not legal (they read the state alone: the same poses)
     candidates: tuple[Callable[[], Placement], ...]

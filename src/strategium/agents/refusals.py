@@ -7,10 +7,10 @@ refusals; then the engine is asked). All lengths are inches.
 - a Shooting Attack with every weapon out of range (:func:`strategium.agents.options.out_of_range`);
 - a Move or Run that puts a model's centre off the table or strictly inside Impassable terrain or a Building
   (:func:`surely_off_ground`): a footprint holds its centre, so the standing-room test
-  (:func:`strategium.engine.table_checks.standing_room`) fails;
+  (:func:`strategium.engine.table.table_checks.standing_room`) fails;
 - a Move or Run in which a round-based model's straight path crosses the round base of a model of another unit
   that it did not overlap at the start (:func:`surely_through`): the path the engine sweeps (the convex hull of
-  the two footprints' polygons, vertices on the circle: :func:`strategium.engine.movement_common.swept`) holds
+  the two footprints' polygons, vertices on the circle: :func:`strategium.engine.movement.common.swept`) holds
   every point within ``r cos(pi / 64)`` of the centre's segment, so the engine's test of models in the way fails.
 
 Every check of a Move or Run either refuses early or makes both tests for every model it moves, and a placement
@@ -26,14 +26,14 @@ import shapely
 
 from strategium.agents import options as opt
 from strategium.agents.move_screen import segment_distance
-from strategium.engine.actions import Action
-from strategium.engine.board import Location, Placement
-from strategium.engine.game import Game
-from strategium.engine.movement import Move, Run
-from strategium.engine.movement_common import party
-from strategium.engine.placement import footprint
-from strategium.engine.shooting import Shoot
-from strategium.engine.state import GameState
+from strategium.engine.core.actions import Action
+from strategium.engine.core.board import Location, Placement
+from strategium.engine.core.game import Game
+from strategium.engine.core.state import GameState
+from strategium.engine.movement.common import party
+from strategium.engine.movement.move import Move, Run
+from strategium.engine.shooting.attack import Shoot
+from strategium.engine.table.placement import footprint
 from strategium.geometry.measure import DRAW_QUAD_SEGS, EPSILON
 
 MARGIN = 1e-3

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from strategium.engine.actions import Action
-from strategium.engine.game import Game
-from strategium.engine.record import ForcedDice
+from strategium.engine.core.actions import Action
+from strategium.engine.core.game import Game
+from strategium.engine.core.record import ForcedDice
 from strategium.errors import StrategiumError
 
 
@@ -18,7 +18,7 @@ class ScriptedPlayer:
     """Answers every decision with the next action of ``actions`` (one script may play both sides).
 
     Entries of a game's history that are not actions (``ForcedDice``) are skipped: a replay of a game that forced
-    dice uses :meth:`strategium.engine.record.GameRecord.replay` instead. Raises :class:`ScriptExhaustedError` when
+    dice uses :meth:`strategium.engine.core.record.GameRecord.replay` instead. Raises :class:`ScriptExhaustedError` when
     the script is used up or its next action belongs to the other player.
     """
 

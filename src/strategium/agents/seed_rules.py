@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from strategium.engine.board import ReserveMode
-from strategium.engine.charges import ChargeDeclared
-from strategium.engine.effects import EffectKind
-from strategium.engine.events import DiceRolled, EffectApplied, Event, UnitPlaced
-from strategium.engine.fight import MeleeAttacksResolved
-from strategium.engine.reserves_arrival import UnitsArrived
+from strategium.engine.assault.charges import ChargeDeclared
+from strategium.engine.assault.fight import MeleeAttacksResolved
+from strategium.engine.core.board import ReserveMode
+from strategium.engine.core.effects import EffectKind
+from strategium.engine.core.events import DiceRolled, EffectApplied, Event, UnitPlaced
+from strategium.engine.movement.reserves import UnitsArrived
 
 INFILTRATE = "Infiltrators placed"
 SCOUT = "Scout redeployment"

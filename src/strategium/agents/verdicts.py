@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from strategium.engine.actions import Action, Verdict
-from strategium.engine.decisions import Decision
-from strategium.engine.game import Game
-from strategium.engine.state import GameState
+from strategium.engine.core.actions import Action, Verdict
+from strategium.engine.core.decisions import Decision
+from strategium.engine.core.game import Game
+from strategium.engine.core.state import GameState
 
 Check = Callable[[Game, Action], Verdict]
 """How a proposal is checked: ``Game.check`` itself, or :meth:`Verdicts.check` (same verdicts, fewer checks)."""

@@ -11,9 +11,9 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from strategium.catalogue.registry import RuleEntry, RuleRef
 from strategium.model.profiles import ModelProfile
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.registry import RuleEntry, RuleRef
 
 
 class ForceOrgSlot(StrEnum):
@@ -69,7 +69,7 @@ class Model:
     @cached_property
     def memo(self) -> dict[str, Any]:
         """Values other modules derive from this (immutable) model, each under its own key (e.g. its base or
-        hull shape, :mod:`strategium.engine.placement`). A cache only: not a field, never compared or hashed."""
+        hull shape, :mod:`strategium.engine.table.placement`). A cache only: not a field, never compared or hashed."""
         return {}
 
     def has_rule(self, name: str) -> bool:

@@ -21,7 +21,7 @@ How a roster becomes units (shared BATTLESCRIBE.md §1.3, §3 items 6-8, §4):
   units is the roster's total (options' points, if any, are named in ``Army.notes``).
 - Rules: the unit's own selection (and a container's), force-level categories that carry rules and that the
   unit has (BattleScribe 2.03 exports: "Primarch:", "Fortification:"), the model's selection and the items it
-  carries. Every written name goes through ``strategium.rules.registry.find_rule``; unknown names stay as
+  carries. Every written name goes through ``strategium.catalogue.registry.find_rule``; unknown names stay as
   ``UnknownRule``.
 - ``Unit.compulsory``: where the roster marks units with the "Compulsory HQ:" / "Compulsory Troops:"
   categories (BATTLESCRIBE.md §2.4), an HQ or Troops choice is True with the mark and False without; it is
@@ -48,12 +48,12 @@ from strategium.army.bs_markers import add_marker_sub_types
 from strategium.army.bs_models import ItemBudget, build_models, display_name, unique_rules
 from strategium.army.bs_profiles import ParsedProfiles
 from strategium.army.library import looks_like_army_file
+from strategium.army.militia_cavalry_mount import mount_model
 from strategium.army.roster_tree import RawCategory, RawForce, RawRoster, RawSelection, read_roster_tree
 from strategium.army.rosz import load_roster_element
+from strategium.catalogue.registry import RuleEntry
 from strategium.errors import InputError
 from strategium.limits import check_limit
-from strategium.rules.militia_cavalry_mount import mount_model
-from strategium.rules.registry import RuleEntry
 
 CHART_IDS: Final = {
     "d926-652f-8436-30ce": ChartKind.CRUSADE,

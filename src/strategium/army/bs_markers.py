@@ -5,11 +5,11 @@ Type text: the Veletaris Storm Section carries "Close-order Sub-type" while its 
 ``Infantry (Heavy, Line)``; the Domitar carries "Paragon Sub-type" beside ``Automata (Cybernetica)``. The data
 puts these Sub-types on the unit, so :func:`add_marker_sub_types` adds them to the model's Unit Type (and the
 import notes say so). Unit Type markers ("Cavalry Unit Type") never change the Unit Type here: the profile's
-text decides it, and rules such as Militia Cavalry Mount (``strategium.rules.militia_cavalry_mount``) change it
+text decides it, and rules such as Militia Cavalry Mount (``strategium.army.militia_cavalry_mount``) change it
 where a rule says so.
 
 The markers stay in ``Model.rules`` (the JSON keeps everything the roster said);
-``strategium.rules.registry.is_type_marker`` lets a report show them with the Unit Type rather than among the
+``strategium.catalogue.registry.is_type_marker`` lets a report show them with the Unit Type rather than among the
 special rules.
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from strategium.army.army import Model
+from strategium.catalogue.registry import RuleEntry, is_type_marker
 from strategium.model.unit_types import SubType
-from strategium.rules.registry import RuleEntry, is_type_marker
 
 _SUFFIX = " Sub-type"
 _VEHICLE_ONLY = frozenset(

@@ -48,11 +48,11 @@ from strategium.army.bs_layout import (
     unit_level_items,
 )
 from strategium.army.roster_tree import RawProfile, RawSelection
+from strategium.catalogue.registry import RuleEntry, RuleRef, XKind, get_rule_def
 from strategium.limits import check_limit, limits
 from strategium.model.profiles import ModelProfile
 from strategium.model.unit_types import SubType, UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.registry import RuleEntry, RuleRef, XKind, get_rule_def
 
 _NUMERIC_X: Final = frozenset({XKind.NUMBER, XKind.TARGET, XKind.INCHES})
 

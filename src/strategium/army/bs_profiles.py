@@ -1,6 +1,6 @@
 """Roster profiles and rule names turned into engine values, through the project's own parsers.
 
-Rule names go through ``strategium.rules.registry.find_rule``; Unit Types, Characteristics and weapons through
+Rule names go through ``strategium.catalogue.registry.find_rule``; Unit Types, Characteristics and weapons through
 ``strategium.model.parsing`` (tolerant mode: what cannot be read is kept visible in the value and recorded
 as a note of the import, never silently dropped). Results are cached per distinct text or profile, since a
 roster repeats the same weapon and model profiles many times.
@@ -25,6 +25,7 @@ from dataclasses import replace
 from strategium.army.bs_layout import carried_model_profile, profile_kind
 from strategium.army.profile_limits import check_rules, check_weapon
 from strategium.army.roster_tree import RawProfile, RawSelection
+from strategium.catalogue.registry import RuleEntry, find_rule
 from strategium.errors import InputError
 from strategium.limits import ENV_PREFIX, check_limit, limits
 from strategium.model.parse_unit_type import is_typo_note
@@ -33,7 +34,6 @@ from strategium.model.parsing import weapon_from_columns as _weapon_from_columns
 from strategium.model.profiles import ModelProfile
 from strategium.model.unit_types import SubType, UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.registry import RuleEntry, find_rule
 
 _VEHICLE_KINDS = frozenset({"Vehicle", "Knights and Titans", "Fortification"})
 _AUTHOR_ADVICE = re.compile(r"\s*\(use '-'[^)]*\)")

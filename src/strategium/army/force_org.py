@@ -46,8 +46,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from strategium.army.army import Army, ChartKind, Detachment, ForceOrgSlot, Unit
+from strategium.catalogue.definitions import Book
 from strategium.config import RulesConfig
-from strategium.rules.definitions import Book
 
 SUPPORT_SQUAD: Final = "Support Squad"
 RULEBOOK: Final = Book.RULEBOOK.value

@@ -11,7 +11,7 @@ field in plain words, e.g. ``emperors_children.yaml:42: units[3].models[0].bs: m
 in ``Army.notes`` ("read 'Relentles' as Relentless"). A Unit Type, a weapon profile or a Characteristic that
 cannot be read, or is out of its range, is an error; so is a Unit Type word that is only a typo of a known one
 (the error says "did you mean ...?"). Militia Cavalry Mount's MCM-2 is applied to every model
-(``strategium.rules.militia_cavalry_mount``) and named in the notes.
+(``strategium.army.militia_cavalry_mount``) and named in the notes.
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ from pydantic import ValidationError
 
 from strategium.army.army import Army, Detachment, ForceOrgSlot, Model, Unit
 from strategium.army.army_schema import ArmySpec, ModelSpec, UnitSpec, WeaponSpec
+from strategium.army.militia_cavalry_mount import mount_model
 from strategium.army.profile_limits import check_rules, check_weapon
 from strategium.army.rosz import looks_like_roster
+from strategium.catalogue.registry import RuleEntry, find_rule
 from strategium.errors import InputError
 from strategium.limits import check_limit
 from strategium.model.characteristics import (
@@ -40,12 +42,10 @@ from strategium.model.characteristics import (
 )
 from strategium.model.parse_unit_type import is_typo_note, parse_unit_type, typo_corrections
 from strategium.model.parse_weapons import weapon_from_columns
-from strategium.model.problems import Problems, Severity
 from strategium.model.profiles import ModelProfile
 from strategium.model.unit_types import SubType, UnitType, UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.militia_cavalry_mount import mount_model
-from strategium.rules.registry import RuleEntry, find_rule
+from strategium.problems import Problems, Severity
 from strategium.validation_messages import plain_message
 from strategium.yaml_lines import field_text, line_of, load_yaml, read_limited, yaml_text
 

@@ -16,10 +16,10 @@ import math
 import re
 from collections.abc import Iterable
 
+from strategium.catalogue.registry import RuleEntry, RuleRef
 from strategium.errors import InputError
 from strategium.limits import check_limit
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.registry import RuleEntry, RuleRef
 
 _DICE = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from strategium.engine.board import Location
-from strategium.engine.state import GameState
-from strategium.engine.timing import PlayerId
+from strategium.engine.core.board import Location
+from strategium.engine.core.state import GameState
+from strategium.engine.core.timing import PlayerId
 
 
 @dataclass(frozen=True)

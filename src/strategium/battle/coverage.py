@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from strategium.army.army import Army
+from strategium.catalogue.registry import RuleEntry, is_type_marker
 from strategium.report.army_view import rule_status
-from strategium.rules.registry import RuleEntry, is_type_marker
 
 GAP_STATUSES = ("partial", "not-yet", "unknown")
 """Statuses listed (``implemented`` rules are not)."""

@@ -30,9 +30,9 @@ from strategium import __version__
 from strategium.agents.base import PlayerError
 from strategium.battle.run import BattleResult, Watcher, battle_result, drive, result_of
 from strategium.battle.setup import DEMO, BattleSetup, army_entry, build_scenario, new_game
-from strategium.engine.actions import Action
-from strategium.engine.game import Game
-from strategium.engine.record import ForcedDice, GameRecord, overrides_of
+from strategium.engine.core.actions import Action
+from strategium.engine.core.game import Game
+from strategium.engine.core.record import ForcedDice, GameRecord, overrides_of
 from strategium.errors import InputError, StrategiumError
 from strategium.yaml_lines import YamlPath
 

@@ -1,7 +1,7 @@
 """Playing one battle to the end: the loop, what is kept for the report, and replaying a record.
 
 :func:`play_battle` plays a :class:`~strategium.battle.setup.BattleSetup` with AI players;
-:func:`strategium.battle.replay.replay_battle` plays a :class:`~strategium.engine.record.GameRecord` again. Both go
+:func:`strategium.battle.replay.replay_battle` plays a :class:`~strategium.engine.core.record.GameRecord` again. Both go
 through :func:`drive`, so a battle and its replay produce the same events, the same outcome and the same log, byte
 for byte (DESIGN principle 3).
 
@@ -35,15 +35,15 @@ from strategium.agents.verdicts import Check, Verdicts
 from strategium.army.army import Unit
 from strategium.battle.outcome import Outcome, decide, wiped_out
 from strategium.battle.setup import BattleSetup, build_scenario, new_game
-from strategium.engine import placement
-from strategium.engine.actions import Action, Infiltrate, ScoutRedeploy
-from strategium.engine.board import Location
-from strategium.engine.events import Event, TurnEnded, TurnStarted
-from strategium.engine.game import Game
-from strategium.engine.placement import footprint, placed_unit
-from strategium.engine.record import GameRecord
-from strategium.engine.scouting import max_move
-from strategium.engine.timing import PlayerId
+from strategium.engine.core.actions import Action, Infiltrate, ScoutRedeploy
+from strategium.engine.core.board import Location
+from strategium.engine.core.events import Event, TurnEnded, TurnStarted
+from strategium.engine.core.game import Game
+from strategium.engine.core.record import GameRecord
+from strategium.engine.core.timing import PlayerId
+from strategium.engine.pregame.scouting import max_move
+from strategium.engine.table import placement
+from strategium.engine.table.placement import footprint, placed_unit
 from strategium.errors import InputError, StrategiumError
 from strategium.geometry.pieces import PlacedUnit
 from strategium.geometry.regions import scout_region

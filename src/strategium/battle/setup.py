@@ -2,7 +2,7 @@
 
 A :class:`BattleSetup` is a small JSON-ready value (it is stored in the game record's ``setup`` field, so a
 replay rebuilds exactly the same game). :func:`build_scenario` turns it into a :class:`~strategium.scenario.Scenario`
-and :func:`new_game` into a :class:`~strategium.engine.game.Game` at the start of its pre-game, with nothing
+and :func:`new_game` into a :class:`~strategium.engine.core.game.Game` at the start of its pre-game, with nothing
 deployed (:func:`strategium.agents.setup.battle_from_scenario`).
 
 Armies are named as ``strategium battle --army`` takes them: a roster file (``.ros``/``.rosz``), an army file
@@ -23,7 +23,7 @@ from strategium.agents.setup import battle_from_scenario
 from strategium.army.army import Army, Unit
 from strategium.army.library import demo_army_names
 from strategium.battle.playable import LEFT_OUT, playable_scenario
-from strategium.engine.game import Game
+from strategium.engine.core.game import Game
 from strategium.errors import InputError
 from strategium.limits import check_limit, limits
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario, parse_scenario_text

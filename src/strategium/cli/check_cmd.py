@@ -1,7 +1,7 @@
 """The ``strategium check`` command: rulings on a described situation.
 
 ``strategium check SCENARIO [--json]`` loads a scenario file, builds the game at its ``start:``
-(:mod:`strategium.engine.situation`) and applies its ``actions:`` in order. For each it prints legal or illegal,
+(:mod:`strategium.check.situation`) and applies its ``actions:`` in order. For each it prints legal or illegal,
 the reasons with rule and page, and what changed; an illegal action changes nothing and the next one is tried.
 Before the results it lists the special rules of the units in play that the engine does not play, or plays in
 part (as ``strategium battle`` does). Exit code 0 when every ``expect`` (and ``expect_state``, ``expect_rolls``,
@@ -17,8 +17,8 @@ from typing import Annotated
 import typer
 
 from strategium.battle.coverage import gaps_text
+from strategium.check.situation import CheckRecord, CheckRun, run_scenario
 from strategium.cli.paths import input_file
-from strategium.engine.situation import CheckRecord, CheckRun, run_scenario
 from strategium.scenario import load_scenario
 
 

@@ -3,7 +3,7 @@
 ``strategium map [SCENARIO] --out FILE.svg [--overlay infiltrate:UNIT] [--overlay scout:UNIT]
 [--overlay deployment:PLAYER] [--overlay next]``. SCENARIO is a scenario file, or ``demo`` (the default) for the
 bundled one. A scenario with ``start:`` or ``actions:`` is drawn as the game stands after its actions
-(:mod:`strategium.engine.situation`), and overlays are measured against that state; ``next`` is the overlay of
+(:mod:`strategium.check.situation`), and overlays are measured against that state; ``next`` is the overlay of
 the unit the engine asks to place next.
 ``--out`` is checked before the scenario is read (:mod:`strategium.cli.paths`): its folder must exist, and it may
 not be the scenario file or a file the scenario names. The whole map is computed before anything is written, and
@@ -18,9 +18,9 @@ from typing import Annotated
 
 import typer
 
+from strategium.check.situation import run_scenario
+from strategium.check.situation_map import next_overlay, scenario_after
 from strategium.cli.paths import input_file, output_file, refuse_inputs, write_outputs
-from strategium.engine.situation import run_scenario
-from strategium.engine.situation_map import next_overlay, scenario_after
 from strategium.errors import InputError
 from strategium.report.svg import Overlay, render_svg
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario

@@ -19,7 +19,7 @@ from strategium.battle.replay import record_setup, replay_battle
 from strategium.battle.setup import scenario_path
 from strategium.cli.battle_cmd import show_battle
 from strategium.cli.paths import input_file, output_folder, refuse_inputs
-from strategium.engine.record import read_record
+from strategium.engine.core.record import read_record
 from strategium.report.html import REPORT_FILE
 
 

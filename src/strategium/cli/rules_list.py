@@ -17,9 +17,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from strategium.catalogue.registry import ImplementationStatus, RuleDef, XKind, all_rule_defs
 from strategium.cli.options import one_of
 from strategium.report.army_view import RULE_MARKS
-from strategium.rules.registry import ImplementationStatus, RuleDef, XKind, all_rule_defs
 
 UNKNOWN_NOTE = (
     "No registered rule is 'unknown': that mark is for rule names in a roster or army file that the registry "

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.registry import RuleRef
 from strategium.combat.sources import configured
 from strategium.config import RulesConfig
-from strategium.engine.citations import Reason
 from strategium.errors import InputError
-from strategium.rules.registry import RuleRef
 
 
 class Deferred:
@@ -76,7 +76,8 @@ class TargetModel:
     cover the engine found for this model against this attack. ``weapon_skill`` is used in melee.
     ``rules`` holds its special rules, own and granted (e.g. Shrouded (5+) from Militia Cavalry Mount).
     ``allocatable``: it may be allocated this attack's Wounds (a Shooting Attack's only in range and line of sight
-    of a firing model; the engine decides, :mod:`strategium.engine.line_of_fire`, and may defer the answer until
+    of a firing model; the engine decides, :mod:`strategium.engine.shooting.line_of_fire`, and may defer the answer
+    until
     it is asked: a :class:`Deferred`).
     Raises ``InputError`` for a Toughness or Wounds below 1 or a negative ``lost``.
     """

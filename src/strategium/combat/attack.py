@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.registry import RuleRef
 from strategium.combat.allocation import (
     TargetUnit,
     allocation_reason,
@@ -39,10 +41,8 @@ from strategium.combat.sources import SHOOTING_SEQUENCE_PAGE, core
 from strategium.combat.tables import effective_bs, melee_hit_target, shooting_hit_target, wound_target
 from strategium.config import RulesConfig
 from strategium.dice import Dice, Roll
-from strategium.engine.citations import Reason
 from strategium.errors import InputError
 from strategium.model.weapons import WeaponClass
-from strategium.rules.registry import RuleRef
 
 
 class AttackMode(StrEnum):

@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.definitions import Book
+from strategium.catalogue.registry import RuleRef
 from strategium.combat.sources import DAMAGE_MITIGATION_PAGE, configured, core
 from strategium.combat.tables import success_chance
 from strategium.config import RulesConfig
 from strategium.dice import Dice, Roll
-from strategium.engine.citations import Reason
-from strategium.rules.definitions import Book
-from strategium.rules.registry import RuleRef
 
 STUPEFIED_TARGET = 6
 STUPEFIED_RULE = "Legiones Hereticus (Emperor's Children)"

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from strategium.catalogue.citations import Reason
 from strategium.combat.sources import core
-from strategium.engine.citations import Reason
 from strategium.errors import InputError
 
 

@@ -1,7 +1,7 @@
 """Cited reasons for the core procedures the attack pipeline follows.
 
 Registered special rules (Shrouded, Feel No Pain, Fearless, Instant Death, ...) are cited through
-:meth:`strategium.engine.citations.Reason.of`, which reads book and page from the registry. The core
+:meth:`strategium.catalogue.citations.Reason.of`, which reads book and page from the registry. The core
 procedures (To Hit, To Wound, saves, Armour Penetration, Damage Mitigation rolls) are not registry entries;
 :func:`core` cites them by name with the page where the project knows it (``None`` where the page was not
 read: the ruling then names the book only). Rulings that rest on a rules-configuration value cite it
@@ -10,9 +10,9 @@ through :func:`configured`.
 
 from __future__ import annotations
 
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.definitions import Book
 from strategium.config import RulesConfig
-from strategium.engine.citations import Reason
-from strategium.rules.definitions import Book
 
 # Pages of the core procedures, where CORE_B gives them (None: page not read).
 SHOOTING_SEQUENCE_PAGE = 166

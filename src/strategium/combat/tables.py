@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from strategium.catalogue.citations import Reason
 from strategium.combat.sources import PRIMARCH_PAGE, configured, core
 from strategium.config import RulesConfig
-from strategium.engine.citations import Reason
 from strategium.errors import InputError
 
 MAX_SKILL = 10

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.registry import RuleRef
 from strategium.combat.sources import configured, core
 from strategium.config import RulesConfig
-from strategium.engine.citations import Reason
-from strategium.rules.registry import RuleRef
 
 BLAST_PAGE = 234
 TEMPLATE_PAGE = 248

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from strategium.catalogue.citations import Reason
 from strategium.combat.attack import AttackSpec, roll_to_hit
 from strategium.combat.mitigation import (
     DamageKind,
@@ -37,7 +38,6 @@ from strategium.combat.vehicles import (
 )
 from strategium.config import RulesConfig
 from strategium.dice import Dice, Roll
-from strategium.engine.citations import Reason
 from strategium.errors import InputError
 from strategium.model.weapons import WeaponClass
 

@@ -26,6 +26,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.definitions import Book
+from strategium.catalogue.registry import RuleRef
 from strategium.combat.sources import (
     BUILDING_DAMAGE_PAGE,
     DESTROYER_PAGE,
@@ -36,7 +39,6 @@ from strategium.combat.sources import (
 )
 from strategium.config import RulesConfig
 from strategium.dice import Dice, Roll
-from strategium.engine.citations import Reason
 from strategium.errors import InputError
 from strategium.model.characteristics import (
     BuildingCharacteristics,
@@ -45,8 +47,6 @@ from strategium.model.characteristics import (
     VehicleCharacteristics,
 )
 from strategium.model.weapons import WeaponClass
-from strategium.rules.definitions import Book
-from strategium.rules.registry import RuleRef
 
 _FACING_ORDER = {Facing.FRONT: 0, Facing.SIDE: 1, Facing.REAR: 2}
 

@@ -15,7 +15,7 @@ Fortification          eeec-bde3-8ee4-35b0  Unit Type, BS, Front, Side, Rear, HP
 =====================  ===================  ==============================================================
 
 Column names match ignoring case, spaces and punctuation, with the short forms "M", "Sv", "Hull Points".
-Problems are reported as described in :mod:`strategium.model.problems`; every problem's ``field`` is
+Problems are reported as described in :mod:`strategium.problems`; every problem's ``field`` is
 ``"<name>: <column>"`` when a name is given. A Vehicle or Knight without readable Armour Values and Hull
 Points cannot be built: the builder then raises (no ``problems`` list) or returns None (with one).
 """
@@ -35,10 +35,10 @@ from strategium.model.characteristics import (
 )
 from strategium.model.parse_unit_type import parse_unit_type
 from strategium.model.parse_values import parse_characteristic, parse_leading_number, parse_save
-from strategium.model.problems import Problems, raise_first_error, report
 from strategium.model.profiles import ModelProfile
 from strategium.model.text import clean, key
 from strategium.model.unit_types import UnitTypeSpec
+from strategium.problems import Problems, raise_first_error, report
 
 
 class ProfileKind(StrEnum):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from strategium.model.problems import ParseProblem, Problems, Severity, report
 from strategium.model.text import clean, key, lookup, split_footnote
 from strategium.model.unit_types import SubType, UnitType, UnitTypeSpec
+from strategium.problems import ParseProblem, Problems, Severity, report
 
 FIELD = "Unit Type"
 
@@ -32,7 +32,7 @@ _TYPO_NOTE = re.compile(r"^read (?P<written>'[^']*'|\"[^\"]*\") as '?(?P<known>[
 def is_typo_note(problem: ParseProblem) -> bool:
     """True for a NOTE saying a word was recognised only by typo tolerance ("read 'Infantri' as 'Infantry'").
 
-    The Unit Type parser and the rule registry (``strategium.rules.registry.find_rule``) word such notes alike.
+    The Unit Type parser and the rule registry (``strategium.catalogue.registry.find_rule``) word such notes alike.
     """
     return problem.severity is Severity.NOTE and _TYPO_NOTE.match(problem.message) is not None
 

@@ -2,15 +2,15 @@
 
 Characteristics are whole numbers; a dash means the model lacks that Characteristic (Age of Darkness
 rulebook, Characteristics, and CORE_A §2.1: a Rapier Carrier has Ld "-"). Saves are target numbers: "3+" is 3.
-Problems are reported as described in :mod:`strategium.model.problems`.
+Problems are reported as described in :mod:`strategium.problems`.
 """
 
 from __future__ import annotations
 
 import re
 
-from strategium.model.problems import Problems, Severity, report
 from strategium.model.text import DASHES, clean, split_footnote
+from strategium.problems import Problems, Severity, report
 
 _NUMBER = re.compile(r"^(\d+)\s*\"?$")
 _TARGET = re.compile(r"^(\d+)\s*\+$")
@@ -24,7 +24,7 @@ def parse_characteristic(text: str, *, field: str = "", problems: Problems | Non
     else that is not a whole number are ERRORs; a footnote mark beside a number ("5*") is a NOTE.
 
     Raises:
-        InputError: the text cannot be read and ``problems`` is None (see :mod:`strategium.model.problems`).
+        InputError: the text cannot be read and ``problems`` is None (see :mod:`strategium.problems`).
     """
     t = clean(text)
     if t in DASHES:

@@ -4,7 +4,7 @@ Weapon profiles and weapon types: Age of Darkness rulebook, Weapons section (pp.
 here are those of the BattleScribe data (see shared BATTLESCRIBE.md §1.3, §3): Range "24\"", "12\"-60\"",
 "More than 18\"-42\"", "Up to 18\"", "Template", "Hellstorm", "-"; Strength "8", "User", "+1", "User+4",
 "x2", "2x", "10/8/6", "5*", "*", "†", "-", "D"; AP "-", "1".."6", "2*"; Type "Heavy 2, Rending (6+)".
-Problems are reported as described in :mod:`strategium.model.problems`.
+Problems are reported as described in :mod:`strategium.problems`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from strategium.model.problems import Problems, Severity, raise_first_error, report
+from strategium.catalogue.registry import RuleEntry, find_rule
 from strategium.model.text import DASHES, clean, key, lookup, split_footnote
 from strategium.model.weapons import (
     RangeKind,
@@ -23,7 +23,7 @@ from strategium.model.weapons import (
     WeaponStrength,
     WeaponType,
 )
-from strategium.rules.registry import RuleEntry, find_rule
+from strategium.problems import Problems, Severity, raise_first_error, report
 
 _RANGE_WORDS: dict[str, RangeKind] = {
     key("Template"): RangeKind.TEMPLATE,
@@ -181,7 +181,7 @@ def parse_weapon_type(text: str, *, field: str = "Type", problems: Problems | No
 
     "Heavy 2, Rending (6+)" → HEAVY, shots 2, rules [find_rule("Rending (6+)")]; "Assault 2D6, Fleshbane" →
     ASSAULT, ``shots_dice`` "2D6"; "Melee, Specialist Weapon" → MELEE, no shots. Each rule item goes through
-    ``strategium.rules.registry.find_rule`` (footnote marks such as "†Graviton Pulse" are taken off first,
+    ``strategium.catalogue.registry.find_rule`` (footnote marks such as "†Graviton Pulse" are taken off first,
     with a NOTE); unknown names stay in ``rules`` as ``UnknownRule``. Misspelt classes ("Ordinance",
     "Rapid-fire") are read with a NOTE. ERRORs: blank text, no class ("Pinning, Force"), a class that fires a
     number of shots written without one ("Assault, Torrent (5\")"), and prose lines after the first (kept in

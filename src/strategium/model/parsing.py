@@ -21,7 +21,7 @@ function                                   reads
 =========================================  ===========================================================
 
 How problems are reported (a ``problems`` list, or ``InputError`` in strict use): see
-:mod:`strategium.model.problems`.
+:mod:`strategium.problems`.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from strategium.model.parse_weapons import (
     parse_weapon_type,
     weapon_from_columns,
 )
-from strategium.model.problems import ParseProblem, Problems, Severity
+from strategium.problems import ParseProblem, Problems, Severity
 
 __all__ = [
     "PROFILE_TYPE_IDS",

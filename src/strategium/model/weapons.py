@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from strategium.rules.registry import RuleEntry
+from strategium.catalogue.registry import RuleEntry
 
 
 class WeaponClass(StrEnum):

@@ -19,10 +19,10 @@ from rich.text import Text
 from strategium.army.army import Army, Detachment, Model, Unit
 from strategium.army.bs_profiles import is_blank_weapon
 from strategium.army.force_org import ForceOrgVerdict
+from strategium.catalogue.registry import RuleEntry, RuleRef, UnknownRuleName, get_rule_def, is_type_marker
 from strategium.geometry.sizes import has_hull, hull_size, model_base
 from strategium.model.characteristics import Characteristics, KnightCharacteristics, VehicleCharacteristics
 from strategium.model.weapons import WeaponProfile
-from strategium.rules.registry import RuleEntry, RuleRef, UnknownRuleName, get_rule_def, is_type_marker
 
 __all__ = ["RULE_MARKS", "render_army", "render_verdict", "rule_status", "status_legend"]
 

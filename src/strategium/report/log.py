@@ -28,8 +28,8 @@ from strategium.battle.outcome import Outcome
 from strategium.battle.playable import left_out_lines
 from strategium.battle.run import BattleResult
 from strategium.battle.setup import army_label
-from strategium.engine.citations import Reason
-from strategium.engine.events import (
+from strategium.catalogue.citations import Reason
+from strategium.engine.core.events import (
     DiceRolled,
     Event,
     GameEnded,
@@ -38,9 +38,9 @@ from strategium.engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from strategium.engine.movement import UnitRan
-from strategium.engine.reserves_arrival import UnitsArrived
-from strategium.engine.timing import Phase
+from strategium.engine.core.timing import Phase
+from strategium.engine.movement.move import UnitRan
+from strategium.engine.movement.reserves import UnitsArrived
 
 TAGS: dict[str, str] = {
     seed_rules.INFILTRATE: "Infiltrate",

@@ -20,7 +20,7 @@ from strategium.dice import Forced, ScatterFace
 from strategium.errors import InputError
 
 if TYPE_CHECKING:
-    from strategium.engine.game import Game
+    from strategium.engine.core.game import Game
 
 
 def _degrees(value: object) -> object:
@@ -58,7 +58,7 @@ def forced(faces: Sequence[int | ScatterDie]) -> tuple[Forced, ...]:
 def model_id(game: Game, unit_id: str, ref: ModelRef) -> str:
     """The id of the model ``ref`` names in unit ``unit_id`` (see the module docstring). Raises ``InputError``."""
     s = game.state
-    from strategium.engine import damage
+    from strategium.engine.attacks import damage
 
     models = [m.id for _, m in damage.living(game, unit_id)]
     if isinstance(ref, str) and not ref.isdigit():

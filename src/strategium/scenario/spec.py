@@ -13,9 +13,9 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from strategium.catalogue.registry import RuleRef, find_rule
 from strategium.limits import check_limit
 from strategium.model.characteristics import Facing
-from strategium.rules.registry import RuleRef, find_rule
 from strategium.scenario.aims import ModelRef, ScatterDie
 
 FORMAT_VERSION = 1
@@ -69,6 +69,8 @@ def _few_pieces(pieces: object) -> object:
     if isinstance(pieces, list | tuple):
         check_limit(len(pieces), "terrain_pieces", what="pieces in this list")
     return pieces
+
+
 """``[[x, y], ...]``: at least three corners, at most the input limit ``terrain_vertices``."""
 Heading = Annotated[float, BeforeValidator(_no_bool), Field(allow_inf_nan=False)]
 """Degrees anticlockwise from east (+x), any finite number."""
@@ -200,7 +202,7 @@ DurationName = Literal[
     "until_end_of_game_turn",
     "permanent",
 ]
-"""How long an ``effects:`` entry lasts (``strategium.engine.effects.Duration``, written in snake case)."""
+"""How long an ``effects:`` entry lasts (``strategium.engine.core.effects.Duration``, written in snake case)."""
 
 
 class EffectSpec(Strict):
@@ -405,12 +407,12 @@ QUESTIONS = ("may_charge", "force_org", "has_rule")
 
 RollKind = Literal["to_hit", "to_hit_reroll", "to_wound", "save", "mitigation", "armour_penetration",
                    "vehicle_damage", "shots", "charge", "dangerous_terrain", "leadership", "any"]  # fmt: skip
-"""The kinds of roll ``expect_rolls`` counts dice of (:mod:`strategium.engine.scenario_checks`)."""
+"""The kinds of roll ``expect_rolls`` counts dice of (:mod:`strategium.check.checks`)."""
 ROLL_KINDS: tuple[str, ...] = get_args(RollKind)
 
 CountName = Literal["hits", "wounds", "unsaved", "mitigated", "removed", "glancing", "penetrating", "hull_points_lost",
                     "saves_taken", "saves_failed", "mitigation_rolls", "casualties"]  # fmt: skip
-"""What ``expect_counts`` counts (:mod:`strategium.engine.scenario_checks`)."""
+"""What ``expect_counts`` counts (:mod:`strategium.check.checks`)."""
 COUNT_NAMES: tuple[str, ...] = get_args(CountName)
 Count = Annotated[int, BeforeValidator(_no_bool), Field(ge=0)]
 

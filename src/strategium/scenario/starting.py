@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from strategium.army.army import Army, Model
-from strategium.engine.start_state import playable_damage_result
 from strategium.scenario.locate import Where
 from strategium.scenario.spec import ArmyEntrySpec, PlacementSpec
+from strategium.scenario.start_state import playable_damage_result
 from strategium.scenario.values import Placement, Status
 from strategium.yaml_lines import YamlPath
 

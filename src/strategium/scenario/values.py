@@ -83,7 +83,7 @@ class Scenario:
     (the scenario's ``buildings:`` ids and the armies' Building unit ids). ``source`` is the scenario file's
     path as given, ``file`` its name as errors show it. ``seed``, ``start``, ``actions`` (with the line of
     each in ``action_lines``), ``expect_state`` and ``strict`` are what ``strategium check`` reads
-    (:mod:`strategium.engine.situation`).
+    (:mod:`strategium.check.situation`).
     """
 
     name: str

@@ -1,0 +1,72 @@
+"""The one place where a registered rule's implementation status is set.
+
+A rule not named here is ``ImplementationStatus.NOT_YET``. When the engine implements a rule (or part of it),
+add or change its line here, keyed by canonical name; ``tests/rules/test_status.py`` checks every key is a
+registered rule.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from strategium.catalogue.definitions import ImplementationStatus
+
+STATUS: Final[dict[str, ImplementationStatus]] = {
+    # SUP-1: the Force Organisation check (strategium.army.force_org) keeps Support Squad units out of
+    # compulsory choices.
+    "Support Squad": ImplementationStatus.IMPLEMENTED,
+    # MCM-2 (Infantry becomes Cavalry, keeping its Sub-types) in strategium.army.militia_cavalry_mount, applied by
+    # both army loaders; MCM-1 (Run gives Shrouded (5+)) in strategium.rules.seed.militia_cavalry_mount_run.
+    "Militia Cavalry Mount": ImplementationStatus.IMPLEMENTED,
+    # Pre-game (strategium.engine.pregame.deployment, infiltration, scouting) and, for Outflank, the Flanking Assault
+    # arrival (strategium.engine.movement.reserves, OUT-1).
+    "Infiltrate": ImplementationStatus.IMPLEMENTED,
+    "Scout": ImplementationStatus.IMPLEMENTED,
+    "Outflank": ImplementationStatus.IMPLEMENTED,
+    # Joining a unit before deployment or by a move, moving as part of it and leaving it by a move
+    # (strategium.rules.unit.independent_character, engine.deployment, engine.movement); not yet: Challenges.
+    "Independent Character": ImplementationStatus.PARTIAL,
+    # Movement phase (strategium.engine.movement.move): Run distance, Difficult Terrain, Dangerous Terrain tests.
+    "Fleet": ImplementationStatus.PARTIAL,
+    "Move Through Cover": ImplementationStatus.PARTIAL,
+    "Pathfinder": ImplementationStatus.IMPLEMENTED,
+    # Shooting phase (strategium.engine.shooting.attack, damage, morale_checks) and the attack pipeline
+    # (strategium.combat).
+    # Relentless: REL-1 and REL-2 (strategium.rules.seed.relentless). Legiones Hereticus: STU-1..3, STU-5..9
+    # (strategium.rules.seed.stupefied); STU-4, STU-10..12 in strategium.rules.seed.stupefied_assault.
+    "Relentless": ImplementationStatus.IMPLEMENTED,
+    "Legiones Hereticus (Emperor's Children)": ImplementationStatus.IMPLEMENTED,
+    "Shrouded": ImplementationStatus.IMPLEMENTED,
+    "Feel No Pain": ImplementationStatus.IMPLEMENTED,
+    "Instant Death": ImplementationStatus.IMPLEMENTED,
+    "Eternal Warrior": ImplementationStatus.IMPLEMENTED,
+    "Fearless": ImplementationStatus.PARTIAL,
+    "Pinning": ImplementationStatus.IMPLEMENTED,
+    "Shell Shock": ImplementationStatus.IMPLEMENTED,
+    "Blind": ImplementationStatus.PARTIAL,
+    "Concussive": ImplementationStatus.PARTIAL,
+    "Ignores Cover": ImplementationStatus.IMPLEMENTED,
+    "Template": ImplementationStatus.PARTIAL,
+    "Blast": ImplementationStatus.PARTIAL,
+    # Markers placed and scattered (strategium.engine.shooting.area_fire, combat.templates); not yet: Barrage indirect
+    # fire.
+    "Large Blast": ImplementationStatus.PARTIAL,
+    "Massive Blast": ImplementationStatus.PARTIAL,
+    "Apocalyptic Blast": ImplementationStatus.PARTIAL,
+    # Assault phase (strategium.engine.assault.charges, charge_moves, fight, resolution;
+    # strategium.rules.seed.hammer_of_wrath):
+    # HOW-1..HOW-5; the "on the charge, unless Disordered" rules; Unwieldy sets Initiative step 1.
+    "Hammer of Wrath": ImplementationStatus.IMPLEMENTED,
+    "Furious Charge": ImplementationStatus.IMPLEMENTED,
+    "Rage": ImplementationStatus.PARTIAL,
+    "Sudden Strike": ImplementationStatus.PARTIAL,
+    "Unwieldy": ImplementationStatus.IMPLEMENTED,
+    # Reactions (strategium.engine.reactions.windows, strategium.rules.core.reactions): Interceptor against arrivals
+    # from
+    # Reserves; Slow and Purposeful blocks Reactions here and Runs in strategium.engine.movement.move (its Heavy and
+    # Ordnance side is not modelled).
+    "Interceptor": ImplementationStatus.IMPLEMENTED,
+    # Who may Charge after disembarking (strategium.rules.unit.assault_vehicle), Flanking Assault Step 5 included.
+    "Assault Vehicle": ImplementationStatus.IMPLEMENTED,
+    "Slow and Purposeful": ImplementationStatus.PARTIAL,
+}

@@ -1,0 +1,108 @@
+"""Who may not react (``Query.MAY_REACT`` blockers of :mod:`strategium.engine.reactions.windows`, registered when it is
+imported): a unit not on the table, embarked (unless configured), or joined to another; a Falling Back unit; a
+unit with an Artillery, Automata or Fortification model, or a Slow and Purposeful one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from strategium.army.army import Model, Unit
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.definitions import Book
+from strategium.combat.sources import configured, core
+from strategium.engine.core.board import Location
+from strategium.engine.core.effects import EffectKind
+from strategium.engine.questions.queries import Block, Query, blocker
+from strategium.model.unit_types import SubType, UnitType
+
+if TYPE_CHECKING:
+    from strategium.engine.core.game import Game
+
+REACTIONS = "Reactions"  # the section cited, as reactions.REACTIONS
+
+
+@blocker(Query.MAY_REACT)
+def _not_on_table(game: Game, unit_id: str) -> Block | None:
+    s = game.state
+    status = s.units[unit_id]
+    if status.location is Location.EMBARKED:
+        if s.config.transports.embarked_may_react:
+            return None
+        return Block("embarked", configured(s.config, "transports.embarked_may_react", "the unit is embarked"))
+    if status.location is not Location.TABLE:
+        return Block("not-on-table", core(REACTIONS, f"the unit is {status.location.value}"))
+    if status.joined_to is not None:
+        return Block("joined", Reason.of("Independent Character", "a joined character reacts with its unit"))
+    return None
+
+
+@blocker(Query.MAY_REACT)
+def _falling_back(game: Game, unit_id: str) -> Block | None:
+    if game.effects_on(unit_id, EffectKind.FALLING_BACK):
+        return Block("falling-back", core("Fall Back", "a Falling Back unit makes no Reactions (CORE_B §4.2)"))
+    return None
+
+
+@blocker(Query.MAY_REACT)
+def _unit_types(game: Game, unit_id: str) -> Block | None:
+    unit = game.state.unit(unit_id)
+    if not _may_block(unit):
+        return None  # whichever models stand, none keeps the unit from reacting
+    status = game.state.units[unit_id]
+    models = [m for m in unit.models if m.id in status.poses] or list(unit.models)
+    for m in models:
+        block = _model_blocks(m)[0]
+        if block is not None:
+            return block
+    for m in models:
+        if _model_blocks(m)[1]:
+            return _SLOW_AND_PURPOSEFUL
+    return None
+
+
+_NOTHING: tuple[Block | None, bool] = (None, False)
+"""What :func:`_model_blocks` says of a model that keeps no unit from reacting."""
+
+
+def _may_block(unit: Unit) -> bool:
+    """Some model of the (immutable) unit keeps it from reacting when it stands; kept in its first model's memo
+    with the unit it was worked out for."""
+    if not unit.models:
+        return False
+    memo = unit.models[0].memo
+    known: tuple[Unit, bool] | None = memo.get(_UNIT_BLOCKS)
+    if known is None or known[0] is not unit:
+        known = memo[_UNIT_BLOCKS] = (unit, any(_model_blocks(m) != _NOTHING for m in unit.models))
+    return known[1]
+
+
+_UNIT_BLOCKS = "reactions.unit_blocks"
+"""The key of :func:`_may_block`'s answer in a unit's first model's :attr:`Model.memo`."""
+
+_SLOW_AND_PURPOSEFUL = Block("slow-and-purposeful", Reason.of("Slow and Purposeful", "the unit makes no Reactions"))
+
+
+def _model_blocks(model: Model) -> tuple[Block | None, bool]:
+    """What of the (immutable) model keeps its unit from reacting: its unit type's block (Artillery, Automata,
+    Fortification), and whether it has Slow and Purposeful. Kept in the model's memo."""
+    known: tuple[Block | None, bool] | None = model.memo.get(_BLOCKS)
+    if known is None:
+        known = model.memo[_BLOCKS] = (_type_block(model), model.has_rule("Slow and Purposeful"))
+    return known
+
+
+_BLOCKS = "reactions.blocks"
+"""The key of :func:`_model_blocks` in a model's :attr:`Model.memo`."""
+
+
+def _type_block(model: Model) -> Block | None:
+    spec = model.profile.unit_type
+    if spec.has(SubType.ARTILLERY):
+        why = Reason.of("Artillery Sub-type", "a unit with an Artillery model makes no Reactions")
+        return Block("artillery", why)
+    if spec.unit_type is UnitType.AUTOMATA:
+        return Block("automata", Reason.of("Automata Unit Type", "Automata make no Reactions"))
+    if spec.unit_type in (UnitType.FORTIFICATION, UnitType.BUILDING):
+        why = Reason("Fortification Unit Type", "Fortifications make no Reactions", 103, Book.LEGACIES_ASTARTES)
+        return Block("fortification", why)
+    return None

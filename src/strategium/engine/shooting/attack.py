@@ -1,0 +1,607 @@
+"""The Shooting phase: a unit makes a Shooting Attack against one enemy unit (rulebook p.166, CORE_B §1.1).
+
+``Shoot(player, unit_id, target_id)`` is one Shooting Attack. Its check asks :data:`Query.MAY_SHOOT` (blockers
+below and in rule modules) and needs a visible enemy target in range of at least one weapon. Applying it:
+
+1. emits :class:`ShootingAttackDeclared` (the window for shooting Reactions, before any To Hit roll; FAQ v1.0);
+2. plans the volleys: each model that can see the target and has it in range fires (see "weapons" below), the
+   models of Independent Characters joined to the unit included (p.241: ``engine/shooting/members.py``); shots of
+   the same weapon profile at the same Strength, BS and Snap Shot state are rolled together, weapon by weapon;
+3. resolves each volley with :mod:`strategium.combat` against the target as it stands
+   (:mod:`strategium.engine.attacks.damage` translates the state and applies the result), logging every roll and a
+   :class:`WeaponFired` event with every ruling;
+4. notes the facts (SHOT, FIRED_HEAVY, FIRED_RAPID_FIRE, FIRED_ORDNANCE) and emits
+   :class:`ShootingAttackResolved` (rules hook it: STU-1 offers the Stupefied choice);
+5. then the tests the attack causes (:mod:`strategium.engine.morale.checks`: Pinning, Blind, Concussive, the 25%
+   Morale check), unless a choice about the attack is pending; they run once it is answered.
+
+Weapons (CORE_B §1.2; pages where known):
+
+- Melee weapons cannot shoot. A non-Vehicle model fires one weapon (its first that can fire, a Pistol only if it
+  has nothing else); Vehicles, Dreadnoughts, Monstrous models and Fortifications fire every weapon (p.195, p.197;
+  vehicle speeds are not modelled yet); Firing Protocols (X) lets a model fire X weapons (p.239).
+- Assault, Pistol and Destroyer weapons fire their shots whether or not the unit moved.
+- Rapid Fire: twice the shots when the target's closest model is within half the maximum range of the firer.
+- Heavy: Snap Shots unless the unit counts as Stationary (:data:`Query.STATIONARY_FOR_HEAVY`: a unit that moved
+  does not; Relentless, Dreadnoughts, Monstrous do).
+- Ordnance (p.177): a non-Vehicle model that does not count as Stationary cannot fire it; it is never fired as
+  Snap Shots; a non-Vehicle model that fires it fires nothing else.
+- Template (p.248): no To Hit roll; a teardrop template per shot from the firing model's base, covering as many
+  target models as possible without touching a friendly model; every model under it is hit
+  (:mod:`strategium.engine.shooting.area_fire`); not as Snap Shots (Wall of Death is a Reaction matter). Hellstorm
+  templates are not fired yet.
+- Blast (X") (p.234): no To Hit roll; a marker per shot over a target model, scattered 2D6 minus BS unless the
+  Scatter die shows Hit; every model under the final marker is hit, whatever its unit
+  (:mod:`strategium.engine.shooting.area_fire`); Blast Wounds go to any model of the unit hit
+  (:func:`strategium.combat.templates.blast_allocation`); not as Snap Shots.
+- The firer's player may name the placements (``Shoot.blast_at``, ``Shoot.template_at``); otherwise the engine
+  places them as :mod:`strategium.engine.shooting.area_fire` says.
+- Snap Shots (:data:`Query.FULL_BALLISTIC_SKILL` blocked: Pinned, Stupefied, Light after Running) use
+  ``shooting.snap_shot_bs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from strategium.army.army import Model, Unit
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.registry import RuleRef
+from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
+from strategium.combat.mitigation import MitigationPolicy
+from strategium.combat.templates import blast_allocation, template_allocation
+from strategium.engine.attacks import damage
+from strategium.engine.core.actions import Action, Verdict
+from strategium.engine.core.board import Location
+from strategium.engine.core.decisions import DecisionKind
+from strategium.engine.core.effects import EffectKind
+from strategium.engine.core.events import DiceRolled, Event
+from strategium.engine.core.handlers import handles
+from strategium.engine.core.timing import Phase, PlayerId
+from strategium.engine.core.watchers import Fact
+from strategium.engine.morale import checks as morale_checks
+from strategium.engine.questions.choices import BattleChoice
+from strategium.engine.questions.queries import Block, Query, ask, blocker, exemption
+from strategium.engine.shooting import area_fire, line_of_fire
+from strategium.engine.shooting.choices import ChosenWeapons, mitigation_policy
+from strategium.engine.shooting.plan import SEQUENCE, TEMPLATE_LENGTH, kept_plan, rule_of, shots_dice, target_placed
+from strategium.engine.shooting.plan import Plan as Plan  # re-exported: the plan of a Shooting Attack
+from strategium.engine.shooting.plan import Volley as Volley
+from strategium.engine.shooting.plan import WeaponFilter as WeaponFilter
+from strategium.engine.shooting.plan import plan as plan
+from strategium.engine.table.placement import footprint, placed_model, placed_unit
+from strategium.geometry.measure import Footprint
+from strategium.model.unit_types import SubType, UnitType
+from strategium.model.weapons import RangeKind, WeaponClass
+
+if TYPE_CHECKING:
+    from strategium.engine.core.game import Game
+
+
+@dataclass(frozen=True)
+class Shoot(Action):
+    """The unit ``unit_id`` makes a Shooting Attack against the enemy unit ``target_id``. Optional choices
+    (:mod:`strategium.engine.shooting.choices`): ``weapons`` (model id, the names of the weapons it fires) per model
+    that does not fire as the plan picks; ``mitigation`` the Damage Mitigation roll the target's models take when
+    several are offered (``Feel No Pain``, ``Shrouded``, ``Stupefied``, ``none``; None: the best chance).
+
+    ``blast_at``: the target models the Blast markers go over, one per marker in the order they are fired (the last
+    is used again; empty: the engine places them); ``template_at``: (firing model id, direction in degrees
+    anticlockwise from +x) for each template the player lays (the others the engine lays). Lists are kept as tuples.
+    """
+
+    unit_id: str
+    target_id: str
+    weapons: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    mitigation: str | None = None
+    blast_at: tuple[str, ...] = ()
+    template_at: tuple[tuple[str, float], ...] = ()
+
+    def __post_init__(self) -> None:  # a game record's JSON gives lists
+        object.__setattr__(self, "weapons", tuple((m, tuple(names)) for m, names in self.weapons))
+        object.__setattr__(self, "blast_at", tuple(self.blast_at))
+        object.__setattr__(self, "template_at", tuple((str(m), float(d)) for m, d in self.template_at))
+
+    def text(self) -> str:
+        chosen = "; ".join(f"{m} fires {', '.join(names)}" for m, names in self.weapons)
+        extra = f" ({chosen})" if chosen else ""
+        if self.mitigation is not None:
+            extra += f" (Damage Mitigation: {self.mitigation})"
+        return f"P{self.player} {self.unit_id} shoots {self.target_id}{extra}"
+
+    def chosen_weapons(self) -> ChosenWeapons | None:
+        """The weapon choices as the plan's filter (None: none made)."""
+        return ChosenWeapons(self.weapons) if self.weapons else None
+
+
+# -- events ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShootingAttackDeclared(Event):
+    """A Shooting Attack has been declared against a unit, before any To Hit roll (the Reaction window)."""
+
+    player: PlayerId
+    unit_id: str
+    unit_name: str
+    target_id: str
+    target_name: str
+    attack: Shoot | None = None  # the declared action, with its choices (resolved after the Reaction window)
+
+    def text(self) -> str:
+        return f"P{self.player} {self.unit_name} declares a Shooting Attack at {self.target_name}"
+
+
+@dataclass(frozen=True)
+class WeaponFired(Event):
+    """One volley (one weapon profile) was resolved: ``summary`` in words, ``why`` every ruling."""
+
+    unit_name: str
+    weapon: str
+    target_name: str
+    summary: str
+    why: tuple[Reason, ...] = ()
+
+    def text(self) -> str:
+        return f"{self.unit_name} fires {self.weapon} at {self.target_name}: {self.summary}"
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self.why
+
+
+@dataclass(frozen=True)
+class ShootingAttackResolved(Event):
+    """A Shooting Attack has been resolved. ``casualties``: models of the target (and its joined characters)
+    removed; ``wounded``: the target suffered at least one Wound, saved or not (Concussive); ``pinning``: the Ld
+    modifier of the Pinning test it caused (None: no unsaved Wound from a Pinning weapon); ``blind``: it was hit
+    by a Blind weapon; ``concussive``: the largest Concussive (X) among weapons that wounded it; ``morale``:
+    whether its casualties count toward Morale checks (Interceptor fire does not)."""
+
+    player: PlayerId
+    unit_id: str
+    unit_name: str
+    target_id: str
+    target_name: str
+    casualties: int = 0
+    unsaved_wounds: int = 0
+    hull_points_lost: int = 0
+    wounded: bool = False
+    pinning: int | None = None
+    blind: bool = False
+    concussive: int | None = None
+    morale: bool = True
+
+    def text(self) -> str:
+        lost = f", {self.hull_points_lost} Hull Points lost" if self.hull_points_lost else ""
+        return (
+            f"P{self.player} {self.unit_name}'s Shooting Attack at {self.target_name} is resolved: "
+            f"{self.unsaved_wounds} unsaved Wounds, {self.casualties} models removed{lost}"
+        )
+
+
+# -- blockers ----------------------------------------------------------------------------------------------
+
+
+@blocker(Query.MAY_SHOOT)
+def _ran(game: Game, unit_id: str) -> Block | None:
+    if game.state.facts.has(unit_id, Fact.RAN):
+        return Block("ran", rule_of("Run", "a unit that Ran this turn may not shoot"))
+    return None
+
+
+@exemption(Query.MAY_SHOOT)
+def _light_may_shoot_after_running(game: Game, unit_id: str, block: Block) -> Reason | None:
+    if block.id == "ran" and _all_models(game, unit_id, lambda m: m.profile.unit_type.has(SubType.LIGHT)):
+        return Reason.of("Light Sub-type", "Light models may shoot after Running, but only Snap Shots")
+    return None
+
+
+@blocker(Query.FULL_BALLISTIC_SKILL)
+def _ran_light_snap(game: Game, unit_id: str) -> Block | None:
+    if game.state.facts.has(unit_id, Fact.RAN):
+        return Block("ran", Reason.of("Light Sub-type", "after Running only Snap Shots may be fired"))
+    return None
+
+
+@blocker(Query.MAY_SHOOT)
+def _already_shot(game: Game, unit_id: str) -> Block | None:
+    if game.state.facts.has(unit_id, Fact.SHOT):
+        return Block("shot", rule_of(SEQUENCE, "one Shooting Attack per unit in each Shooting phase", 166))
+    return None
+
+
+@blocker(Query.MAY_SHOOT)
+def _falling_back(game: Game, unit_id: str) -> Block | None:
+    if game.effects_on(unit_id, EffectKind.FALLING_BACK):
+        return Block("falling-back", rule_of("Fall Back", "a Falling Back unit may not shoot (CORE_B §6.3)"))
+    return None
+
+
+@blocker(Query.MAY_SHOOT)
+def _not_on_table(game: Game, unit_id: str) -> Block | None:
+    status = game.state.units[unit_id]
+    if status.location is Location.EMBARKED:
+        return Block("embarked", rule_of("Transports", "embarked units shoot only through Fire Points (not yet)"))
+    if status.location is not Location.TABLE:
+        return Block("not-on-table", rule_of(SEQUENCE, f"the unit is {status.location.value}"))
+    if status.joined_to is not None:
+        return Block("joined", Reason.of("Independent Character", "a joined character shoots with its unit"))
+    return None
+
+
+@blocker(Query.STATIONARY_FOR_HEAVY)
+def _moved(game: Game, unit_id: str) -> Block | None:
+    if game.state.facts.has(unit_id, Fact.MOVED):
+        return Block("moved", rule_of("Heavy", "the unit moved this turn: it does not count as Stationary"))
+    return None
+
+
+@exemption(Query.STATIONARY_FOR_HEAVY)
+def _big_models_count_as_stationary(game: Game, unit_id: str, block: Block) -> Reason | None:
+    def big(m: Model) -> bool:
+        return m.profile.unit_type.counts_as(UnitType.DREADNOUGHT) or m.profile.unit_type.has(SubType.MONSTROUS)
+
+    own = game.state.units[unit_id].poses
+    models = [m for m in game.state.unit(unit_id).models if m.id in own] or game.state.unit(unit_id).models
+    if block.id == "moved" and all(big(m) for m in models):  # the unit's own models: characters ask for themselves
+        return rule_of("Dreadnought Unit Type", "Dreadnoughts and Monstrous models count as Stationary", 195)
+    return None
+
+
+_FIRED = {
+    Fact.FIRED_HEAVY: "fired-heavy",
+    Fact.FIRED_RAPID_FIRE: "fired-rapid-fire",
+    Fact.FIRED_ORDNANCE: "fired-ordnance",
+}
+
+
+@blocker(Query.MAY_CHARGE)
+def _fired_charge_blocker(game: Game, unit_id: str) -> Block | None:
+    """One model of the unit, or of a character joined to it, firing a Heavy, Rapid Fire or Ordnance weapon stops
+    the unit's Charge (the unit charges as one; Relentless p.245 lifts it: ``rules/seed/relentless.py``)."""
+    facts = game.state.facts
+    for fact, block_id in _FIRED.items():
+        for uid in damage.members(game, unit_id):
+            if facts.has(uid, fact):
+                text = (
+                    f"a unit that {fact.value} this turn may not Charge"
+                    if uid == unit_id
+                    else f"{game.state.unit(uid).name}, joined to the unit, {fact.value} this turn: it may not Charge"
+                )
+                return Block(block_id, rule_of("Relentless", text, 245))
+    return None
+
+
+def _all_models(game: Game, unit_id: str, test: Callable[[Model], bool]) -> bool:
+    models = [m for _, m in damage.living(game, unit_id)] or list(game.state.unit(unit_id).models)
+    return all(test(m) for m in models)
+
+
+# -- check and apply ---------------------------------------------------------------------------------------
+
+
+def check_shoot(game: Game, action: Shoot) -> Verdict:
+    """Whether ``action`` is a legal Shooting Attack now (every refusal cites its rule)."""
+    s = game.state
+    pending = game.pending
+    if s.clock.phase is not Phase.SHOOTING or pending is None or pending.kind is not DecisionKind.ACT:
+        return Verdict(False, (rule_of(SEQUENCE, "Shooting Attacks are made in your Shooting phase", 166),))
+    if isinstance(pending, BattleChoice):
+        return Verdict(False, (rule_of(SEQUENCE, "a choice is pending"),))
+    for uid in (action.unit_id, action.target_id):
+        if uid not in s.units:
+            return Verdict(False, (rule_of(SEQUENCE, f"there is no unit {uid!r}"),))
+    if s.owner(action.unit_id) != action.player:
+        return Verdict(False, (rule_of(SEQUENCE, "you may only shoot with your own units", 166),))
+    answer = ask(game, Query.MAY_SHOOT, action.unit_id)
+    if not answer:
+        return Verdict(False, answer.reasons)
+    target = s.units[action.target_id]
+    if target.player == action.player:
+        return Verdict(False, (rule_of(SEQUENCE, "the target must be an enemy unit", 166),))
+    if target.joined_to is not None:
+        return Verdict(False, (Reason.of("Independent Character", "target the unit the character has joined"),))
+    if target.location is not Location.TABLE or not target.poses:
+        return Verdict(False, (rule_of(SEQUENCE, f"the target is {target.location.value}", 166),))
+    targetable = ask(game, Query.MAY_BE_TARGETED, action.target_id)
+    if not targetable:
+        return Verdict(False, targetable.reasons)
+    placed = (placed_unit(s.unit(action.unit_id), s.units[action.unit_id]), target_placed(game, action.target_id))
+    planned = kept_plan(game, action.unit_id, action.target_id, False, placed, weapons=action.chosen_weapons())
+    # a volley is fired only by models that see the target, so a plan with volleys shows the unit sees it
+    if not planned.volleys and not damage.sight_map(s.battlefield).unit_sees(*placed):
+        return Verdict(False, (rule_of(SEQUENCE, "no model of the unit can see the target", 166),))
+    if not planned.volleys:
+        return Verdict(False, planned.reasons or (rule_of(SEQUENCE, "no weapon can fire at the target", 166),))
+    aimed = _aim_problem(game, action, planned)
+    if aimed is not None:
+        return Verdict(False, (aimed,))
+    allowed = answer.reasons
+    return Verdict(True, later=lambda: allowed + planned.reasons)  # the plan's reasons only when asked for
+
+
+def apply_shoot(game: Game, action: Shoot) -> None:
+    """Make the Shooting Attack (see the module docstring). If a hook on :class:`ShootingAttackDeclared` stops the
+    engine for a choice (a Reaction), the attack waits: whoever answers it calls :func:`resolve_shooting_attack`."""
+    s = game.state
+    unit, target = s.unit(action.unit_id), s.unit(action.target_id)
+    s.facts.note(action.unit_id, Fact.SHOT)
+    before = s.pending
+    game.emit(ShootingAttackDeclared(action.player, unit.id, unit.name, target.id, target.name, action))
+    if s.pending is before:
+        resolve_shooting_attack(game, action)
+
+
+def resolve_shooting_attack(
+    game: Game,
+    action: Shoot,
+    *,
+    morale: bool = True,
+    snap_shots: bool = False,
+    weapons: WeaponFilter | None = None,
+) -> ShootingAttackResolved:
+    """Resolve a declared Shooting Attack as the units stand now (steps 2-5 of the module docstring): the volleys
+    are planned at this moment, so models removed meanwhile (by Return Fire) do not fire. Also fires a Reaction's
+    Shooting Attack, which is not checked with :func:`check_shoot`: ``morale`` False when its casualties cause no
+    Morale check (Interceptor), ``snap_shots`` and ``weapons`` as for :func:`plan`. Returns the resolved event."""
+    s = game.state
+    unit, target = s.unit(action.unit_id), s.unit(action.target_id)
+    weapons = weapons if weapons is not None else action.chosen_weapons()
+    planned = plan(game, action.unit_id, action.target_id, snap_shots=snap_shots, weapons=weapons)
+    tally = _Tally(mitigation=mitigation_policy(action.mitigation))
+    aims = area_fire.Aims(action.blast_at, dict(action.template_at))
+    for volley in planned.volleys:
+        if s.units[target.id].location is not Location.TABLE:
+            break
+        _note_weapon_facts(game, unit.id, volley)
+        _fire(game, unit, target, volley, tally, aims)
+    event = ShootingAttackResolved(
+        action.player,
+        unit.id,
+        unit.name,
+        target.id,
+        target.name,
+        tally.removed,
+        tally.unsaved,
+        tally.hull_points,
+        tally.wounded,
+        tally.pinning,
+        tally.blind,
+        tally.concussive,
+        morale,
+    )
+    before = s.pending
+    game.emit(event)
+    if s.pending is before:
+        morale_checks.after_attack(game, event)
+    return event
+
+
+@dataclass
+class _Tally:
+    mitigation: MitigationPolicy = field(default_factory=MitigationPolicy)  # the target controller's choice
+    removed: int = 0
+    unsaved: int = 0
+    hull_points: int = 0
+    wounded: bool = False
+    pinning: int | None = None
+    blind: bool = False
+    concussive: int | None = None
+
+
+_WEAPON_FACTS = {
+    WeaponClass.HEAVY: Fact.FIRED_HEAVY,
+    WeaponClass.RAPID_FIRE: Fact.FIRED_RAPID_FIRE,
+    WeaponClass.ORDNANCE: Fact.FIRED_ORDNANCE,
+}
+
+
+def _note_weapon_facts(game: Game, unit_id: str, volley: Volley) -> None:
+    """Note that the members of the unit whose models fire ``volley`` fired a Heavy, Rapid Fire or Ordnance weapon
+    (each on its own id: the unit's, or a joined character's), so a Charge judges who fired it
+    (``charge.fired_weapon_exemption``)."""
+    kind = volley.weapon.type.weapon_class
+    fact = _WEAPON_FACTS.get(kind) if kind is not None else None
+    if fact is None:
+        return
+    s = game.state
+    for uid in damage.members(game, unit_id):
+        if any(m.id in volley.firers for m in s.unit(uid).models):
+            s.facts.note(uid, fact)
+
+
+def _firers(game: Game, unit_id: str, volley: Volley) -> tuple[Footprint, ...]:
+    """Where the models firing ``volley`` stand (the unit's and its joined characters')."""
+    out: list[Footprint] = []
+    for uid in damage.members(game, unit_id):
+        status = game.state.units[uid]
+        out += [
+            footprint(m, status.poses[m.id])
+            for m in game.state.unit(uid).models
+            if m.id in volley.firers and m.id in status.poses
+        ]
+    return tuple(out)
+
+
+def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, aims: area_fire.Aims) -> None:
+    s = game.state
+    firers = _firers(game, unit.id, volley) or tuple(
+        footprint(m, s.units[uid].poses[m.id]) for uid, m in damage.living(game, unit.id)
+    )
+    shots = volley.shots
+    for text in volley.dice:
+        count, sides = shots_dice(text) or (1, 6)
+        roll = game.logged(s.dice.roll(count, sides, reason=f"shots of {volley.weapon.name}", who=unit.id))
+        shots += roll.total
+    name = volley.weapon.name
+    rules = volley.rules
+    if volley.weapon.range.kind is RangeKind.TEMPLATE and not any(r.name == "Template" for r in rules):
+        rules = (*rules, RuleRef("Template"))  # a Template weapon has Ignores Cover (p.248), also against Shrouded
+    base = AttackSpec(
+        name,
+        max(shots, 1),
+        volley.strength,
+        volley.weapon.ap,
+        skill=volley.skill,
+        snap_shots=volley.snap,
+        primarch=volley.primarch,
+        weapon_class=volley.weapon.type.weapon_class,
+        rules=rules,
+        attacker=unit.id,
+    )
+    if volley.weapon.range.kind is RangeKind.TEMPLATE or volley.blast is not None:
+        _fire_area(game, unit, target, volley, shots, base, firers, tally, aims)
+        return
+    if shots < 1:
+        game.log(WeaponFired(unit.name, name, target.name, "no shots"))
+        return
+    _resolve_on(game, unit, target, base, firers, firers, _view(game, unit, target, volley), (), tally)
+
+
+def _fire_area(
+    game: Game,
+    unit: Unit,
+    target: Unit,
+    volley: Volley,
+    shots: int,
+    base: AttackSpec,
+    firers: tuple[Footprint, ...],
+    tally: _Tally,
+    aims: area_fire.Aims,
+) -> None:
+    """A Template or Blast volley: its hits on every unit under the templates or markers, each resolved (the target's
+    counted in ``tally``; other units' Wounds and casualties applied, their tests not taken yet)."""
+    s = game.state
+    name = volley.weapon.name
+    if volley.weapon.range.kind is RangeKind.TEMPLATE:
+        area = area_fire.template_hits(game, unit.id, target.id, volley, aims)
+        allocation = template_allocation()
+    else:
+        area = area_fire.blast_hits(game, unit.id, target.id, volley, max(shots, 0), aims)
+        allocation = blast_allocation(s.config)
+    if not area.hits:
+        game.log(WeaponFired(unit.name, name, target.name, "no hits", tuple(area.reasons)))
+        return
+    pre = (*area.reasons, allocation.why)
+    for uid, hits in area.hits.items():
+        if s.units[uid].location is not Location.TABLE:
+            continue
+        origin = area_fire.allocation_origin(game, uid, area, firers) if allocation.any_model else firers
+        spec = replace(base, count=hits, skill=None)
+        hit = s.unit(uid)
+        view = _view(game, unit, hit, volley)
+        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, tally if uid == target.id else _Tally())
+
+
+def _resolve_on(
+    game: Game,
+    unit: Unit,
+    target: Unit,
+    spec: AttackSpec,
+    firers: tuple[Footprint, ...],
+    origin: tuple[Footprint, ...],
+    view: dict[str, line_of_fire.ModelView],
+    pre: tuple[Reason, ...],
+    tally: _Tally,
+) -> None:
+    """Resolve ``spec`` against ``target`` (a vehicle unit's Facing from ``firers``; Wounds allocated closest to
+    ``origin`` first, among the models ``view`` lets be allocated them, with its Cover Saves) and apply the result."""
+    s = game.state
+    name = spec.name
+    if damage.is_vehicle_target(game, target.id):
+        if not damage.vehicle_allocatable(game, target.id, view):
+            lost = (
+                rule_of("Wound allocation", "no vehicle of the target in range and line of sight: the hits are lost"),
+            )
+            game.log(WeaponFired(unit.name, name, target.name, "no target in range and sight", (*pre, *lost)))
+            return
+        vehicle, slot, why = damage.target_vehicle(game, target.id, firers, view)
+        vresult = resolve_attack_on_vehicle(s.dice, spec, vehicle, config=s.config, mitigation=tally.mitigation)
+        for roll in vresult.rolls:
+            game.log(DiceRolled(roll))
+        summary = (
+            f"{vresult.hits} hits, {vresult.glancing} Glancing, {vresult.penetrating} Penetrating, "
+            f"{vresult.hull_points_lost} Hull Points lost"
+        )
+        game.log(WeaponFired(unit.name, name, target.name, summary, (*pre, *why, *vresult.all_reasons)))
+        tally.hull_points += vresult.hull_points_lost
+        tally.removed += damage.apply_vehicle_damage(game, vresult, slot)
+        return
+    target_now, slots, why = damage.target_unit(game, target.id, origin, view)
+    result = resolve_attack(s.dice, spec, target_now, config=s.config, mitigation=tally.mitigation)
+    for roll in result.rolls:
+        game.log(DiceRolled(roll))
+    summary = (
+        f"{result.hits} hits, {result.wounds} wounds, {result.unsaved} unsaved, {result.mitigated} mitigated, "
+        f"{len(result.models_removed)} removed"
+    )
+    game.log(WeaponFired(unit.name, name, target.name, summary, (*pre, *why, *result.all_reasons)))
+    tally.removed += damage.apply_wounds(game, result, slots)
+    unsaved = result.unsaved - result.mitigated
+    tally.unsaved += unsaved
+    tally.wounded = tally.wounded or result.wounds > 0
+    _status_tests(spec, unsaved, result.wounds, result.hits, tally)
+
+
+def _view(game: Game, unit: Unit, target: Unit, volley: Volley) -> dict[str, line_of_fire.ModelView]:
+    """How the volley's firers see the target (:func:`line_of_fire.fire_view`): the models they may allocate Wounds
+    to (those in the weapon's range and their line of sight; a Template's or Blast's: every model, as those
+    weapons' own allocation decides) and each model's Cover Save."""
+    s = game.state
+    status = s.units[unit.id]
+    firing = [
+        placed_model(m, status.poses[m.id]) for m in unit.models if m.id in volley.firers and m.id in status.poses
+    ]
+    if not firing:
+        firing = [placed_model(m, p) for m in unit.models if (p := status.poses.get(m.id)) is not None]
+    weapon = volley.weapon
+    reach = TEMPLATE_LENGTH if weapon.range.kind is RangeKind.TEMPLATE else weapon.range.maximum
+    everyone = None
+    if volley.template or volley.blast is not None:  # Blast (p.234): to any model, even out of sight
+        everyone = [m.id for _, m in damage.living(game, target.id)]
+    ignores = (
+        any(r.name in ("Ignores Cover", "Template") for r in volley.rules) or weapon.range.kind is RangeKind.TEMPLATE
+    )
+    return line_of_fire.fire_view(
+        game, target.id, firing, reach, firing_unit=unit.id, allocatable=everyone, ap=weapon.ap, ignores_cover=ignores
+    )
+
+
+def _aim_problem(game: Game, action: Shoot, planned: Plan) -> Reason | None:
+    """Why the player's placements of the Shoot's templates and Blast markers are not legal, or None."""
+    if not action.blast_at and not action.template_at:
+        return None
+    blasts = [v for v in planned.volleys if v.blast is not None]
+    for model_id in dict.fromkeys(action.blast_at):
+        if not blasts:
+            return rule_of("Blast", "the attack fires no Blast weapon at the target", 234)
+        problems = [area_fire.blast_problem(game, action.unit_id, action.target_id, v, model_id) for v in blasts]
+        if all(p is not None for p in problems):
+            return problems[0]
+    templates = {m for v in planned.volleys if v.weapon.range.kind is RangeKind.TEMPLATE for m in v.firers}
+    for model_id, direction in action.template_at:
+        if model_id not in templates:
+            return rule_of("Template", f"{model_id} fires no Template weapon at the target", 248)
+        why = area_fire.template_problem(game, action.unit_id, action.target_id, model_id, direction)
+        if why is not None:
+            return why
+    return None
+
+
+def _status_tests(spec: AttackSpec, unsaved: int, wounds: int, hits: int, tally: _Tally) -> None:
+    rules = {r.name: r for r in spec.rules}
+    if "Pinning" in rules and unsaved > 0:
+        shock = rules.get("Shell Shock")
+        modifier = -(shock.value or 1) if shock is not None else 0
+        tally.pinning = modifier if tally.pinning is None else min(tally.pinning, modifier)
+    if "Blind" in rules and hits > 0:
+        tally.blind = True
+    if "Concussive" in rules and wounds > 0:
+        x = rules["Concussive"].value or 1
+        tally.concussive = max(tally.concussive or 0, x)
+
+
+handles(Shoot, check_shoot, apply_shoot)

@@ -1,0 +1,1 @@
+"""Tests of strategium.catalogue (the same layout as the package)."""

@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.assault (the same layout as the package)."""

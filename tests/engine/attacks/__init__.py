@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.attacks (the same layout as the package)."""

@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.core (the same layout as the package)."""

@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.morale (the same layout as the package)."""

@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.movement (the same layout as the package)."""

@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.pregame (the same layout as the package)."""

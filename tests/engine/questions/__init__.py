@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.questions (the same layout as the package)."""

@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.reactions (the same layout as the package)."""

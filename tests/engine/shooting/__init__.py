@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.shooting (the same layout as the package)."""

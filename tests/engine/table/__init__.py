@@ -1,0 +1,1 @@
+"""Tests of strategium.engine.table (the same layout as the package)."""

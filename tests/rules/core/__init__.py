@@ -1,0 +1,1 @@
+"""Tests of strategium.rules.core (the same layout as the package)."""

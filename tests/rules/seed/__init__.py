@@ -1,0 +1,1 @@
+"""Tests of strategium.rules.seed (the same layout as the package)."""

@@ -1,0 +1,1 @@
+"""Tests of strategium.rules.unit (the same layout as the package)."""
