@@ -69,4 +69,7 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Who may Charge after disembarking (strategium.rules.unit.assault_vehicle), Flanking Assault Step 5 included.
     "Assault Vehicle": ImplementationStatus.IMPLEMENTED,
     "Slow and Purposeful": ImplementationStatus.PARTIAL,
+    # Declared clauses (strategium.catalogue.clauses_*, played by strategium.combat.declared).
+    # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
+    "Hatred": ImplementationStatus.PARTIAL,
 }

@@ -250,6 +250,16 @@ class DamageConfig(ConfigGroup):
         note="CORE_B §1.7, §3; Eternal Warrior, rulebook p.237; SEED_RULES STU-6",
         confidence=C.UNCONFIRMED,
     )
+    special_wounds_first: bool = setting(
+        True,
+        description="When a special rule resolves some of an attack's Wounds otherwise (at their own AP, as Rending's "
+        "AP 2, or with Instant Death), those Wounds are allocated and saved before the attack's other Wounds (false: "
+        "after them).",
+        source="no source: project default (Murderous Strike, Age of Darkness rulebook p.243, saves its Instant Death "
+        "Wounds separately and first; the general order was not read)",
+        note="CORE_B §1.7 (Murderous Strike: separately and first; Wound Pools confirmed, their order not read)",
+        confidence=C.UNCONFIRMED,
+    )
 
 
 class ShootingConfig(ConfigGroup):
