@@ -5,7 +5,8 @@ Sources and confidence (CORE_B §2):
 
 - Armour Penetration: D6 + Strength against the Armour Value of the Facing hit; equal is a Glancing Hit,
   more is a Penetrating Hit (secondary source and 7th edition: likely). Ordnance rolls 2D6 and keeps the
-  highest (p.177), Destroyer 3D6 and keeps the two highest (p.178): confirmed.
+  highest (p.177), Destroyer 3D6 and keeps the two highest (p.178): confirmed. Declared clauses at this roll add
+  to the total (Rending (X), p.246: each kept die of X+ adds D3; :mod:`strategium.combat.declared`).
 - Each Glancing or Penetrating Hit costs 1 Hull Point (Destroyer: D3, p.178): confirmed. At 0 Hull Points the
   vehicle is Wrecked; damage results already rolled still apply (confirmed, FAQ).
 - Penetrating Hits roll on the Vehicle Damage table; its bands and modifiers come from the rules configuration
