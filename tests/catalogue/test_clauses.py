@@ -92,3 +92,8 @@ def test_effects_must_be_played_at_their_trigger_and_bearers_match(monkeypatch: 
     assert _problems(monkeypatch, {"Shrouded": (hates,)}) == (
         "Shrouded S-2: TargetMatches(X) needs an (X) that is a word, not target",
     )
+
+
+def test_a_table_names_the_rule_canonically(monkeypatch: pytest.MonkeyPatch) -> None:
+    hates = Clause("H-1", Trigger.TO_HIT_ROLL, (TargetMatches(X),), (Reroll(),), "against {x}")
+    assert _problems(monkeypatch, {"hatred": (hates,)}) == ("hatred: write the canonical name 'Hatred'",)

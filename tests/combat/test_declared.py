@@ -143,3 +143,25 @@ def test_instant_death_on_a_natural_six(test_clauses: dict[str, tuple[Clause, ..
         ("Legionary 2", False, 1),
     ]
     assert result.records[0].reasons[0].text == "T-2: this Wound inflicts Instant Death"
+
+
+def test_a_shooting_reroll_and_the_bs6_reroll_never_take_a_die_twice(
+    test_clauses: dict[str, tuple[Clause, ...]],
+) -> None:
+    test_clauses["Shred"] = (Clause("T-3", Trigger.TO_HIT_ROLL, (), (Reroll(),), "re-roll misses"),)
+    dice = Dice(0, strict=True)
+    dice.force(1, 4, 6, 2)  # BS4 (3+): the 1 misses and T-3 re-rolls it: a 2, a miss again; To Wound 1, 1
+    dice.force(1, 1)
+    attack = AttackSpec("Bolter", 3, 4, 5, skill=4, rules=(rule("Shred"),), attacker="Blue")
+    result = resolve_attack(dice, attack, legionaries(), config=CONFIG)
+    assert result.hits == 2
+    assert str(result.rolls[1]) == "To Hit re-roll: BS4 (3+) with Bolter (Shred) (Blue): D6 [2*] = 2"
+    dice.force(1, 5, 5, 1)  # BS6 (2+, misses again on 6+): the 1 re-rolled by the BS: 5 misses; no second re-roll
+    attack = AttackSpec("Bolter", 2, 4, 5, skill=6, rules=(rule("Shred"),), attacker="Blue")
+    result = resolve_attack(dice, attack, legionaries(), config=CONFIG)
+    assert result.hits == 1 and [r.reason[:16] for r in result.rolls] == [
+        "To Hit: 2 shots ",
+        "To Hit re-roll: ",
+        "To Wound: 1 hits",
+    ]
+    assert "a die is re-rolled only once: the BS re-roll came first" in [r.text for r in result.reasons]

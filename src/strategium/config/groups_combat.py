@@ -252,11 +252,9 @@ class DamageConfig(ConfigGroup):
     )
     special_wounds_first: bool = setting(
         True,
-        description="When a special rule resolves some of an attack's Wounds otherwise (at their own AP, as Rending's "
-        "AP 2, or with Instant Death), those Wounds are allocated and saved before the attack's other Wounds (false: "
-        "after them).",
-        source="no source: project default (Murderous Strike, Age of Darkness rulebook p.243, saves its Instant Death "
-        "Wounds separately and first; the general order was not read)",
+        description="Wounds a special rule resolves otherwise (their own AP, as Rending's AP 2, or Instant Death) are "
+        "allocated and saved before the attack's other Wounds (false: after them).",
+        source="no source: project default (Murderous Strike, rulebook p.243, saves its Instant Death Wounds first)",
         note="CORE_B §1.7 (Murderous Strike: separately and first; Wound Pools confirmed, their order not read)",
         confidence=C.UNCONFIRMED,
     )
