@@ -69,4 +69,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Who may Charge after disembarking (strategium.rules.unit.assault_vehicle), Flanking Assault Step 5 included.
     "Assault Vehicle": ImplementationStatus.IMPLEMENTED,
     "Slow and Purposeful": ImplementationStatus.PARTIAL,
+    # Declared clauses (strategium.catalogue.clauses_*, played by strategium.combat.declared).
+    # Rending: REN-1 and REN-2 (To Wound, AP 2), REN-3 (Armour Penetration, + D3).
+    "Rending": ImplementationStatus.IMPLEMENTED,
+    # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
+    "Hatred": ImplementationStatus.PARTIAL,
 }

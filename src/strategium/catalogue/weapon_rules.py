@@ -348,8 +348,8 @@ WEAPON_RULES: Final[tuple[RuleDef, ...]] = (
         _TGT,
         _RB,
         246,
-        "To Wound rolls of X or more wound whatever the Toughness, at AP 2; against Vehicles, such penetration "
-        "rolls add D3.",
+        "To Wound rolls of X or more wound whatever the Toughness, at AP 2 (in close combat if the attacker "
+        "chooses); against Vehicles, such penetration rolls add D3.",
         kind=_W,
     ),
     RuleDef(

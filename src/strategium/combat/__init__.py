@@ -7,9 +7,10 @@ every roll, every cited ruling and the target afterwards.
 
 Modules: ``tables`` (BS and WS To Hit, S against T To Wound), ``saves``, ``mitigation`` (Feel No Pain,
 Shrouded, Stupefied rolls), ``allocation`` (models, Wounds, Instant Death), ``vehicles`` (Armour Penetration,
-Hull Points, damage tables, Facing), ``attack`` (a unit of models) and ``vehicle_attack`` (a Vehicle or
-Building). Each module's docstring says which of its rules are confirmed and which come from the rules
-configuration.
+Hull Points, damage tables, Facing), ``attack`` (a unit of models), ``vehicle_attack`` (a Vehicle or
+Building) and ``declared`` (the declared clauses of rules, :mod:`strategium.catalogue.declared`, at the To Hit, To
+Wound and Armour Penetration rolls). Each module's docstring says which of its rules are confirmed and which come
+from the rules configuration.
 """
 
 from strategium.combat.allocation import TargetModel, TargetUnit

@@ -10,8 +10,11 @@ What comes from where: see :mod:`strategium.combat.tables` (To Hit, To Wound), :
 :mod:`~strategium.combat.mitigation` and :mod:`~strategium.combat.allocation`. To Wound rolls use the
 Toughness most of the target's models have (7th-edition convention); melee To Hit rolls the WS most of them
 have. Weapon rules read here: Instant Death, Ignores Cover, Template (which Ignores Cover, p.248), Night
-Vision (the engine adds the attacker's own rules to ``AttackSpec.rules``). Rending, Shred, Breaching,
-Fleshbane, Poisoned, Gets Hot, Twin-linked and other re-rolls are not applied yet.
+Vision (the engine adds the attacker's own rules to ``AttackSpec.rules``). Declared rules (Rending, Hatred: see
+:mod:`strategium.combat.declared`) act at the To Hit and To Wound rolls; a To Wound die they change may carry its own
+AP or Instant Death, so the Wounds of one attack come in :class:`WoundGroup` s, allocated group by group (the groups a
+clause made first, or last: ``damage.special_wounds_first``). Shred, Breaching, Fleshbane, Poisoned, Gets Hot,
+Twin-linked and other re-rolls are not applied yet.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from strategium.catalogue.citations import Reason
+from strategium.catalogue.declared import Situation
 from strategium.catalogue.registry import RuleRef
 from strategium.combat.allocation import (
     TargetUnit,
@@ -28,6 +32,7 @@ from strategium.combat.allocation import (
     inflicts_instant_death,
     next_model_index,
 )
+from strategium.combat.declared import Declared, WoundTag, auto_wounds, declared_for, reroll, wound_tags
 from strategium.combat.mitigation import (
     MitigationContext,
     MitigationOffer,
@@ -37,7 +42,7 @@ from strategium.combat.mitigation import (
     roll_mitigation,
 )
 from strategium.combat.saves import SaveChoice, SaveKind, SaveOption, best_save, check_ap
-from strategium.combat.sources import SHOOTING_SEQUENCE_PAGE, core
+from strategium.combat.sources import SHOOTING_SEQUENCE_PAGE, configured, core
 from strategium.combat.tables import effective_bs, melee_hit_target, shooting_hit_target, wound_target
 from strategium.config import RulesConfig
 from strategium.dice import Dice, Roll
@@ -61,8 +66,11 @@ class AttackSpec:
     as Snap Shots; ``primarch``: the firer is a Primarch (keeps its BS for Snap Shots, p.196).
     ``strength`` is the final Strength (the engine has added Stupefied +1 and the like); ``ap`` 1-6 or
     ``None`` for "-". ``weapon_class`` matters against vehicles (Ordnance, Destroyer). ``rules``: the weapon's
-    special rules plus the attacker's rules that act on the attack (Night Vision). ``attacker`` names who
-    rolls, for the dice log. Raises ``InputError`` for a count below 1, a Strength below 1 or a bad AP.
+    special rules plus the attacker's rules that act on the attack (Night Vision; those with declared clauses,
+    :func:`strategium.combat.declared.acting_rules`). ``attacker`` names who rolls, for the dice log.
+    ``situation``: what the engine knows of the attack that declared clauses ask (the first round of a combat);
+    close combat or shooting and the target's kind the pipeline adds itself. Raises ``InputError`` for a count
+    below 1, a Strength below 1 or a bad AP.
     """
 
     name: str
@@ -76,6 +84,7 @@ class AttackSpec:
     weapon_class: WeaponClass | None = None
     rules: tuple[RuleRef, ...] = ()
     attacker: str | None = None
+    situation: frozenset[Situation] = frozenset()
 
     def __post_init__(self) -> None:
         for value, what in ((self.count, "count"), (self.strength, "Strength")):
@@ -86,6 +95,11 @@ class AttackSpec:
     def has(self, name: str) -> bool:
         """True if the attack has the rule of that canonical name."""
         return any(r.name == name for r in self.rules)
+
+    def declared(self, *, vehicle: bool) -> Declared | None:
+        """The declared clauses acting on this attack against a target with an Armour Value (``vehicle``) or not
+        (:func:`strategium.combat.declared.declared_for`); ``None`` when none does."""
+        return declared_for(self.rules, melee=self.melee, situation=self.situation, vehicle=vehicle)
 
     @property
     def melee(self) -> bool:
@@ -114,8 +128,16 @@ class HitRolls:
     reasons: tuple[Reason, ...]
 
 
-def roll_to_hit(dice: Dice, attack: AttackSpec, config: RulesConfig, *, defender_ws: int | None = None) -> HitRolls:
-    """Roll To Hit for ``attack``: every shot or attack at once, then (BS 6+) the misses again.
+def roll_to_hit(
+    dice: Dice,
+    attack: AttackSpec,
+    config: RulesConfig,
+    *,
+    defender_ws: int | None = None,
+    declared: Declared | None = None,
+) -> HitRolls:
+    """Roll To Hit for ``attack``: every shot or attack at once, then (BS 6+) the misses again, or the dice the
+    ``declared`` clauses re-roll (:func:`strategium.combat.declared.reroll`; never a die the BS re-roll took).
 
     Melee attacks need ``defender_ws``. Automatic hits roll nothing. Raises ``InputError`` for a bad BS or
     WS, or a melee attack with a skill but no ``defender_ws``; ``DiceError`` as :meth:`Dice.roll`.
@@ -130,9 +152,22 @@ def roll_to_hit(dice: Dice, attack: AttackSpec, config: RulesConfig, *, defender
         target = melee_hit_target(attack.skill, defender_ws)
         label = f"To Hit: {attack.count} attacks WS{attack.skill} vs WS{defender_ws} ({target}+)"
         roll = dice.roll(attack.count, 6, reason=f"{label} with {attack.name}", who=who)
-        hits = sum(1 for face in roll.results if face >= target)
+        faces: tuple[int, ...] = roll.results
+        rolled: tuple[Roll, ...] = (roll,)
+        if declared is not None and declared.to_hit:
+            faces, again, why = reroll(
+                dice,
+                declared.to_hit,
+                faces,
+                lambda face: face >= target,
+                reason=f"To Hit re-roll: WS{attack.skill} vs WS{defender_ws} ({target}+) with {attack.name}",
+                who=who,
+            )
+            rolled = (roll, again) if again is not None else rolled
+            reasons.extend(why)
+        hits = sum(1 for face in faces if face >= target)
         reasons.append(core("To Hit", f"{label}: {hits} hit"))
-        return HitRolls(hits, (roll,), tuple(reasons))
+        return HitRolls(hits, rolled, tuple(reasons))
     bs, bs_reasons = effective_bs(attack.skill, snap_shots=attack.snap_shots, primarch=attack.primarch, config=config)
     reasons.extend(bs_reasons)
     hit = shooting_hit_target(bs)
@@ -146,6 +181,22 @@ def roll_to_hit(dice: Dice, attack: AttackSpec, config: RulesConfig, *, defender
         rolls.append(again)
         hits += sum(1 for face in again.results if face >= hit.reroll_target)
         reasons.append(core("To Hit", f"BS{bs} re-rolls the {misses} misses"))
+        if declared is not None and declared.to_hit:
+            reasons.append(core("To Hit", "a die is re-rolled only once: the BS re-roll came first"))
+    elif declared is not None and declared.to_hit:
+        target = hit.target
+        faces, again2, why = reroll(
+            dice,
+            declared.to_hit,
+            roll.results,
+            lambda face: face >= target,
+            reason=f"To Hit re-roll: BS{bs} ({target}+) with {attack.name}",
+            who=who,
+        )
+        if again2 is not None:
+            rolls.append(again2)
+            hits = sum(1 for face in faces if face >= target)
+        reasons.extend(why)
     reasons.append(core("To Hit", f"{label}: {hits} hit"))
     return HitRolls(hits, tuple(rolls), tuple(reasons))
 
@@ -171,6 +222,7 @@ class WoundRecord:
     wounds_lost: int
     removed: bool
     reasons: tuple[Reason, ...] = field(default=(), repr=False)
+    ap: int | None = None
 
     @property
     def mitigated(self) -> bool:
@@ -227,17 +279,85 @@ class AttackResult:
         return self.reasons + tuple(reason for r in self.records for reason in r.reasons)
 
 
-def roll_to_wound(dice: Dice, attack: AttackSpec, hits: int, toughness: int) -> tuple[int, tuple[Roll, ...], Reason]:
-    """Roll To Wound for ``hits`` hits of ``attack`` against ``toughness``: (wounds, rolls, reason)."""
+@dataclass(frozen=True)
+class WoundGroup:
+    """``count`` Wounds of one attack resolved alike: at AP ``ap``, with Instant Death from a declared clause
+    (``instant_death``: its ruling; ``None``: only as the attack's Strength or rules give it) and the clause rulings
+    each of them cites (``reasons``)."""
+
+    count: int
+    ap: int | None
+    instant_death: Reason | None = None
+    reasons: tuple[Reason, ...] = ()
+
+
+def roll_to_wound(
+    dice: Dice,
+    attack: AttackSpec,
+    hits: int,
+    toughness: int,
+    config: RulesConfig | None = None,
+    declared: Declared | None = None,
+) -> tuple[tuple[WoundGroup, ...], tuple[Roll, ...], tuple[Reason, ...]]:
+    """Roll To Wound for ``hits`` hits of ``attack`` against ``toughness``: (the Wounds in groups, in the order they
+    are allocated; the rolls; the rulings). The ``declared`` clauses at the To Wound roll may re-roll dice and give a
+    die its own AP or Instant Death, or make it wound whatever the Toughness (the dice are rolled then even if the
+    Strength cannot wound); see :mod:`strategium.combat.declared`."""
     target = wound_target(attack.strength, toughness)
-    if target is None:
-        return 0, (), core("To Wound", f"S{attack.strength} cannot wound T{toughness}")
+    bounds = declared.to_wound if declared is not None else ()
+    auto = auto_wounds(bounds) if bounds else ()
+    if target is None and not auto:
+        return (), (), (core("To Wound", f"S{attack.strength} cannot wound T{toughness}"),)
     if hits == 0:
-        return 0, (), core("To Wound", "no hits: no To Wound roll")
-    label = f"To Wound: {hits} hits S{attack.strength} vs T{toughness} ({target}+)"
+        return (), (), (core("To Wound", "no hits: no To Wound roll"),)
+    need = f"{target}+" if target is not None else "cannot wound but by " + ", ".join(b.clause.id for b in auto)
+    label = f"To Wound: {hits} hits S{attack.strength} vs T{toughness} ({need})"
     roll = dice.roll(hits, 6, reason=f"{label} with {attack.name}", who=attack.attacker)
-    wounds = sum(1 for face in roll.results if face >= target)
-    return wounds, (roll,), core("To Wound", f"{label}: {wounds} wound")
+    if not bounds:
+        assert target is not None
+        wounds = sum(1 for face in roll.results if face >= target)
+        plain: tuple[WoundGroup, ...] = (WoundGroup(wounds, attack.ap),) if wounds else ()
+        return plain, (roll,), (core("To Wound", f"{label}: {wounds} wound"),)
+
+    def succeeds(face: int) -> bool:
+        return (target is not None and face >= target) or any(b.holds(face) for b in auto)
+
+    faces, again, why = reroll(
+        dice,
+        bounds,
+        roll.results,
+        succeeds,
+        reason=f"To Wound re-roll: S{attack.strength} vs T{toughness} ({need}) with {attack.name}",
+        who=attack.attacker,
+    )
+    rolls = (roll,) if again is None else (roll, again)
+    tags, rulings = wound_tags(bounds, faces, tuple(succeeds(face) for face in faces), attack.ap)
+    groups, order = _grouped(tags, attack.ap, config if config is not None else RulesConfig())
+    reasons = (*why, *rulings, core("To Wound", f"{label}: {len(tags)} wound"), *order)
+    return groups, rolls, reasons
+
+
+def _grouped(
+    tags: list[WoundTag], ap: int | None, config: RulesConfig
+) -> tuple[tuple[WoundGroup, ...], tuple[Reason, ...]]:
+    """The Wounds of ``tags`` in groups of like ones (first appearance order), the groups a clause made before the
+    plain ones or after them (``damage.special_wounds_first``), and the ruling on that order if it mattered."""
+    counts: dict[WoundTag, int] = {}
+    for tag in tags:
+        counts[tag] = counts.get(tag, 0) + 1
+    plain: WoundTag = (ap, None, ())
+    special = [WoundGroup(n, tag[0], tag[1], tag[2]) for tag, n in counts.items() if tag != plain]
+    ordinary = [WoundGroup(counts[plain], ap)] if plain in counts else []
+    first = config.damage.special_wounds_first
+    groups = (*special, *ordinary) if first else (*ordinary, *special)
+    if not special or not ordinary:
+        return groups, ()
+    text = (
+        "the Wounds a special rule resolves otherwise are allocated before the others"
+        if first
+        else "the Wounds a special rule resolves otherwise are allocated after the others"
+    )
+    return groups, (configured(config, "damage.special_wounds_first", text),)
 
 
 def resolve_attack(
@@ -268,40 +388,63 @@ def resolve_attack(
         )
     ]
     defender_ws = target.majority_weapon_skill() if attack.melee and attack.skill is not None else None
-    hit = roll_to_hit(dice, attack, config, defender_ws=defender_ws)
+    declared = attack.declared(vehicle=False)
+    if declared is not None:
+        reasons.extend(declared.notes)
+    hit = roll_to_hit(dice, attack, config, defender_ws=defender_ws, declared=declared)
     rolls.extend(hit.rolls)
     reasons.extend(hit.reasons)
-    wounds, wound_rolls, wound_reason = roll_to_wound(dice, attack, hit.hits, target.majority_toughness())
+    groups, wound_rolls, wound_reasons = roll_to_wound(
+        dice, attack, hit.hits, target.majority_toughness(), config, declared
+    )
     rolls.extend(wound_rolls)
-    reasons.append(wound_reason)
+    reasons.extend(wound_reasons)
+    wounds = sum(group.count for group in groups)
     if wounds:
         reasons.append(allocation_reason(config))
     records: list[WoundRecord] = []
     unit = target
     ignores_cover = attack.ignores_cover
     night_vision = attack.has("Night Vision")
-    known = _Known()
-    for number in range(1, wounds + 1):
-        index = next_model_index(unit, config)
-        if index is None:
-            left = wounds - number + 1
-            if unit.destroyed:
-                reasons.append(core("Wound allocation", f"the unit is destroyed: {left} Wounds are lost"))
-            else:
-                reasons.append(
-                    core(
-                        "Wound allocation",
-                        f"no model of {unit.name} left that may be allocated Wounds (in range and line of sight of a "
-                        f"firing model): {left} Wounds are lost (Blast p.234 and Precision Shots p.244 by contrast)",
-                    )
-                )
-            break
-        record, model_rolls, unit = _resolve_wound(
-            dice, attack, unit, index, number, config, mitigation, save_preference, ignores_cover, night_vision, known
-        )
-        rolls.extend(model_rolls)
-        records.append(record)
+    number = 0
+    for group in groups:
+        known = _Known()  # a group's Wounds share their AP and Instant Death: what is known of a model holds for them
+        for _ in range(group.count):
+            number += 1
+            index = next_model_index(unit, config)
+            if index is None:
+                break
+            record, model_rolls, unit = _resolve_wound(
+                dice,
+                attack,
+                group,
+                unit,
+                index,
+                number,
+                config,
+                mitigation,
+                save_preference,
+                ignores_cover,
+                night_vision,
+                known,
+            )
+            rolls.extend(model_rolls)
+            records.append(record)
+        else:
+            continue
+        break
     unallocated = wounds - len(records)
+    if unallocated:
+        if unit.destroyed:
+            reasons.append(core("Wound allocation", f"the unit is destroyed: {unallocated} Wounds are lost"))
+        else:
+            reasons.append(
+                core(
+                    "Wound allocation",
+                    f"no model of {unit.name} left that may be allocated Wounds (in range and line of sight of a "
+                    f"firing model): {unallocated} Wounds are lost (Blast p.234 and Precision Shots p.244 by contrast)",
+                )
+            )
     return AttackResult(attack, hit.hits, wounds, tuple(records), unallocated, unit, tuple(rolls), tuple(reasons))
 
 
@@ -319,6 +462,7 @@ class _Known:
 def _resolve_wound(
     dice: Dice,
     attack: AttackSpec,
+    group: WoundGroup,
     unit: TargetUnit,
     index: int,
     number: int,
@@ -331,16 +475,16 @@ def _resolve_wound(
 ) -> tuple[WoundRecord, tuple[Roll, ...], TargetUnit]:
     model = unit.models[index]
     label = f"Wound {number} on {model.name}"
-    reasons: list[Reason] = []
+    reasons: list[Reason] = list(group.reasons)
     rolls: list[Roll] = []
     seen = known.saves.get(index)
     if seen is None:
-        death = inflicts_instant_death(attack.strength, model, attack.rules)
+        death = inflicts_instant_death(attack.strength, model, attack.rules) or group.instant_death
         choice = best_save(
             armour=model.save,
             invulnerable=model.invulnerable_save,
             cover=model.cover_save,
-            ap=attack.ap,
+            ap=group.ap,
             ignores_cover=ignores_cover,
             prefer=save_preference,
         )
@@ -367,6 +511,7 @@ def _resolve_wound(
                 0,
                 False,
                 tuple(reasons),
+                group.ap,
             )
             return record, tuple(rolls), unit
         reasons.append(core("Saving Throws", f"{choice.option} rolled {save_roll.total}: {label} not saved"))
@@ -401,6 +546,7 @@ def _resolve_wound(
             0,
             False,
             tuple(reasons),
+            group.ap,
         )
         return record, tuple(rolls), unit
     after, loss_reason = apply_unsaved_wound(model, instant_death=death is not None)
@@ -421,5 +567,6 @@ def _resolve_wound(
         lost,
         after.removed,
         tuple(reasons),
+        group.ap,
     )
     return record, tuple(rolls), unit.with_model(index, after)

@@ -144,9 +144,13 @@ def resolve_attack_on_vehicle(
             f"({target.facing} Armour {target.armour})",
         )
     ]
-    hit = roll_to_hit(dice, attack, config)
+    declared = attack.declared(vehicle=True)
+    if declared is not None:
+        reasons.extend(declared.notes)
+    hit = roll_to_hit(dice, attack, config, declared=declared)
     rolls.extend(hit.rolls)
     reasons.extend(hit.reasons)
+    on_penetration = declared.penetration if declared is not None else ()
     records: list[VehicleHitRecord] = []
     for number in range(1, hit.hits + 1):
         label = f"Armour Penetration: hit {number} of {hit.hits}, S{attack.strength} vs {target.facing} {target.armour}"
@@ -157,8 +161,10 @@ def resolve_attack_on_vehicle(
             weapon_class=attack.weapon_class,
             label=label,
             who=attack.attacker,
+            declared=on_penetration,
         )
         rolls.append(pen.roll)
+        rolls.extend(pen.extra)
         records.append(_save_and_mitigate(dice, attack, target, number, pen, config, mitigation, rolls))
     vehicle = target
     applied: list[VehicleHitRecord] = []

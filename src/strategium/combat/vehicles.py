@@ -5,7 +5,8 @@ Sources and confidence (CORE_B §2):
 
 - Armour Penetration: D6 + Strength against the Armour Value of the Facing hit; equal is a Glancing Hit,
   more is a Penetrating Hit (secondary source and 7th edition: likely). Ordnance rolls 2D6 and keeps the
-  highest (p.177), Destroyer 3D6 and keeps the two highest (p.178): confirmed.
+  highest (p.177), Destroyer 3D6 and keeps the two highest (p.178): confirmed. Declared clauses at this roll add
+  to the total (Rending (X), p.246: each kept die of X+ adds D3; :mod:`strategium.combat.declared`).
 - Each Glancing or Penetrating Hit costs 1 Hull Point (Destroyer: D3, p.178): confirmed. At 0 Hull Points the
   vehicle is Wrecked; damage results already rolled still apply (confirmed, FAQ).
 - Penetrating Hits roll on the Vehicle Damage table; its bands and modifiers come from the rules configuration
@@ -29,6 +30,7 @@ from enum import StrEnum
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.definitions import Book
 from strategium.catalogue.registry import RuleRef
+from strategium.combat.declared import Bound, penetration_bonus
 from strategium.combat.sources import (
     BUILDING_DAMAGE_PAGE,
     DESTROYER_PAGE,
@@ -143,7 +145,8 @@ class TargetVehicle:
 
 @dataclass(frozen=True)
 class Penetration:
-    """One Armour Penetration roll: the dice, Strength, Armour Value, total, outcome and reasons."""
+    """One Armour Penetration roll: the dice, Strength, Armour Value, total, outcome and reasons; ``extra``: the dice
+    declared clauses added to the total (Rending's D3), in the order rolled."""
 
     roll: Roll
     strength: int
@@ -151,6 +154,7 @@ class Penetration:
     total: int
     outcome: PenetrationOutcome
     reasons: tuple[Reason, ...]
+    extra: tuple[Roll, ...] = ()
 
 
 def roll_penetration(
@@ -161,9 +165,12 @@ def roll_penetration(
     weapon_class: WeaponClass | None = None,
     label: str,
     who: str | None = None,
+    declared: tuple[Bound, ...] = (),
 ) -> Penetration:
     """Roll Armour Penetration for one hit of ``strength`` against ``armour``: D6 (Ordnance 2D6 keep the
-    highest, Destroyer 3D6 keep the two highest) plus Strength. Raises ``DiceError`` as :meth:`Dice.roll`.
+    highest, Destroyer 3D6 keep the two highest) plus Strength, plus what the ``declared`` clauses at this roll add
+    (:func:`strategium.combat.declared.penetration_bonus`, rolled after it). Raises ``DiceError`` as
+    :meth:`Dice.roll`.
     """
     reasons: list[Reason] = []
     if weapon_class is WeaponClass.ORDNANCE:
@@ -179,6 +186,15 @@ def roll_penetration(
     else:
         roll = dice.roll(1, 6, reason=label, who=who)
     total = roll.total + strength
+    if declared:
+        bonus, extra, why = penetration_bonus(dice, declared, roll.kept, label=label, who=who)
+        if extra:
+            reasons.extend(why)
+            total += bonus
+            outcome = penetration_outcome(total, armour)
+            text = f"{roll.total} + S{strength} + {bonus} = {total} against Armour {armour}: {outcome}"
+            reasons.append(core("Armour Penetration", text))
+            return Penetration(roll, strength, armour, total, outcome, tuple(reasons), extra)
     outcome = penetration_outcome(total, armour)
     reasons.append(
         core("Armour Penetration", f"{roll.total} + S{strength} = {total} against Armour {armour}: {outcome}")

@@ -250,6 +250,14 @@ class DamageConfig(ConfigGroup):
         note="CORE_B §1.7, §3; Eternal Warrior, rulebook p.237; SEED_RULES STU-6",
         confidence=C.UNCONFIRMED,
     )
+    special_wounds_first: bool = setting(
+        True,
+        description="Wounds a special rule resolves otherwise (their own AP, as Rending's AP 2, or Instant Death) are "
+        "allocated and saved before the attack's other Wounds (false: after them).",
+        source="no source: project default (Murderous Strike, rulebook p.243, saves its Instant Death Wounds first)",
+        note="CORE_B §1.7 (Murderous Strike: separately and first; Wound Pools confirmed, their order not read)",
+        confidence=C.UNCONFIRMED,
+    )
 
 
 class ShootingConfig(ConfigGroup):

@@ -28,6 +28,10 @@ At each Initiative step:
    Flawless Execution (Liber Hereticus p.150), even a Disordered one; kept within 10 and the lowest step.
 6. Every group of identical attacks goes through :func:`strategium.combat.resolve_attack` (WS against WS, To Wound,
    saves, Damage Mitigation: Shrouded is never allowed against melee) at the enemy unit of the closest enemy model.
+   Its rules are the weapon's and the model's own that have declared clauses (Hatred,
+   :mod:`strategium.combat.declared`); its situation says whether this is **the first round of the combat**, read
+   as: the combat holds a successful Charge of this Player Turn (a combat fought on from an earlier turn is in a
+   later round; a new Charge into it makes a new first round, CORE_B §5.5).
    Against a Vehicle or Building, ``fight.vehicle_to_hit`` says what hits, and ``vehicles.melee_facing`` which
    Armour is struck (the Facing the attacking model touches: the highest if it touches several, or always Rear).
 
@@ -43,9 +47,11 @@ from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
+from strategium.catalogue.declared import Situation
 from strategium.catalogue.definitions import Book
 from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackMode, AttackSpec, resolve_attack, resolve_attack_on_vehicle
+from strategium.combat.declared import acting_rules
 from strategium.combat.sources import configured, core
 from strategium.engine.assault.charges import charge_of, feet, track
 from strategium.engine.assault.melee_vehicles import melee_facing, roll_vehicle_hits, vehicle_target
@@ -180,6 +186,15 @@ def add_score(game: Game, unit_id: str, caused: int) -> None:
     scores[host] = scores.get(host, 0) + caused
 
 
+_FIRST_ROUND = frozenset({Situation.FIRST_ROUND_OF_COMBAT})
+
+
+def first_round(game: Game, combat: Combat) -> frozenset[Situation]:
+    """The situation of the combat's attacks: the first round of the combat when it holds a successful Charge of
+    this Player Turn (the reading of the module docstring, item 6), else none."""
+    return _FIRST_ROUND if any(charged(game, unit_id) is not None for unit_id in combat) else frozenset()
+
+
 def charged(game: Game, unit_id: str) -> ChargeRecord | None:
     """The unit's successful Charge this turn, or None."""
     record = charge_of(game, unit_id)
@@ -196,6 +211,19 @@ def melee_weapon(model: Model) -> WeaponProfile | None:
 
 def _rules(weapon: WeaponProfile | None) -> tuple[RuleRef, ...]:
     return tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) if weapon is not None else ()
+
+
+_ACTING = "fight.acting_rules"
+"""The key in :attr:`Model.memo` of the model's rules that act on its attacks (:func:`acting_rules`)."""
+
+
+def _acting(model: Model) -> tuple[RuleRef, ...]:
+    """The model's own rules with declared clauses that act on its attacks (kept in its memo: its rules are fixed)."""
+    memo = model.memo
+    known: tuple[RuleRef, ...] | None = memo.get(_ACTING)
+    if known is None:
+        known = memo[_ACTING] = acting_rules(model.rules)
+    return known
 
 
 def _has(weapon: WeaponProfile | None, name: str) -> bool:
@@ -308,7 +336,7 @@ def _blow(game: Game, unit_id: str, model: Model, target: str, target_model: str
         max(1, strength + fury),
         ap,
         ws,
-        _rules(weapon),
+        _rules(weapon) + _acting(model),
         target,
         target_model,
         count,
@@ -390,7 +418,7 @@ def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None
     return blows
 
 
-def _resolve(game: Game, step: int, group: list[_Blow]) -> None:
+def _resolve(game: Game, step: int, group: list[_Blow], situation: frozenset[Situation] = frozenset()) -> None:
     s = game.state
     first = group[0]
     if s.units[first.target].location is not Location.TABLE:
@@ -406,6 +434,7 @@ def _resolve(game: Game, step: int, group: list[_Blow]) -> None:
         skill=first.ws,
         rules=first.rules,
         attacker=first.unit_id,
+        situation=situation,
     )
     why = tuple(dict.fromkeys(r for b in group for r in b.why))
     mine = [
@@ -433,6 +462,7 @@ def _resolve(game: Game, step: int, group: list[_Blow]) -> None:
                     mode=AttackMode.MELEE,
                     rules=first.rules,
                     attacker=first.unit_id,
+                    situation=situation,
                 ),
                 vehicle_target(game, uid, model, facing),
                 config=s.config,
@@ -494,6 +524,7 @@ def fight(game: Game, combat: Combat) -> None:
     t.fought.append(combat)
     game.log(Ruling(f"Fight: {', '.join(combat)}", (core(FIGHT, "Initiative steps 10 down to the lowest"),)))
     steps = _Steps()  # each model's Initiative step, found once for the combat's steps
+    situation = first_round(game, combat)
     for step in range(10, game.state.config.fight.lowest_initiative_step - 1, -1):
         for hook in _STEP_HOOKS.get(step, ()):
             hook(game, combat, step)
@@ -502,7 +533,7 @@ def fight(game: Game, combat: Combat) -> None:
             key = (blow.unit_id, blow.weapon, blow.strength, blow.ap, blow.ws, blow.rules, blow.target)
             groups.setdefault(key, []).append(blow)
         for group in groups.values():
-            _resolve(game, step, group)
+            _resolve(game, step, group, situation)
     scores = tuple((u, t.scores.get(u, 0)) for u in combat)
     game.log(CombatFought(combat, scores))
 

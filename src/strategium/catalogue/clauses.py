@@ -1,0 +1,103 @@
+"""The declared clauses of every rule (``clauses_weapon``, ``clauses_unit``), looked up by canonical rule name, and
+their validation.
+
+``clauses_of(name)`` gives a rule's clauses (empty for a rule with none). The tables are checked when first read
+(:func:`clause_problems`; a problem is a ``RuntimeError``, as the registry's alias clashes are): the rule is
+registered under that exact name; a clause uses its (X) only if the rule has one (a :class:`Natural` (X) needs a
+number or a D6 target, a :class:`TargetMatches` a word); clause ids are unique; each effect is one the interpreter
+plays at the clause's trigger, die conditions only with die effects; the bearer matches the table (weapon or model);
+a rule with clauses is not "not yet" in :mod:`strategium.catalogue.status`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from strategium.catalogue.clauses_unit import UNIT_CLAUSES
+from strategium.catalogue.clauses_weapon import WEAPON_CLAUSES
+from strategium.catalogue.declared import PLAYED, Bearer, Clause, Natural, Reroll, TargetMatches, XRef
+from strategium.catalogue.definitions import ImplementationStatus, XKind
+from strategium.catalogue.registry import UnknownRuleName, get_rule_def
+
+TABLES: tuple[tuple[Bearer, dict[str, tuple[Clause, ...]]], ...] = (
+    (Bearer.WEAPON, WEAPON_CLAUSES),
+    (Bearer.MODEL, UNIT_CLAUSES),
+)
+"""Each table of clauses with the bearer its clauses must name."""
+
+
+def clause_problems() -> tuple[str, ...]:
+    """Every problem of the clause tables, one line each (empty: the tables are sound); see the module docstring."""
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for bearer, table in TABLES:
+        for name, clauses in table.items():
+            try:
+                rule = get_rule_def(name)
+            except UnknownRuleName:
+                problems.append(f"{name}: not a registered rule")
+                continue
+            if rule.name != name:
+                problems.append(f"{name}: write the canonical name {rule.name!r}")
+            if not clauses:
+                problems.append(f"{name}: an empty tuple of clauses")
+            if rule.status is ImplementationStatus.NOT_YET:
+                problems.append(f"{name}: has clauses but is 'not yet' in catalogue/status.py")
+            for clause in clauses:
+                where = f"{name} {clause.id}"
+                if clause.id in seen:
+                    problems.append(f"{where}: id already used by {seen[clause.id]}")
+                seen[clause.id] = name
+                if clause.bearer is not bearer:
+                    problems.append(f"{where}: bearer {clause.bearer} in the {bearer} table")
+                problems.extend(_x_problems(where, clause, rule.x_kind))
+                problems.extend(_effect_problems(where, clause))
+    return tuple(problems)
+
+
+def _x_problems(where: str, clause: Clause, kind: XKind) -> list[str]:
+    out: list[str] = []
+    if clause.uses_x() and kind is XKind.NONE:
+        out.append(f"{where}: uses the (X) of a rule that has none")
+    for condition in clause.when:
+        if isinstance(condition, Natural):
+            if isinstance(condition.at_least, XRef) and kind not in (XKind.TARGET, XKind.NUMBER):
+                out.append(f"{where}: Natural(X) needs an (X) that is a number or a D6 target, not {kind}")
+            if isinstance(condition.at_least, int) and not 1 <= condition.at_least <= 6:
+                out.append(f"{where}: Natural({condition.at_least}) is no D6 result")
+        if isinstance(condition, TargetMatches) and kind is not XKind.TEXT:
+            out.append(f"{where}: TargetMatches(X) needs an (X) that is a word, not {kind}")
+    return out
+
+
+def _effect_problems(where: str, clause: Clause) -> list[str]:
+    out: list[str] = []
+    if not clause.effect:
+        out.append(f"{where}: no effect")
+    played = PLAYED.get(clause.trigger, ())
+    for effect in clause.effect:
+        if not isinstance(effect, played):
+            out.append(f"{where}: {type(effect).__name__} is not played at the {clause.trigger}")
+    per_die = any(isinstance(c, Natural) for c in clause.when)
+    if per_die and any(isinstance(e, Reroll) for e in clause.effect):
+        out.append(f"{where}: a Reroll takes attack conditions only, not Natural")
+    return out
+
+
+@cache
+def _clauses() -> dict[str, tuple[Clause, ...]]:
+    problems = clause_problems()
+    if problems:
+        raise RuntimeError("declared clauses: " + "; ".join(problems))
+    return {name: clauses for _, table in TABLES for name, clauses in table.items()}
+
+
+def clauses_of(name: str) -> tuple[Clause, ...]:
+    """The declared clauses of the rule of canonical name ``name`` (empty if it has none). Raises ``RuntimeError``
+    the first time if the tables have a problem (:func:`clause_problems`)."""
+    return _clauses().get(name, ())
+
+
+def declared_rules() -> tuple[str, ...]:
+    """The canonical names of every rule with clauses, in table order."""
+    return tuple(_clauses())

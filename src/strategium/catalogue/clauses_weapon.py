@@ -1,0 +1,55 @@
+"""Declared clauses of weapon special rules (bearer: the weapon), by canonical rule name.
+
+Each clause is data in the vocabulary of :mod:`strategium.catalogue.declared`, played by
+:mod:`strategium.combat.declared`; book, page and paraphrase are the rule's ``RuleDef``. Sources and confidence of
+each reading are beside the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from strategium.catalogue.declared import (
+    AddDice,
+    AutoWound,
+    Clause,
+    Natural,
+    Not,
+    SetAp,
+    Situation,
+    Trigger,
+    X,
+)
+
+WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
+    # Rending (X), rulebook p.246 (CORE_B §1.5, §2.3, §5.5, confirmed): a To Wound roll of X or more wounds whatever
+    # the Toughness; such a shooting Wound is resolved at AP 2, a close combat one at AP 2 if the attacker chooses
+    # (taken when AP 2 is better than the weapon's). Against a Vehicle or Building each Armour Penetration die of X or
+    # more adds D3 to the total, the hit keeping the weapon's AP. "Natural" is the unmodified die; with Ordnance or
+    # Destroyer each kept die is read (project reading: the book's wording for several dice was not read).
+    "Rending": (
+        Clause(
+            "REN-1",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Situation.SHOOTING, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(), SetAp(2)),
+            "a To Wound roll of {x} wounds whatever the Toughness, at AP 2",
+        ),
+        Clause(
+            "REN-2",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Situation.MELEE, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(), SetAp(2, if_better=True)),
+            "a close combat To Wound roll of {x} wounds whatever the Toughness, at AP 2 if the attacker chooses "
+            "(taken when better than the weapon's AP)",
+        ),
+        Clause(
+            "REN-3",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Natural(X), Situation.TARGET_HAS_ARMOUR_VALUE),
+            (AddDice(1, 3),),
+            "an Armour Penetration die of {x} adds D3 to the total",
+        ),
+    ),
+}
+"""Rule name → its clauses."""

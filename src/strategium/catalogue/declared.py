@@ -1,0 +1,177 @@
+"""The vocabulary of declared rules: a rule's clauses as data (a trigger, conditions, effect primitives, its (X)).
+
+Most weapon and unit rules are "at this point of the attack pipeline, when this holds, do that": a **trigger** (a
+roll the pipeline makes), **conditions** (all must hold) and **effect primitives**, with the rule's (X) in them.
+Written as :class:`Clause` values in ``clauses_weapon.py`` / ``clauses_unit.py`` (looked up by rule name through
+:mod:`strategium.catalogue.clauses`), a rule costs a few lines of data and a test; book, page and paraphrase stay in
+its :class:`~strategium.catalogue.definitions.RuleDef`, and every ruling made from a clause cites the rule with the
+clause's id ("REN-1: ...").
+
+These are plain frozen values: nothing here acts. The interpreter is :mod:`strategium.combat.declared` (the attack
+pipeline's hook points); what each primitive means on one die is written there, with every trigger it is played
+at. A rule the vocabulary cannot say keeps a module of its own in ``strategium/rules/<kind>/``, registering on the
+engine's hooks.
+
+Conditions are of two sorts:
+
+- **attack conditions**, known once per attack: a :class:`Situation` (the engine decides the ones about the game,
+  such as the first round of a combat, and passes them in ``AttackSpec.situation``; the pipeline adds close combat
+  or shooting and whether the target has an Armour Value), :class:`Not` of one, :class:`TargetMatches`;
+- **die conditions**, decided per die inside the roll: :class:`Natural` (an unmodified result of X or more).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+
+class Trigger(StrEnum):
+    """The roll of the attack pipeline a clause acts at (the interpreter plays each one; more are added with
+    their hook point: saves, Damage Mitigation, the loss of Wounds, and the phase machine's rolls)."""
+
+    TO_HIT_ROLL = "To Hit roll"
+    TO_WOUND_ROLL = "To Wound roll"
+    ARMOUR_PENETRATION_ROLL = "Armour Penetration roll"
+
+
+class Bearer(StrEnum):
+    """Who carries the rule for a clause to act: the weapon (its profile's rules) or the attacking model (its own
+    rules; the engine adds those with clauses to the attack's rules: ``strategium.combat.declared.acting_rules``)."""
+
+    WEAPON = "weapon"
+    MODEL = "model"
+
+
+@dataclass(frozen=True)
+class XRef:
+    """ "The rule's (X)", resolved from the ``RuleRef`` that carries the rule: its ``value`` for a number or a D6
+    target ("Rending (6+)": 6), its ``x_text`` for a word ("Hatred (Everything)"). Use the one value :data:`X`."""
+
+    def __repr__(self) -> str:
+        return "X"
+
+
+X: Final = XRef()
+"""The (X) of the rule a clause belongs to."""
+
+
+class Situation(StrEnum):
+    """An attack condition: a fact about the attack as a whole."""
+
+    MELEE = "close combat"
+    SHOOTING = "shooting"
+    TARGET_HAS_ARMOUR_VALUE = "the target has an Armour Value"
+    """A Vehicle or Building (penetration rolls), not a unit of models with a Toughness."""
+    FIRST_ROUND_OF_COMBAT = "the first round of a combat"
+    """Decided by the engine: the combat holds a successful Charge of this Player Turn
+    (:mod:`strategium.engine.assault.fight`)."""
+
+
+@dataclass(frozen=True)
+class Not:
+    """The attack condition ``inner`` does not hold."""
+
+    inner: Situation
+
+
+@dataclass(frozen=True)
+class TargetMatches:
+    """The target is the foe the (X) names (Hatred (X)): ``Everything``, or no (X), is every enemy. An (X) the
+    interpreter cannot read leaves the clause unapplied, with a ruling that says so."""
+
+    x: XRef = X
+
+
+@dataclass(frozen=True)
+class Natural:
+    """A die condition: the die's unmodified result is ``at_least`` or more (after any re-roll of it; for a roll that
+    keeps some dice, each kept die is read)."""
+
+    at_least: int | XRef = X
+
+
+Condition = Situation | Not | TargetMatches | Natural
+"""Any condition of a clause."""
+
+
+class RerollWhich(StrEnum):
+    """Which dice a :class:`Reroll` re-rolls."""
+
+    FAILED = "failed"
+    ONES = "results of 1"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Re-roll the dice of the roll that ``which`` names, once each (a die is never re-rolled twice; the second
+    result stands). Played at To Hit and To Wound rolls."""
+
+    which: RerollWhich = RerollWhich.FAILED
+
+
+@dataclass(frozen=True)
+class AutoWound:
+    """The To Wound die wounds whatever the Toughness (even one the Strength could not wound)."""
+
+
+@dataclass(frozen=True)
+class SetAp:
+    """The Wound of this To Wound die is resolved at AP ``ap``; ``if_better``: only when that is better than the
+    weapon's AP (the attacker's choice, taken when it helps)."""
+
+    ap: int
+    if_better: bool = False
+
+
+@dataclass(frozen=True)
+class InstantDeath:
+    """The Wound of this To Wound die inflicts Instant Death."""
+
+
+@dataclass(frozen=True)
+class AddDice:
+    """Add ``count`` dice of ``sides`` (3 or 6) to the total of this Armour Penetration die's roll."""
+
+    count: int
+    sides: int
+
+
+Effect = Reroll | AutoWound | SetAp | InstantDeath | AddDice
+"""Any effect primitive."""
+
+PLAYED: Final[dict[Trigger, tuple[type, ...]]] = {
+    Trigger.TO_HIT_ROLL: (Reroll,),
+    Trigger.TO_WOUND_ROLL: (Reroll, AutoWound, SetAp, InstantDeath),
+    Trigger.ARMOUR_PENETRATION_ROLL: (AddDice,),
+}
+"""The effects the interpreter plays at each trigger. A :class:`Reroll` acts on the whole roll and takes attack
+conditions only; the others act on one die and may take :class:`Natural`."""
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a declared rule.
+
+    ``id``: what the ruling names ("REN-1"); ``trigger``: the roll it acts at; ``when``: conditions, all of which
+    must hold; ``effect``: what it does, in order; ``text``: the ruling in the project's words, ``{x}`` standing for
+    the (X) as written ("6+", "Everything"); ``bearer``: who carries the rule.
+    """
+
+    id: str
+    trigger: Trigger
+    when: tuple[Condition, ...]
+    effect: tuple[Effect, ...]
+    text: str
+    bearer: Bearer = Bearer.WEAPON
+
+    def uses_x(self) -> bool:
+        """True if a condition, an effect or the text refers to the rule's (X)."""
+        parts: list[object] = [*self.when, *self.effect]
+        refers = any(isinstance(getattr(p, name, None), XRef) for p in parts for name in ("at_least", "x"))
+        return refers or "{x}" in self.text
+
+    def ruling(self, x_text: str | None) -> str:
+        """The clause's ruling with its (X) filled in: "REN-1: a To Wound roll of 6+ ..."."""
+        return f"{self.id}: {self.text.replace('{x}', x_text if x_text is not None else 'X')}"

@@ -1,0 +1,296 @@
+"""The interpreter of declared rules in the attack pipeline: which clauses act on an attack, and what each effect
+primitive does to the dice (the vocabulary: :mod:`strategium.catalogue.declared`; the clauses:
+:mod:`strategium.catalogue.clauses`).
+
+:func:`declared_for` gives, once per kind of attack (kept by its rules, close combat or shooting, the engine's
+situation flags and whether the target has an Armour Value), a :class:`Declared`: the clauses of the attack's rules
+at each trigger whose attack conditions hold, each bound to its rule's (X), or ``None`` when no clause acts (the
+pipeline then runs exactly as without declared rules: the hot path pays one dictionary lookup). The pipeline's hook
+points call the functions below:
+
+- **To Hit roll** (:func:`strategium.combat.attack.roll_to_hit`) and **To Wound roll**
+  (:func:`strategium.combat.attack.roll_to_wound`): :func:`reroll` first. ``Reroll(FAILED)`` re-rolls each die that
+  failed, ``Reroll(ONES)`` each result of 1, all at once in one roll; a die is re-rolled once, the second result
+  standing (exact chance of a success with ``Reroll(FAILED)``: p + (1 - p) p). A shooting roll whose misses the BS
+  6+ re-roll already took is not re-rolled again.
+- then, To Wound only, per die (:func:`wound_tags`): a die whose unmodified result (after its re-roll) is X or more
+  (``Natural(X)``) takes the effects of the clause: ``AutoWound`` (it wounds whatever the Toughness, even one the
+  Strength could not wound: the dice are rolled then, and only such results wound), ``SetAp(ap)`` (its Wound is
+  resolved at that AP; ``if_better``: only when that is better than the weapon's), ``InstantDeath``. Wounds resolved
+  alike form one :class:`~strategium.combat.attack.WoundGroup`; the groups a clause made are allocated before the
+  attack's others or after them (``damage.special_wounds_first``).
+- **Armour Penetration roll** (:func:`penetration_bonus`): each kept die of the roll whose unmodified result is X or
+  more adds the ``AddDice`` dice to the total, rolled there and then.
+
+Every ruling a clause makes cites its rule (book and page from the registry) with the clause id: ``Reason.of
+("Rending", "REN-1: ...")``. A clause whose (X) cannot be read (a ``Natural(X)`` without a number; a foe
+``TargetMatches`` does not know: only ``Everything`` or no foe, every enemy, is read yet) is not applied, and the
+attack carries a ruling that says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from strategium.catalogue.citations import Reason
+from strategium.catalogue.clauses import clauses_of, declared_rules
+from strategium.catalogue.declared import (
+    AddDice,
+    AutoWound,
+    Bearer,
+    Clause,
+    InstantDeath,
+    Natural,
+    Not,
+    Reroll,
+    RerollWhich,
+    SetAp,
+    Situation,
+    TargetMatches,
+    Trigger,
+    XRef,
+)
+from strategium.catalogue.registry import RuleEntry, RuleRef, rule_key
+from strategium.dice import Dice, Roll
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A clause acting on an attack: the clause, the rule that carries it, its die condition's threshold (``natural``:
+    the unmodified result needed; ``None``: no die condition) and its ruling, (X) filled in, citing the rule."""
+
+    clause: Clause
+    rule: RuleRef
+    natural: int | None
+    reason: Reason
+
+    def holds(self, face: int) -> bool:
+        """True if the die condition holds for an unmodified result ``face`` (always, without one)."""
+        return self.natural is None or face >= self.natural
+
+
+@dataclass(frozen=True)
+class Declared:
+    """The clauses acting on one kind of attack, by trigger, and the rulings of those left unapplied (``notes``)."""
+
+    to_hit: tuple[Bound, ...] = ()
+    to_wound: tuple[Bound, ...] = ()
+    penetration: tuple[Bound, ...] = ()
+    notes: tuple[Reason, ...] = ()
+
+
+_Key = tuple[tuple[RuleRef, ...], bool, frozenset[Situation], bool]
+_PLANS: dict[_Key, Declared | None] = {}
+_PLANS_LIMIT = 4096
+_ACTING: dict[tuple[RuleEntry, ...], tuple[RuleRef, ...]] = {}
+
+
+def declared_for(
+    rules: tuple[RuleRef, ...], *, melee: bool, situation: frozenset[Situation], vehicle: bool
+) -> Declared | None:
+    """The clauses of ``rules`` (a weapon's and its attacking model's) acting on an attack in close combat
+    (``melee``) or shooting, with the engine's ``situation`` flags, against a target with an Armour Value
+    (``vehicle``) or not; ``None`` when none acts and nothing is to be said. Kept per key (values only)."""
+    if not rules:
+        return None
+    key = (rules, melee, situation, vehicle)
+    if key in _PLANS:
+        return _PLANS[key]
+    if len(_PLANS) >= _PLANS_LIMIT:
+        _PLANS.clear()
+    plan = _PLANS[key] = _plan(rules, melee, situation, vehicle)
+    return plan
+
+
+def _plan(rules: tuple[RuleRef, ...], melee: bool, situation: frozenset[Situation], vehicle: bool) -> Declared | None:
+    known = declared_rules()
+    facts = set(situation)
+    facts.add(Situation.MELEE if melee else Situation.SHOOTING)
+    if vehicle:
+        facts.add(Situation.TARGET_HAS_ARMOUR_VALUE)
+    bound: dict[Trigger, list[Bound]] = {trigger: [] for trigger in Trigger}
+    notes: list[Reason] = []
+    for ref in rules:
+        if ref.name not in known:
+            continue
+        for clause in clauses_of(ref.name):
+            made = _bind(clause, ref, facts, notes)
+            if made is not None:
+                bound[clause.trigger].append(made)
+    if not notes and not any(bound.values()):
+        return None
+    return Declared(
+        tuple(bound[Trigger.TO_HIT_ROLL]),
+        tuple(bound[Trigger.TO_WOUND_ROLL]),
+        tuple(bound[Trigger.ARMOUR_PENETRATION_ROLL]),
+        tuple(notes),
+    )
+
+
+def _bind(clause: Clause, ref: RuleRef, facts: set[Situation], notes: list[Reason]) -> Bound | None:
+    """``clause`` of ``ref`` bound to the attack, or ``None`` when an attack condition does not hold (or its (X)
+    cannot be read: then a ruling is added to ``notes``)."""
+    natural: int | None = None
+    for condition in clause.when:
+        if isinstance(condition, Situation) and condition not in facts:
+            return None
+        if isinstance(condition, Not) and condition.inner in facts:
+            return None
+    for condition in clause.when:
+        if isinstance(condition, Natural):
+            value = ref.value if isinstance(condition.at_least, XRef) else condition.at_least
+            if value is None:
+                notes.append(Reason.of(ref.name, f"{clause.id} not applied: {ref} has no (X) that can be read"))
+                return None
+            natural = value if natural is None else max(natural, value)
+        if isinstance(condition, TargetMatches) and not _every_enemy(ref.x_text):
+            notes.append(
+                Reason.of(
+                    ref.name,
+                    f"{clause.id} not applied: the foe {ref.x_text!r} is not read yet (only Everything, or no foe "
+                    "named, is: every enemy)",
+                )
+            )
+            return None
+    return Bound(clause, ref, natural, Reason.of(ref.name, clause.ruling(ref.x_text)))
+
+
+def _cite(bound: Bound, what: str) -> Reason:
+    """The clause's ruling followed by what it did here ("...: 2 failed re-rolled")."""
+    reason = bound.reason
+    return Reason(reason.rule, f"{reason.text}: {what}", reason.page, reason.book)
+
+
+def _every_enemy(x_text: str | None) -> bool:
+    """True if a foe named ``x_text`` is every enemy: ``Everything`` (any case), or no foe named."""
+    return x_text is None or rule_key(x_text) == "everything"
+
+
+def acting_rules(model_rules: tuple[RuleEntry, ...]) -> tuple[RuleRef, ...]:
+    """The rules of an attacking model that act on its attacks (those with clauses whose bearer is the model), in
+    order: the engine adds them to the weapon's in ``AttackSpec.rules``. Kept per tuple of rules."""
+    known = _ACTING.get(model_rules)
+    if known is None:
+        names = declared_rules()
+        known = tuple(
+            r
+            for r in model_rules
+            if isinstance(r, RuleRef) and r.name in names and any(c.bearer is Bearer.MODEL for c in clauses_of(r.name))
+        )
+        if len(_ACTING) >= _PLANS_LIMIT:
+            _ACTING.clear()
+        _ACTING[model_rules] = known
+    return known
+
+
+# -- re-rolls (To Hit, To Wound) ---------------------------------------------------------------------------------
+
+
+def reroll(
+    dice: Dice,
+    bounds: tuple[Bound, ...],
+    faces: tuple[int, ...],
+    succeeds: Callable[[int], bool],
+    *,
+    reason: str,
+    who: str | None,
+) -> tuple[tuple[int, ...], Roll | None, tuple[Reason, ...]]:
+    """Apply the ``Reroll`` clauses of ``bounds`` to a roll of ``faces`` (``succeeds``: whether a result succeeds):
+    (the faces after the re-roll, in the same order; the re-roll made, or ``None``; the rulings). The dice are
+    re-rolled together, each once, in one roll whose dice reason is ``reason`` and the rules' names."""
+    chosen: set[int] = set()
+    rulings: list[Reason] = []
+    names: list[str] = []
+    for bound in bounds:
+        for effect in bound.clause.effect:
+            if not isinstance(effect, Reroll):
+                continue
+            if effect.which is RerollWhich.FAILED:
+                picked = [i for i, face in enumerate(faces) if not succeeds(face)]
+            else:
+                picked = [i for i, face in enumerate(faces) if face == 1]
+            if picked:
+                chosen.update(picked)
+                rulings.append(_cite(bound, f"{len(picked)} {effect.which} re-rolled"))
+                if bound.rule.name not in names:
+                    names.append(bound.rule.name)
+    if not chosen:
+        return faces, None, ()
+    order = sorted(chosen)
+    again = dice.roll(len(order), 6, reason=f"{reason} ({', '.join(names)})", who=who)
+    new = list(faces)
+    for i, face in zip(order, again.results, strict=True):
+        new[i] = face
+    return tuple(new), again, tuple(rulings)
+
+
+# -- To Wound: the die's own AP and Instant Death ----------------------------------------------------------------
+
+WoundTag = tuple[int | None, Reason | None, tuple[Reason, ...]]
+"""How one Wound is resolved: its AP, the ruling of a clause that gives it Instant Death (``None``: none does), and
+the rulings it cites."""
+
+
+def auto_wounds(bounds: tuple[Bound, ...]) -> tuple[Bound, ...]:
+    """The clauses of ``bounds`` that make a die wound whatever the Toughness."""
+    return tuple(b for b in bounds if any(isinstance(e, AutoWound) for e in b.clause.effect))
+
+
+def wound_tags(
+    bounds: tuple[Bound, ...], faces: tuple[int, ...], wounded: tuple[bool, ...], ap: int | None
+) -> tuple[list[WoundTag], tuple[Reason, ...]]:
+    """The tag of each successful To Wound die (``wounded``), in roll order, given the attack's ``ap``, and the
+    rulings of the clauses that changed one (once each, with how many dice)."""
+    tags: list[WoundTag] = []
+    used: dict[str, tuple[Bound, int]] = {}
+    for face, success in zip(faces, wounded, strict=True):
+        if not success:
+            continue
+        die_ap: int | None = ap
+        death: Reason | None = None
+        why: list[Reason] = []
+        for bound in bounds:
+            if not bound.holds(face):
+                continue
+            for effect in bound.clause.effect:
+                if isinstance(effect, SetAp) and (not effect.if_better or die_ap is None or effect.ap < die_ap):
+                    if die_ap != effect.ap:
+                        die_ap = effect.ap
+                        why.append(
+                            Reason.of(bound.rule.name, f"{bound.clause.id}: this Wound is resolved at AP {effect.ap}")
+                        )
+                elif isinstance(effect, InstantDeath) and death is None:
+                    death = Reason.of(bound.rule.name, f"{bound.clause.id}: this Wound inflicts Instant Death")
+            if bound.natural is not None and any(not isinstance(e, Reroll) for e in bound.clause.effect):
+                seen = used.get(bound.clause.id)
+                used[bound.clause.id] = (bound, 1 if seen is None else seen[1] + 1)
+        tags.append((die_ap, death, tuple(why)))
+    rulings = tuple(_cite(b, f"{n} {'die' if n == 1 else 'dice'}") for b, n in used.values())
+    return tags, rulings
+
+
+# -- Armour Penetration ------------------------------------------------------------------------------------------
+
+
+def penetration_bonus(
+    dice: Dice, bounds: tuple[Bound, ...], kept: tuple[int, ...], *, label: str, who: str | None
+) -> tuple[int, tuple[Roll, ...], tuple[Reason, ...]]:
+    """What the ``AddDice`` clauses of ``bounds`` add to an Armour Penetration roll whose kept dice are ``kept``:
+    (the total added, the dice rolled for it, the rulings). Each kept die meeting a clause's condition adds its
+    dice, rolled at once (dice reason: the rule's name and ``label``)."""
+    total = 0
+    rolls: list[Roll] = []
+    rulings: list[Reason] = []
+    for bound in bounds:
+        for effect in bound.clause.effect:
+            if not isinstance(effect, AddDice):
+                continue
+            for face in kept:
+                if not bound.holds(face):
+                    continue
+                roll = dice.roll(effect.count, effect.sides, reason=f"{bound.rule.name}: {label}", who=who)
+                rolls.append(roll)
+                total += roll.total
+                rulings.append(_cite(bound, f"a {face} adds {roll.total}"))
+    return total, tuple(rolls), tuple(rulings)
