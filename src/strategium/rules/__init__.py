@@ -23,6 +23,7 @@ from strategium.rules.unit import assault_vehicle  # noqa: F401
 from strategium.rules.seed import infiltrate_step  # noqa: F401
 from strategium.rules.seed import scout_step  # noqa: F401
 from strategium.rules.seed import outflank  # noqa: F401
+from strategium.rules.army import bitter_duty  # noqa: F401
 # isort: on
 
 _registries.rules_loaded()
