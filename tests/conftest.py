@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import strategium.rules  # noqa: F401  (the rule plug-ins: a game needs them)
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("STRATEGIUM_SHARED", REPO.parent / "shared")).resolve()
 DATA = SHARED / "data"

@@ -68,7 +68,6 @@ from strategium.engine.movement.common import party
 from strategium.engine.movement.move import Move, Run
 from strategium.engine.movement.reserves import Arrive, ChooseEntryEdge, entry_edge, own_edges
 from strategium.engine.movement.transports import Disembark
-from strategium.engine.pregame.scouting import max_move
 from strategium.engine.pregame.sequence import DECLINE, FIRST, SEIZE
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.queries import Query, ask
@@ -79,6 +78,7 @@ from strategium.model.unit_types import UnitType
 from strategium.model.weapons import WeaponClass
 from strategium.rules.seed import infiltrate as infiltrate_rule
 from strategium.rules.seed import outflank
+from strategium.rules.seed.scout_step import max_move
 
 REACTION_PREFERENCE = ("Interceptor", "Overwatch", "Return Fire", "Evade")
 """Reactions the player makes, best first; it declines the others."""

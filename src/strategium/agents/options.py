@@ -19,13 +19,15 @@ from strategium.engine.core.timing import Phase, PlayerId, SubPhase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.movement.reserves import EDGE_PROMPT
 from strategium.engine.movement.transports import passengers
-from strategium.engine.pregame import deployment, infiltration, scouting
+from strategium.engine.pregame import deployment
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.queries import Query, ask
 from strategium.engine.shooting.plan import TEMPLATE_LENGTH
 from strategium.geometry.measure import min_distance
 from strategium.model.unit_types import SubType
 from strategium.model.weapons import RangeKind
+from strategium.rules.seed import infiltrate_step as infiltration
+from strategium.rules.seed import scout_step as scouting
 
 
 class Moment(StrEnum):

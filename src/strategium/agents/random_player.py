@@ -199,7 +199,7 @@ class RandomPlayer:
 
     def scout(self, game: Game, unit: Unit) -> Action | None:
         """A Scout redeployment: the whole unit moved by a displacement drawn from the disc of its Scout move."""
-        from strategium.engine.pregame.scouting import max_move
+        from strategium.rules.seed.scout_step import max_move
 
         units = party(game.state, unit.id)
         poses = {mid: pose for u in units for mid, pose in game.state.units[u.id].poses.items()}

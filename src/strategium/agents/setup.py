@@ -8,6 +8,7 @@ Building (a project choice, stated here).
 
 from __future__ import annotations
 
+import strategium.rules  # noqa: F401  (the rule plug-ins: a game needs them)
 from strategium.check.situation import game_armies
 from strategium.engine.core.board import Location, Pose
 from strategium.engine.core.game import Game

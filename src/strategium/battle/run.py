@@ -41,13 +41,13 @@ from strategium.engine.core.events import Event, TurnEnded, TurnStarted
 from strategium.engine.core.game import Game
 from strategium.engine.core.record import GameRecord
 from strategium.engine.core.timing import PlayerId
-from strategium.engine.pregame.scouting import max_move
 from strategium.engine.table import placement
 from strategium.engine.table.placement import footprint, placed_unit
 from strategium.errors import InputError, StrategiumError
 from strategium.geometry.pieces import PlacedUnit
 from strategium.geometry.regions import scout_region
 from strategium.report.svg import Overlay
+from strategium.rules.seed.scout_step import max_move
 from strategium.scenario import Scenario
 from strategium.scenario.overlays import COLOURS
 

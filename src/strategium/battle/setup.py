@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+import strategium.rules  # noqa: F401  (the rule plug-ins: a game needs them)
 from strategium.agents.setup import battle_from_scenario
 from strategium.army.army import Army, Unit
 from strategium.army.library import demo_army_names

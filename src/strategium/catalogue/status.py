@@ -18,8 +18,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # MCM-2 (Infantry becomes Cavalry, keeping its Sub-types) in strategium.army.militia_cavalry_mount, applied by
     # both army loaders; MCM-1 (Run gives Shrouded (5+)) in strategium.rules.seed.militia_cavalry_mount_run.
     "Militia Cavalry Mount": ImplementationStatus.IMPLEMENTED,
-    # Pre-game (strategium.engine.pregame.deployment, infiltration, scouting) and, for Outflank, the Flanking Assault
-    # arrival (strategium.engine.movement.reserves, OUT-1).
+    # BD-1 on the engine's joining question (strategium.rules.army.bitter_duty); the models "assigned" to a unit
+    # that the text also names are not played (assignment is not modelled).
+    "Bitter Duty": ImplementationStatus.PARTIAL,
+    # Pre-game (strategium.rules.seed.infiltrate_step, scout_step, outflank on the engine's pre-game hooks) and, for
+    # Outflank, the Flanking Assault arrival (strategium.engine.movement.reserves, OUT-1).
     "Infiltrate": ImplementationStatus.IMPLEMENTED,
     "Scout": ImplementationStatus.IMPLEMENTED,
     "Outflank": ImplementationStatus.IMPLEMENTED,

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+import strategium.rules  # noqa: F401  (the rule plug-ins: a game needs them)
 from strategium.army.army import Army, Model, Unit
 from strategium.army.force_org import CompulsoryOverride, compulsory_override, validate_army
 from strategium.battle.coverage import RuleGap, rule_gaps
@@ -53,10 +54,12 @@ from strategium.engine.core.game import Game
 from strategium.engine.core.pregame_track import PreGameStep
 from strategium.engine.core.state import GameState
 from strategium.engine.core.timing import Clock, Phase, PlayerId, opponent
-from strategium.engine.pregame import deployment, infiltration, scouting
+from strategium.engine.pregame import deployment
 from strategium.engine.pregame import sequence as pregame
 from strategium.engine.questions.queries import Query, ask
 from strategium.errors import InputError
+from strategium.rules.seed import infiltrate_step as infiltration
+from strategium.rules.seed import scout_step as scouting
 from strategium.scenario.aims import forced
 from strategium.scenario.placing import default_heading
 from strategium.scenario.spec import ActionSpec

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 from strategium.engine.core.board import Location
 from strategium.engine.core.pregame_track import PreGameStep
 from strategium.engine.core.timing import Phase
-from strategium.engine.pregame import infiltration, scouting
 from strategium.engine.table.placement import placed_model
 from strategium.geometry.pieces import PlacedUnit
 from strategium.geometry.sizes import sizing_type
+from strategium.rules.seed import infiltrate_step as infiltration
+from strategium.rules.seed import scout_step as scouting
 from strategium.scenario.placing import unit_label
 from strategium.scenario.values import Scenario, Status
 

@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+import strategium.rules  # noqa: F401  (the rule plug-ins: a game needs them)
 from strategium.battle.replay import record_setup, replay_battle
 from strategium.battle.setup import scenario_path
 from strategium.cli.battle_cmd import show_battle

@@ -1,6 +1,9 @@
-"""Every module that registers something with the engine when imported: action handlers, step and event
-hooks, query blockers and exemptions, Characteristic modifier sources. ``engine.game`` imports this module
-once; add new rule modules here."""
+"""Every engine module that registers something when imported: action handlers, step and event hooks, query
+blockers and exemptions, Characteristic modifier sources. ``engine.core.game`` imports this module once.
+
+Only the engine's own modules are here: the rule plug-ins are imported by :mod:`strategium.rules`, which
+entry points import (a game refuses to start without it, :func:`strategium.engine.core.registries.require_rules`).
+"""
 
 from strategium.engine.assault import (
     charge_eligibility,  # noqa: F401
@@ -26,12 +29,3 @@ from strategium.engine.movement import (
 from strategium.engine.reactions import blockers as reaction_blockers  # noqa: F401
 from strategium.engine.reactions import windows as reactions  # noqa: F401
 from strategium.engine.shooting import attack as shooting  # noqa: F401
-from strategium.rules.core import reactions as core_reactions  # noqa: F401
-from strategium.rules.seed import (
-    hammer_of_wrath,  # noqa: F401
-    militia_cavalry_mount_run,  # noqa: F401
-    relentless,  # noqa: F401
-    stupefied,  # noqa: F401
-    stupefied_assault,  # noqa: F401
-)
-from strategium.rules.unit import assault_vehicle  # noqa: F401

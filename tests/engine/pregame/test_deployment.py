@@ -87,7 +87,7 @@ def test_SCT_7_only_a_dedicated_transport_gains_scout_from_its_passengers() -> N
             break
         assert game.pending is not None
         game.apply(EndStep(game.pending.player))
-    from strategium.engine.pregame.scouting import eligible, scout_clause
+    from strategium.rules.seed.scout_step import eligible, scout_clause
 
     assert scout_clause(game.state, game.state.unit("lr")) is None
     assert eligible(game.state, 1) == []

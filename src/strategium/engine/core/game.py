@@ -20,6 +20,7 @@ from strategium.catalogue.citations import Reason
 from strategium.catalogue.registry import RuleRef
 from strategium.config import RulesConfig
 from strategium.dice import Forced, Roll, ScatterFace
+from strategium.engine.core import registries
 from strategium.engine.core.actions import Action, EndStep, IllegalActionError, Verdict
 from strategium.engine.core.decisions import Decision, DecisionKind
 from strategium.engine.core.effects import (
@@ -78,8 +79,10 @@ class Game:
         """A game at the start of its pre-game (the roll-off for deployment is made at once).
 
         ``forced_dice`` are the first die results to use, in order (tests and rulings); then the seeded
-        generator takes over. Raises ``ValueError`` if two units share an id.
+        generator takes over. Raises ``ValueError`` if two units share an id, ``StrategiumError`` if the rule
+        plug-ins (:mod:`strategium.rules`) are not loaded.
         """
+        registries.require_rules()
         state = GameState.start(armies, battlefield, config or RulesConfig(), seed)
         game = cls(state)
         if forced_dice:
@@ -334,5 +337,6 @@ def _apply_end_step(game: Game, action: EndStep) -> None:
 
 handles(EndStep, _check_end_step, _apply_end_step)
 
-# Every module that registers handlers, hooks, blockers and modifier sources is listed in engine/plugins.py.
+# Every engine module that registers handlers, hooks, blockers and modifier sources is listed in engine/plugins.py;
+# the rule plug-ins are imported by strategium.rules.
 from strategium.engine import plugins  # noqa: E402, F401

@@ -51,6 +51,7 @@ from strategium.engine.core.events import Event, Ruling
 from strategium.engine.core.handlers import handles
 from strategium.engine.core.timing import PlayerId
 from strategium.engine.core.watchers import Fact
+from strategium.engine.questions.joining import JoinStage, may_join
 from strategium.engine.questions.queries import Block, Query, ask, blocker
 from strategium.engine.table import broad_phase, table_checks
 from strategium.engine.table.placement import footprint, table_models
@@ -388,15 +389,9 @@ def _character_problems(game: Game, action: Move | Run, units: list[Unit], mine:
     target = s.units.get(action.join)
     if target is None or target.player != action.player or target.location is not Location.TABLE:
         return [core("Independent Character", f"there is no friendly unit {action.join!r} on the table", IC_PAGE)]
-    from strategium.rules.seed import infiltrate
-    from strategium.rules.unit import independent_character
-
-    problem = independent_character.join_problem(character, s.unit(action.join), s.config)
-    if problem is not None:
-        return [problem]
-    allowed, ruling = infiltrate.late_join(game, action.unit_id, action.join)
-    if not allowed and ruling is not None:
-        return [ruling]
+    answer = may_join(game, character, s.unit(action.join), JoinStage.MOVE)
+    if answer.problem is not None:
+        return [answer.problem]
     host = s.unit(action.join)
     limit = table_checks.coherency_distance(s, [host, character])
     theirs = [footprint(m, p) for m in host.models if (p := target.poses.get(m.id)) is not None]
@@ -442,11 +437,9 @@ def _apply(game: Game, action: Move | Run) -> None:
         )
     if isinstance(action, Move) and action.join is not None:
         status.joined_to = action.join
-        from strategium.rules.seed import infiltrate
-
-        _, ruling = infiltrate.late_join(game, action.unit_id, action.join)
-        if ruling is not None:
-            game.log(Ruling(f"{units[0].name} joins {s.unit(action.join).name}", (ruling,)))
+        notes = may_join(game, units[0], s.unit(action.join), JoinStage.MOVE).notes
+        if notes:
+            game.log(Ruling(f"{units[0].name} joins {s.unit(action.join).name}", notes))
         s.facts.note(action.join, Fact.MOVED)
         why = core(
             "Independent Character", "joined at the end of its move; the unit may not move further this phase", IC_PAGE

@@ -10,12 +10,15 @@ in its deployment zone, if there is room (the seats and types of :func:`transpor
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.combat.sources import configured
-from strategium.engine.core.actions import DeclareReserves, Deploy, HoldToInfiltrate, JoinUnit, Verdict
+from strategium.engine.core import registries
+from strategium.engine.core.actions import DeclareReserves, Deploy, JoinUnit, Verdict
 from strategium.engine.core.board import Location, ReserveMode
 from strategium.engine.core.events import Ruling, UnitPlaced
 from strategium.engine.core.handlers import handles
@@ -24,15 +27,58 @@ from strategium.engine.core.state import GameState
 from strategium.engine.core.timing import PlayerId
 from strategium.engine.movement import transports
 from strategium.engine.pregame import sequence as pregame
+from strategium.engine.questions.joining import IC_RULE, JoinStage, may_join
 from strategium.engine.table import table_checks
 from strategium.model.unit_types import SubType
-from strategium.rules.seed import infiltrate, outflank
-from strategium.rules.unit import independent_character
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
 
 RESERVES = Reason("Reserves", "units are placed in Reserves before deployment (CORE_A §3.1)", 309)
+FLANKING_ASSAULT_PAGE = 311
+
+
+@dataclass(frozen=True)
+class FlankingAssaultRule:
+    """A rule that lets units go into Reserves for a Flanking Assault (Outflank, OUT-1 and OUT-2).
+
+    ``problem(unit, characters, ic_gains)``: why ``unit`` with its joined ``characters`` may not (None: it may);
+    ``ic_gains`` is the configuration's answer to whether a conferred Outflank reaches a joined character.
+    ``placed(unit)``: the reason logged when the unit goes into Reserves for a Flanking Assault."""
+
+    problem: Callable[[Unit, Sequence[Unit], bool], Reason | None]
+    placed: Callable[[Unit], Reason]
+
+
+_FLANKING_RULES: list[FlankingAssaultRule] = []
+
+
+def flanking_assault_rule(rule: FlankingAssaultRule) -> None:
+    """Register a rule that lets units make a Flanking Assault."""
+    _FLANKING_RULES.append(rule)
+    registries.changed()
+
+
+def flanking_assault_problem(unit: Unit, characters: Sequence[Unit], ic_gains: bool) -> Reason | None:
+    """Why ``unit`` (with ``characters`` joined) may not go into Reserves for a Flanking Assault, or None: a unit
+    needs a rule that allows it (the first refusal is the reason when none does)."""
+    first: Reason | None = None
+    for rule in _FLANKING_RULES:
+        problem = rule.problem(unit, characters, ic_gains)
+        if problem is None:
+            return None
+        first = first or problem
+    return first or Reason(
+        "Flanking Assault", f"no rule lets {unit.name} make a Flanking Assault", FLANKING_ASSAULT_PAGE
+    )
+
+
+def _flanking_placed(unit: Unit) -> Reason:
+    """The reason a unit goes into Reserves for a Flanking Assault: the first rule that allows it."""
+    for rule in _FLANKING_RULES:
+        if rule.problem(unit, (), False) is None:
+            return rule.placed(unit)
+    return Reason("Flanking Assault", "joins a Flanking Assault", FLANKING_ASSAULT_PAGE)
 
 
 def no(*reasons: Reason) -> Verdict:
@@ -65,7 +111,7 @@ def own_undeployed(game: Game, player: PlayerId, unit_id: str, steps: tuple[PreG
     if status.joined_to is not None:
         return [
             Reason(
-                independent_character.RULE,
+                IC_RULE,
                 f"{s.unit(unit_id).name} has joined {status.joined_to} and goes with it",
                 241,
             )
@@ -96,9 +142,9 @@ def _check_reserves(game: Game, action: DeclareReserves) -> Verdict:
         already = len([u for u in s.units_of(action.player, Location.RESERVES) if s.units[u.id].joined_to is None])
         if already + 1 > allowed:
             return no(pregame.config_reason(game, "reserves.max_fraction"))
-    if action.mode is ReserveMode.FLANKING_ASSAULT and action.mode not in outflank.extra_modes(unit):
+    if action.mode is ReserveMode.FLANKING_ASSAULT:
         ic_gains = s.config.flanking_assault.conferred_outflank_reaches_joined_ic
-        problem = outflank.flanking_assault_problem(unit, s.characters_joined_to(unit.id), ic_gains)
+        problem = flanking_assault_problem(unit, s.characters_joined_to(unit.id), ic_gains)
         if problem is not None:
             return no(problem)
     return Verdict(True)
@@ -114,9 +160,7 @@ def _apply_reserves(game: Game, action: DeclareReserves) -> None:
         s.units[unit_id].reserve_mode = action.mode
     why: tuple[Reason, ...] = (RESERVES,)
     if action.mode is ReserveMode.FLANKING_ASSAULT:
-        gained = outflank.gains_outflank_in_reserves(unit) and not unit.all_models_have(outflank.RULE)
-        clause = ("INF-8" if infiltrate.can_infiltrate(unit) else "SCT-9") if gained else "OUT-1"
-        why = (Reason.of(outflank.RULE, f"{clause}: may join a Flanking Assault"),)
+        why = (_flanking_placed(unit),)
     game.log(UnitPlaced(action.player, unit.id, unit.name, "to", action.mode.value, why))
     if transport is not None and s.units[transport.id].location is Location.UNDEPLOYED:
         _transport_to_reserves(game, action, unit, transport)
@@ -127,8 +171,8 @@ def _transport_to_reserves(game: Game, action: DeclareReserves, unit: Unit, tran
     CORE_A §1.4, §3.4), except into a Flanking Assault it may not make itself (OUT-1: every model with Outflank,
     or a mode OUT-2 gives it): then it stays to be deployed. No other Transport goes with a unit."""
     s = game.state
-    if action.mode is ReserveMode.FLANKING_ASSAULT and action.mode not in outflank.extra_modes(transport):
-        problem = outflank.flanking_assault_problem(transport, (), False)
+    if action.mode is ReserveMode.FLANKING_ASSAULT:
+        problem = flanking_assault_problem(transport, (), False)
         if problem is not None:
             game.log(Ruling(f"{transport.name} does not join the Flanking Assault: it is deployed instead", (problem,)))
             return
@@ -151,69 +195,17 @@ def _check_join(game: Game, action: JoinUnit) -> Verdict:
     if problems:
         return no(*problems)
     if s.characters_joined_to(action.character_id):
-        return no(Reason(independent_character.RULE, "a unit that others have joined cannot itself join a unit", 241))
-    problem = independent_character.join_problem(s.unit(action.character_id), s.unit(action.unit_id), s.config)
-    return no(problem) if problem else Verdict(True)
+        return no(Reason(IC_RULE, "a unit that others have joined cannot itself join a unit", 241))
+    answer = may_join(game, s.unit(action.character_id), s.unit(action.unit_id), JoinStage.DEPLOYMENT)
+    return no(answer.problem) if answer.problem else Verdict(True)
 
 
 def _apply_join(game: Game, action: JoinUnit) -> None:
     s = game.state
     s.units[action.character_id].joined_to = action.unit_id
     ic = s.unit(action.character_id)
-    why = (Reason.of(independent_character.RULE, "a joined character deploys with the unit"),)
+    why = (Reason.of(IC_RULE, "a joined character deploys with the unit"),)
     game.log(UnitPlaced(action.player, ic.id, ic.name, "joins", s.unit(action.unit_id).name, why))
-
-
-# -- holding back to Infiltrate ----------------------------------------------------------------------
-
-
-def _check_hold(game: Game, action: HoldToInfiltrate) -> Verdict:
-    s = game.state
-    problems = own_undeployed(game, action.player, action.unit_id, (PreGameStep.RESERVES, PreGameStep.DEPLOY))
-    if problems:
-        return no(*problems)
-    if s.pregame.step is PreGameStep.DEPLOY and s.pregame.turn != action.player:
-        return no(Reason("Deployment", "it is the other player's turn to deploy"))
-    unit = s.unit(action.unit_id)
-    characters = s.characters_joined_to(unit.id)
-    if not infiltrate.can_infiltrate(unit) and not any(infiltrate.can_infiltrate(c) for c in characters):
-        return no(infiltrate.reason("INF-1", f"{unit.name} has no model with Infiltrate"))
-    # A joined character with Infiltrate makes the combined unit "contain" an Infiltrate model; INF-10 is what
-    # forbids it (and a character without Infiltrate joined to Infiltrators).
-    problem = infiltrate.character_join_problem(unit, characters)
-    if problem is not None:
-        return no(problem)
-    if action.transport_id is not None:
-        transport = s.units.get(action.transport_id)
-        if transport is None or s.unit(action.transport_id).dedicated_transport_for != unit.id:
-            return no(infiltrate.reason("INF-6", f"{action.transport_id} is not {unit.name}'s Dedicated Transport"))
-        if transport.location is not Location.UNDEPLOYED:
-            return no(infiltrate.reason("INF-6", f"{action.transport_id} is already {transport.location.value}"))
-    return Verdict(True)
-
-
-def _apply_hold(game: Game, action: HoldToInfiltrate) -> None:
-    s = game.state
-    unit = s.unit(action.unit_id)
-    for member in party(s, unit.id):
-        s.units[member.id].location = Location.HELD_FOR_INFILTRATE
-    where = "to Infiltrate"
-    if action.transport_id is not None:
-        s.units[action.transport_id].location = Location.HELD_FOR_INFILTRATE
-        s.units[unit.id].embarked_in = action.transport_id
-        where += f" inside {s.unit(action.transport_id).name}"
-    game.log(
-        UnitPlaced(
-            action.player,
-            unit.id,
-            unit.name,
-            "held back",
-            where,
-            (infiltrate.reason("INF-1", "deploys after all other units"),),
-        )
-    )
-    if s.pregame.step is PreGameStep.DEPLOY:
-        pregame.next_to_deploy(game, action.player)
 
 
 # -- deployment --------------------------------------------------------------------------------------
@@ -295,5 +287,4 @@ def _apply_deploy(game: Game, action: Deploy) -> None:
 
 handles(DeclareReserves, _check_reserves, _apply_reserves)
 handles(JoinUnit, _check_join, _apply_join)
-handles(HoldToInfiltrate, _check_hold, _apply_hold)
 handles(Deploy, _check_deploy, _apply_deploy)

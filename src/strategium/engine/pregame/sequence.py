@@ -2,17 +2,21 @@
 the first turn and Seize the Initiative. Each step asks its players for decisions through the one loop; what the
 available text leaves open comes from the rules configuration and the ruling says so.
 
-Handlers for the pre-game's actions are registered with :mod:`strategium.engine.core.handlers`.
+Handlers for the pre-game's actions are registered with :mod:`strategium.engine.core.handlers`. The engine
+keeps the book's order of the steps; the steps that belong to a special rule (Infiltrate, Scout) are played by
+that rule's plug-in, registered with :func:`pregame_step` (a step no rule plays is skipped).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.definitions import Book
+from strategium.engine.core import registries
 from strategium.engine.core.actions import Choose, EndStep, Verdict
 from strategium.engine.core.board import Location
 from strategium.engine.core.decisions import Decision, DecisionKind
@@ -20,7 +24,7 @@ from strategium.engine.core.events import PreGameStepStarted, RollOffWon, Ruling
 from strategium.engine.core.handlers import handles
 from strategium.engine.core.pregame_track import PreGameStep
 from strategium.engine.core.timing import Phase, PlayerId, opponent
-from strategium.engine.pregame import deployment, infiltration, scouting
+from strategium.engine.pregame import deployment
 from strategium.engine.questions import choices
 
 if TYPE_CHECKING:
@@ -28,6 +32,48 @@ if TYPE_CHECKING:
 
 FIRST, SECOND = "first", "second"
 SEIZE, DECLINE = "seize", "decline"
+
+
+@dataclass(frozen=True)
+class StepRule:
+    """A pre-game step that a special rule plays (the Infiltrate and Scout steps, CORE_A §3.1).
+
+    ``begin(game)`` starts it (and moves on when it has nothing to do); ``first_chosen(game, player)`` goes on
+    after the roll-off winner chose that ``player`` goes first; ``end_turn(game, player)``, for a step a player
+    may end early with ``EndStep``, plays that (None: the step cannot be ended)."""
+
+    begin: Callable[[Game], None]
+    first_chosen: Callable[[Game, PlayerId], None]
+    end_turn: Callable[[Game, PlayerId], None] | None = None
+
+
+_STEP_RULES: dict[PreGameStep, StepRule] = {}
+_AFTER: dict[PreGameStep, PreGameStep] = {PreGameStep.INFILTRATE: PreGameStep.SCOUT}
+"""The rule-played steps in the book's order; after the last, :func:`after_scouts`."""
+
+
+def pregame_step(step: PreGameStep, rule: StepRule) -> None:
+    """Register the plug-in that plays ``step`` (one per step)."""
+    _STEP_RULES[step] = rule
+    registries.changed()
+
+
+def begin_step(game: Game, step: PreGameStep) -> None:
+    """Begin ``step``; a step that no rule plays is skipped, to the next one."""
+    rule = _STEP_RULES.get(step)
+    if rule is not None:
+        rule.begin(game)
+    else:
+        step_done(game, step)
+
+
+def step_done(game: Game, step: PreGameStep) -> None:
+    """``step`` is over: begin the next rule-played step, or decide the first turn after the last."""
+    after = _AFTER.get(step)
+    if after is not None:
+        begin_step(game, after)
+    else:
+        after_scouts(game)
 
 
 def config_reason(game: Game, name: str) -> Reason:
@@ -119,7 +165,7 @@ def next_to_deploy(game: Game, last: PlayerId) -> None:
         if deployment.to_deploy(s, player):
             ask(game, player, "deploy a unit (or hold one back to Infiltrate)")
             return
-    infiltration.begin(game)
+    begin_step(game, PreGameStep.INFILTRATE)
 
 
 def choose_order(game: Game, winner: PlayerId, what: str) -> None:
@@ -208,22 +254,8 @@ def _apply_choose(game: Game, action: Choose) -> None:
     chosen = me if action.option in (FIRST, SEIZE) else other
     if step is PreGameStep.DEPLOYMENT_ROLL:
         set_first_deployer(game, chosen, Reason("Deployment", f"player {me} won the roll-off and chose"))
-    elif step is PreGameStep.INFILTRATE:
-        game.log(
-            Ruling(
-                f"player {chosen} places the first infiltrating unit",
-                (infiltration.reason("INF-2", "the roll-off winner chose"),),
-            )
-        )
-        infiltration.next_turn(game, opponent(chosen))
-    elif step is PreGameStep.SCOUT:
-        game.log(
-            Ruling(
-                f"player {chosen} makes the first Scout redeployment",
-                (scouting.reason("SCT-6", "the roll-off winner chose"),),
-            )
-        )
-        scouting.next_turn(game, opponent(chosen))
+    elif step in _STEP_RULES:
+        _STEP_RULES[step].first_chosen(game, chosen)
     elif step is PreGameStep.SEIZE and action.option in (FIRST, SECOND):
         set_first_player(game, chosen, Reason("First turn", f"player {me} won the roll-off and chose"))
     elif step is PreGameStep.SEIZE and action.option == SEIZE:
@@ -238,7 +270,8 @@ def check_end_step(game: Game, action: EndStep) -> Verdict:
     step = game.state.pregame.step
     if step is PreGameStep.RESERVES:
         return Verdict(True)
-    if step is PreGameStep.SCOUT:
+    rule = _STEP_RULES.get(step)
+    if rule is not None and rule.end_turn is not None:
         return Verdict(True)
     if step is PreGameStep.DEPLOY:
         left = ", ".join(u.name for u in deployment.to_deploy(game.state, action.player))
@@ -250,10 +283,13 @@ def check_end_step(game: Game, action: EndStep) -> Verdict:
 
 def apply_end_step(game: Game, action: EndStep) -> None:
     """Apply a legal EndStep in the pre-game."""
-    if game.state.pregame.step is PreGameStep.RESERVES:
+    step = game.state.pregame.step
+    if step is PreGameStep.RESERVES:
         after_reserves(game, action.player)
-    else:
-        scouting.pass_turn(game, action.player)
+        return
+    rule = _STEP_RULES.get(step)
+    if rule is not None and rule.end_turn is not None:
+        rule.end_turn(game, action.player)
 
 
 def unit_names(units: list[Unit]) -> str:

@@ -19,6 +19,7 @@ from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.combat.sources import configured
 from strategium.engine.core.board import DeployedBy
+from strategium.engine.questions.joining import JoinStage, join_rule
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
@@ -65,3 +66,11 @@ def late_join(game: Game, character_id: str, unit_id: str) -> tuple[bool, Reason
     allowed = s.config.statuses.ic_may_join_infiltrated_unit_after_deployment
     verdict = "the ban is on joining during deployment only: it may join" if allowed else "it may not join"
     return allowed, configured(s.config, LATE_JOIN, f"INF-10: {text}; {verdict}")
+
+
+@join_rule
+def _late_join(game: Game, character: Unit, host: Unit, stage: JoinStage) -> tuple[bool, Reason | None]:
+    """INF-10 after deployment, for a character joining a unit by a move (:func:`late_join`)."""
+    if stage is not JoinStage.MOVE:
+        return True, None
+    return late_join(game, character.id, host.id)

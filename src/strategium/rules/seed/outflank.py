@@ -17,6 +17,7 @@ from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.engine.core import registries
 from strategium.engine.core.board import ReserveMode
+from strategium.engine.pregame.deployment import FlankingAssaultRule, flanking_assault_rule
 from strategium.rules.seed import infiltrate, scout
 
 RULE = "Outflank"
@@ -66,3 +67,21 @@ def flanking_assault_problem(unit: Unit, characters: Sequence[Unit], ic_gains: b
             "character is contested (rules configuration flanking_assault.conferred_outflank_reaches_joined_ic)",
         )
     return None
+
+
+def _problem(unit: Unit, characters: Sequence[Unit], ic_gains: bool) -> Reason | None:
+    """OUT-2 first (a mode another rule gives the unit), then OUT-1."""
+    if ReserveMode.FLANKING_ASSAULT in extra_modes(unit):
+        return None
+    return flanking_assault_problem(unit, characters, ic_gains)
+
+
+def _placed(unit: Unit) -> Reason:
+    """The clause that lets the unit join a Flanking Assault: INF-8 or SCT-9 when Outflank is conferred, else
+    OUT-1."""
+    gained = gains_outflank_in_reserves(unit) and not unit.all_models_have(RULE)
+    clause = ("INF-8" if infiltrate.can_infiltrate(unit) else "SCT-9") if gained else "OUT-1"
+    return Reason.of(RULE, f"{clause}: may join a Flanking Assault")
+
+
+flanking_assault_rule(FlankingAssaultRule(_problem, _placed))

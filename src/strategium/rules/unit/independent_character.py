@@ -12,10 +12,13 @@ cites it either way.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.combat.sources import configured
 from strategium.config import RulesConfig
+from strategium.engine.questions.joining import JoinStage, join_rule
 from strategium.model.unit_types import SubType, UnitType
 
 RULE = "Independent Character"
@@ -69,3 +72,14 @@ def join_problem(character: Unit, unit: Unit, config: RulesConfig | None = None)
     ):
         return Reason.of(RULE, f"only a Monstrous character may join {unit.name}")
     return None
+
+
+if TYPE_CHECKING:
+    from strategium.engine.core.game import Game
+
+
+@join_rule
+def _may_join(game: Game, character: Unit, host: Unit, stage: JoinStage) -> tuple[bool, Reason | None]:
+    """The engine's question (:mod:`strategium.engine.questions.joining`), answered by :func:`join_problem`."""
+    problem = join_problem(character, host, game.state.config)
+    return problem is None, problem

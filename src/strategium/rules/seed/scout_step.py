@@ -107,6 +107,14 @@ def pass_turn(game: Game, player: PlayerId) -> None:
     next_turn(game, player)
 
 
+def _first_chosen(game: Game, chosen: PlayerId) -> None:
+    """SCT-6: the roll-off winner chose who makes the first Scout redeployment."""
+    game.log(
+        Ruling(f"player {chosen} makes the first Scout redeployment", (reason("SCT-6", "the roll-off winner chose"),))
+    )
+    next_turn(game, opponent(chosen))
+
+
 def max_move(party: list[Unit]) -> float:
     """SCT-2: 6" if the unit is Infantry, Artillery, Dreadnought or Automata, else 12" (the stricter if mixed)."""
     return min(
@@ -220,3 +228,4 @@ def _apply(game: Game, action: ScoutRedeploy) -> None:
 
 
 handles(ScoutRedeploy, _check, _apply)
+pregame.pregame_step(PreGameStep.SCOUT, pregame.StepRule(begin, _first_chosen, pass_turn))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.engine.attacks.damage import sight_map
-from strategium.engine.core.actions import Infiltrate, Verdict
+from strategium.engine.core.actions import HoldToInfiltrate, Infiltrate, Verdict
 from strategium.engine.core.board import DeployedBy, Location
 from strategium.engine.core.effects import Duration, EffectKind
 from strategium.engine.core.events import Ruling, UnitPlaced
@@ -23,6 +23,7 @@ from strategium.engine.core.pregame_track import PreGameStep
 from strategium.engine.core.state import GameState
 from strategium.engine.core.timing import PlayerId, opponent
 from strategium.engine.pregame import sequence as pregame
+from strategium.engine.pregame.deployment import no, own_undeployed, party
 from strategium.engine.table import table_checks
 from strategium.engine.table.placement import enemies, placed_unit
 from strategium.geometry.measure import min_distance
@@ -78,9 +79,15 @@ def next_turn(game: Game, last: PlayerId) -> None:
 
 
 def _end(game: Game) -> None:
-    from strategium.engine.pregame import scouting
+    pregame.step_done(game, PreGameStep.INFILTRATE)
 
-    scouting.begin(game)
+
+def _first_chosen(game: Game, chosen: PlayerId) -> None:
+    """INF-2: the roll-off winner chose who places the first infiltrating unit."""
+    game.log(
+        Ruling(f"player {chosen} places the first infiltrating unit", (reason("INF-2", "the roll-off winner chose"),))
+    )
+    next_turn(game, opponent(chosen))
 
 
 def _explain(state: GameState, player: PlayerId, unit: PlacedUnit) -> Reason:
@@ -203,4 +210,58 @@ def _apply(game: Game, action: Infiltrate) -> None:
     next_turn(game, action.player)
 
 
+# -- holding back to Infiltrate (the pre-game's HoldToInfiltrate action: INF-1, INF-6, INF-10) ------------------------
+
+
+def _check_hold(game: Game, action: HoldToInfiltrate) -> Verdict:
+    s = game.state
+    problems = own_undeployed(game, action.player, action.unit_id, (PreGameStep.RESERVES, PreGameStep.DEPLOY))
+    if problems:
+        return no(*problems)
+    if s.pregame.step is PreGameStep.DEPLOY and s.pregame.turn != action.player:
+        return no(Reason("Deployment", "it is the other player's turn to deploy"))
+    unit = s.unit(action.unit_id)
+    characters = s.characters_joined_to(unit.id)
+    if not infiltrate.can_infiltrate(unit) and not any(infiltrate.can_infiltrate(c) for c in characters):
+        return no(reason("INF-1", f"{unit.name} has no model with Infiltrate"))
+    # A joined character with Infiltrate makes the combined unit "contain" an Infiltrate model; INF-10 is what
+    # forbids it (and a character without Infiltrate joined to Infiltrators).
+    problem = infiltrate.character_join_problem(unit, characters)
+    if problem is not None:
+        return no(problem)
+    if action.transport_id is not None:
+        transport = s.units.get(action.transport_id)
+        if transport is None or s.unit(action.transport_id).dedicated_transport_for != unit.id:
+            return no(reason("INF-6", f"{action.transport_id} is not {unit.name}'s Dedicated Transport"))
+        if transport.location is not Location.UNDEPLOYED:
+            return no(reason("INF-6", f"{action.transport_id} is already {transport.location.value}"))
+    return Verdict(True)
+
+
+def _apply_hold(game: Game, action: HoldToInfiltrate) -> None:
+    s = game.state
+    unit = s.unit(action.unit_id)
+    for member in party(s, unit.id):
+        s.units[member.id].location = Location.HELD_FOR_INFILTRATE
+    where = "to Infiltrate"
+    if action.transport_id is not None:
+        s.units[action.transport_id].location = Location.HELD_FOR_INFILTRATE
+        s.units[unit.id].embarked_in = action.transport_id
+        where += f" inside {s.unit(action.transport_id).name}"
+    game.log(
+        UnitPlaced(
+            action.player,
+            unit.id,
+            unit.name,
+            "held back",
+            where,
+            (reason("INF-1", "deploys after all other units"),),
+        )
+    )
+    if s.pregame.step is PreGameStep.DEPLOY:
+        pregame.next_to_deploy(game, action.player)
+
+
 handles(Infiltrate, _check, _apply)
+handles(HoldToInfiltrate, _check_hold, _apply_hold)
+pregame.pregame_step(PreGameStep.INFILTRATE, pregame.StepRule(begin, _first_chosen))

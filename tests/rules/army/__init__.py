@@ -1,0 +1,1 @@
+"""Tests of strategium.rules.army (the same layout as the package)."""
