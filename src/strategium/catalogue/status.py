@@ -69,6 +69,8 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Who may Charge after disembarking (strategium.rules.unit.assault_vehicle), Flanking Assault Step 5 included.
     "Assault Vehicle": ImplementationStatus.IMPLEMENTED,
     "Slow and Purposeful": ImplementationStatus.PARTIAL,
+    # Ignores negative Leadership modifiers on Morale checks and Pinning tests (strategium.rules.unit.stubborn).
+    "Stubborn": ImplementationStatus.IMPLEMENTED,
     # Declared clauses (strategium.catalogue.clauses_*, played by strategium.combat.declared).
     # Rending: REN-1 and REN-2 (To Wound, AP 2), REN-3 (Armour Penetration, + D3).
     "Rending": ImplementationStatus.IMPLEMENTED,

@@ -34,4 +34,7 @@ from strategium.rules.seed import (
     stupefied,  # noqa: F401
     stupefied_assault,  # noqa: F401
 )
-from strategium.rules.unit import assault_vehicle  # noqa: F401
+from strategium.rules.unit import (
+    assault_vehicle,  # noqa: F401
+    stubborn,  # noqa: F401
+)

@@ -43,7 +43,7 @@ from strategium.engine.core.events import Event, Ruling
 from strategium.engine.core.hooks import on_step
 from strategium.engine.core.timing import Phase, PlayerId, SubPhase
 from strategium.engine.morale.checks import MORALE, MoraleCheckTaken, fall_back
-from strategium.engine.morale.leadership import is_fearless, leadership_roll
+from strategium.engine.morale.leadership import LeadershipTest, is_fearless, leadership_roll
 from strategium.engine.questions.profiles_now import current
 from strategium.engine.questions.queries import Query, ask
 from strategium.model.unit_types import SubType, UnitType
@@ -145,12 +145,12 @@ def combat_morale_check(game: Game, unit_id: str, difference: int) -> bool:
         game.log(MoraleCheckTaken(unit_id, unit.name, cause, True, fearless))
         return True
     modifier = -difference if s.config.morale.combat_ld_penalty else 0
-    passed, detail = leadership_roll(game, unit_id, f"Morale check ({cause})", modifier)
+    roll = leadership_roll(game, unit_id, f"Morale check ({cause})", modifier, LeadershipTest.MORALE_CHECK)
     why = [*notes, core(MORALE, f"2D6 against Leadership: {cause}")]
     if modifier:
         why.append(configured(s.config, "morale.combat_ld_penalty", f"{modifier} Leadership: lost by {difference}"))
-    game.log(MoraleCheckTaken(unit_id, unit.name, cause, passed, tuple(why), detail))
-    return passed
+    game.log(MoraleCheckTaken(unit_id, unit.name, cause, roll.passed, (*why, *roll.why), roll.detail))
+    return roll.passed
 
 
 def may_sweep(game: Game, unit_id: str) -> bool:
