@@ -36,5 +36,7 @@ from strategium.rules.seed import (
 )
 from strategium.rules.unit import (
     assault_vehicle,  # noqa: F401
+    slow_and_purposeful,  # noqa: F401
     stubborn,  # noqa: F401
 )
+from strategium.rules.wargear import packs  # noqa: F401
