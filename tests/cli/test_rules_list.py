@@ -62,7 +62,7 @@ def test_table_shows_name_source_status_with_marks_and_paraphrase() -> None:
     assert "Age of Darkness rulebook p.248" in line and "✓ implemented" in line
     line = next(row for row in result.stdout.splitlines() if "│ Fleet " in row)
     assert "~ partial" in line
-    line = next(row for row in result.stdout.splitlines() if "│ Stubborn" in row)
+    line = next(row for row in result.stdout.splitlines() if "│ Swarm" in row)
     assert "○ not yet" in line
     assert f"registry: {len([s for s in STATUS.values() if s is ImplementationStatus.IMPLEMENTED])} implemented" in (
         result.stdout

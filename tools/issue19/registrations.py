@@ -39,6 +39,7 @@ REGISTRIES = (
     ("strategium.engine.assault.charges", "_TERRAIN_EXEMPTIONS"),
     ("strategium.engine.assault.fight", "_STEP_HOOKS"),
     ("strategium.engine.morale.leadership", "_SUPPRESSORS"),
+    ("strategium.engine.morale.leadership", "_LD_MODIFIERS"),
     ("strategium.engine.assault.resolution", "_BONUSES"),
     ("strategium.engine.assault.resolution", "_NOTES"),
     ("strategium.scenario.start_state", "_STARTERS"),

@@ -65,13 +65,19 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Sudden Strike": ImplementationStatus.PARTIAL,
     "Unwieldy": ImplementationStatus.IMPLEMENTED,
     # Reactions (strategium.engine.reactions.windows, strategium.rules.core.reactions): Interceptor against arrivals
-    # from
-    # Reserves; Slow and Purposeful blocks Reactions here and Runs in strategium.engine.movement.move (its Heavy and
-    # Ordnance side is not modelled).
+    # from Reserves.
     "Interceptor": ImplementationStatus.IMPLEMENTED,
     # Who may Charge after disembarking (strategium.rules.unit.assault_vehicle), Flanking Assault Step 5 included.
     "Assault Vehicle": ImplementationStatus.IMPLEMENTED,
+    # No Run, no Reactions, no Sweeping Advance (strategium.rules.unit.slow_and_purposeful); its Heavy and Ordnance
+    # side is not modelled.
     "Slow and Purposeful": ImplementationStatus.PARTIAL,
+    # No Run (strategium.rules.wargear.packs) and, for Jet Packs, +6" to Reaction moves (strategium.rules.core.
+    # reactions); not yet: the Movement they give, moving over models and terrain, the Deep Strike and Bulky.
+    "Jump Pack": ImplementationStatus.PARTIAL,
+    "Jet Pack": ImplementationStatus.PARTIAL,
+    # Ignores negative Leadership modifiers on Morale checks and Pinning tests (strategium.rules.unit.stubborn).
+    "Stubborn": ImplementationStatus.IMPLEMENTED,
     # Declared clauses (strategium.catalogue.clauses_*, played by strategium.combat.declared).
     # Rending: REN-1 and REN-2 (To Wound, AP 2), REN-3 (Armour Penetration, + D3).
     "Rending": ImplementationStatus.IMPLEMENTED,

@@ -12,11 +12,12 @@ combat fought this turn is resolved in the order it was fought:
    Stupefied unit does in the Assault phase, STU-12): 2D6 against its Leadership, minus the difference in scores
    (``morale.combat_ld_penalty``); Fearless passes (p.238). Rules registered with :func:`morale_note` add their
    ruling to the check (STU-12).
-3. A unit that fails **Falls Back** unless caught by a **Sweeping Advance**: the winners that may sweep (not
-   Vehicles, Knights, Titans, Artillery or Slow and Purposeful units) roll one D6 + their highest Initiative
-   (``morale.sweeping_advance_initiative``) against the loser's D6 + Initiative; the winners equal or beat it and
-   the loser is destroyed, else it Falls Back (:func:`strategium.engine.morale.checks.fall_back`: a forced move,
-   which ends Pinned and Stupefied, STU-9 / STU-12). Either way it is no longer locked in combat.
+3. A unit that fails **Falls Back** unless caught by a **Sweeping Advance**: the winners that may sweep
+   (``Query.MAY_SWEEP``: not Vehicles, Knights, Titans, Artillery, nor units a rule bars, e.g. Slow and
+   Purposeful) roll one D6 + their highest Initiative (``morale.sweeping_advance_initiative``) against the loser's
+   D6 + Initiative; the winners equal or beat it and the loser is destroyed, else it Falls Back
+   (:func:`strategium.engine.morale.checks.fall_back`: a forced move, which ends Pinned and Stupefied, STU-9 /
+   STU-12). Either way it is no longer locked in combat.
 4. Units whose enemies are all gone are no longer locked in combat. They may then make a Consolidation move
    (:mod:`strategium.engine.assault.consolidation`, whose step hook runs after this module's): the reactive player's
    units
@@ -43,9 +44,9 @@ from strategium.engine.core.events import Event, Ruling
 from strategium.engine.core.hooks import on_step
 from strategium.engine.core.timing import Phase, PlayerId, SubPhase
 from strategium.engine.morale.checks import MORALE, MoraleCheckTaken, fall_back
-from strategium.engine.morale.leadership import is_fearless, leadership_roll
+from strategium.engine.morale.leadership import LeadershipTest, is_fearless, leadership_roll
 from strategium.engine.questions.profiles_now import current
-from strategium.engine.questions.queries import Query, ask
+from strategium.engine.questions.queries import Block, Query, ask, blocker
 from strategium.model.unit_types import SubType, UnitType
 
 if TYPE_CHECKING:
@@ -145,25 +146,28 @@ def combat_morale_check(game: Game, unit_id: str, difference: int) -> bool:
         game.log(MoraleCheckTaken(unit_id, unit.name, cause, True, fearless))
         return True
     modifier = -difference if s.config.morale.combat_ld_penalty else 0
-    passed, detail = leadership_roll(game, unit_id, f"Morale check ({cause})", modifier)
+    roll = leadership_roll(game, unit_id, f"Morale check ({cause})", modifier, LeadershipTest.MORALE_CHECK)
     why = [*notes, core(MORALE, f"2D6 against Leadership: {cause}")]
     if modifier:
         why.append(configured(s.config, "morale.combat_ld_penalty", f"{modifier} Leadership: lost by {difference}"))
-    game.log(MoraleCheckTaken(unit_id, unit.name, cause, passed, tuple(why), detail))
-    return passed
+    game.log(MoraleCheckTaken(unit_id, unit.name, cause, roll.passed, (*why, *roll.why), roll.detail))
+    return roll.passed
 
 
 def may_sweep(game: Game, unit_id: str) -> bool:
-    """The unit may make a Sweeping Advance (CORE_B §5.6)."""
-    models = [m for _, m in damage.living(game, unit_id)]
+    """The unit may make a Sweeping Advance (CORE_B §5.6): it has living models and no ``Query.MAY_SWEEP`` blocker
+    stands (Vehicles, Knights, Titans and Artillery here; special rules, e.g. Slow and Purposeful, as plug-ins)."""
+    return bool(damage.living(game, unit_id)) and ask(game, Query.MAY_SWEEP, unit_id).allowed
+
+
+@blocker(Query.MAY_SWEEP)
+def _vehicles_knights_artillery(game: Game, unit_id: str) -> Block | None:
     barred = (UnitType.KNIGHT, UnitType.TITAN)
-    return bool(models) and not any(
-        m.profile.has_armour_values
-        or m.profile.unit_type.unit_type in barred
-        or m.profile.unit_type.has(SubType.ARTILLERY)
-        or m.has_rule("Slow and Purposeful")
-        for m in models
-    )
+    for _, m in damage.living(game, unit_id):
+        kind = m.profile.unit_type
+        if m.profile.has_armour_values or kind.unit_type in barred or kind.has(SubType.ARTILLERY):
+            return Block("unit-type", core(SWEEP, f"{kind} models make no Sweeping Advance"))
+    return None
 
 
 def sweep_initiative(game: Game, unit_id: str) -> int:

@@ -57,6 +57,7 @@ from strategium.engine.morale.fall_back_paths import (
     paths_box,
 )
 from strategium.engine.morale.leadership import (
+    LeadershipTest,
     is_fearless,
     leadership_roll,
     leadership_test,
@@ -142,12 +143,12 @@ def morale_check(game: Game, unit_id: str, cause: str) -> bool:
         why = (Reason.of("Fearless", "passes Morale checks automatically"),)
         game.log(MoraleCheckTaken(unit_id, unit.name, cause, True, why))
         return True
-    passed, detail = leadership_roll(game, unit_id, f"Morale check ({cause})")
-    why = (core(MORALE, f"2D6 against Leadership: {cause}"),)
-    game.log(MoraleCheckTaken(unit_id, unit.name, cause, passed, why, detail))
-    if not passed:
+    roll = leadership_roll(game, unit_id, f"Morale check ({cause})", test=LeadershipTest.MORALE_CHECK)
+    tested = (core(MORALE, f"2D6 against Leadership: {cause}"), *roll.why)
+    game.log(MoraleCheckTaken(unit_id, unit.name, cause, roll.passed, tested, roll.detail))
+    if not roll.passed:
         fall_back(game, unit_id, core(MORALE, "a unit that fails a Morale check Falls Back"))
-    return passed
+    return roll.passed
 
 
 # -- after a Shooting Attack ------------------------------------------------------------------------------------
@@ -348,7 +349,9 @@ def regroup(game: Game) -> None:
             game.log(Ruling(f"{unit.name} cannot Regroup", (why,)))
             fall_back(game, unit.id, why)
             continue
-        if is_fearless(game, unit.id) or leadership_test(game, unit.id, "Regroup test"):
+        if is_fearless(game, unit.id) or leadership_test(
+            game, unit.id, "Regroup test", test=LeadershipTest.REGROUP_TEST
+        ):
             s.effects = tuple(e for e in s.effects if e not in effects)
             s.events.extend(EffectEnded(e, unit.name, "Regrouped") for e in effects)
             why = core("Regroup", "passed the Regroup test", REGROUP_PAGE)

@@ -2,14 +2,18 @@
 
 A Leadership test rolls 2D6 and passes when the total is at most the unit's Leadership (the 7th-edition
 mechanic that HH2 kept, CORE_B §6.1; the rules configuration ``morale.double_one_passes`` says whether double
-1 always passes). The unit uses the highest Leadership among its models (7th-edition convention). Negative
-Leadership modifiers are ignored by Stubborn units (p.248).
+1 always passes). The unit uses the highest Leadership among its models (7th-edition convention).
+
+Rules that change the Leadership modifier of some kinds of test register with :func:`leadership_modifier`
+(Stubborn ignores negative modifiers on Morale checks and Pinning tests, p.248: :mod:`strategium.rules.unit.stubborn`);
+their reasons go into the test's ruling.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
 
 from strategium.catalogue.citations import Reason
 from strategium.engine.core import registries
@@ -72,30 +76,73 @@ def is_fearless(game: Game, unit_id: str) -> bool:
     return False
 
 
-def leadership_roll(game: Game, unit_id: str, why: str, modifier: int = 0) -> tuple[bool, str]:
-    """Roll 2D6 against the unit's Leadership plus ``modifier`` and log the roll; return whether it passed and the
-    result in words (``"4 against Ld 5"``, or ``"no Leadership: passed automatically"``), for the caller's event."""
-    unit = game.state.unit(unit_id)
+class LeadershipTest(StrEnum):
+    """What a Leadership test is for: some rules change only some kinds (Stubborn: Morale checks and Pinning tests,
+    p.248)."""
+
+    MORALE_CHECK = "Morale check"
+    PINNING_TEST = "Pinning test"
+    REGROUP_TEST = "Regroup test"
+    OTHER = "Leadership test"
+    """Any other (a Concussive (X) test, p.236)."""
+
+
+LeadershipModifier = Callable[["Game", str, LeadershipTest, int], tuple[int, Reason] | None]
+"""(game, unit id, the kind of test, the Leadership modifier so far) -> (the modifier to use instead, why), or None to
+leave it. The modifier is the sum of the test's modifiers (all negative today: the combat result, Shell Shock)."""
+_LD_MODIFIERS: list[LeadershipModifier] = []
+
+
+def leadership_modifier(fn: LeadershipModifier) -> LeadershipModifier:
+    """Decorator: register a rule that changes a unit's Leadership modifier on a test (Stubborn, p.248). Each
+    registered function sees the modifier the ones before it left, in registration order."""
+    _LD_MODIFIERS.append(fn)
+    registries.changed()
+    return fn
+
+
+class LeadershipRoll(NamedTuple):
+    """A Leadership test rolled: ``passed``, the roll in words (``detail``: ``"4 against Ld 5"``), and the reasons
+    of the rules that changed its modifier (``why``, for the caller's event)."""
+
+    passed: bool
+    detail: str
+    why: tuple[Reason, ...] = ()
+
+
+def leadership_roll(
+    game: Game, unit_id: str, why: str, modifier: int = 0, test: LeadershipTest = LeadershipTest.OTHER
+) -> LeadershipRoll:
+    """Roll 2D6 against the unit's Leadership plus ``modifier`` (as the :func:`leadership_modifier` rules leave it
+    for a ``test``) and log the roll; a unit with no Leadership passes without a roll (``"no Leadership: passed
+    automatically"``)."""
     ld = leadership(game, unit_id)
     if ld is None:
-        return True, "no Leadership: passed automatically"
-    if modifier < 0 and any(m.has_rule("Stubborn") for m in unit.models):
-        modifier = 0
+        return LeadershipRoll(True, "no Leadership: passed automatically")
+    notes: list[Reason] = []
+    for fn in _LD_MODIFIERS:
+        changed = fn(game, unit_id, test, modifier)
+        if changed is not None:
+            modifier = changed[0]
+            notes.append(changed[1])
     target = ld + modifier
     roll = game.logged(game.state.dice.two_d6(why, who=unit_id))
     passed = roll.total <= target or (game.state.config.morale.double_one_passes and roll.results == (1, 1))
-    return passed, f"{roll.total} against Ld {target}"
+    return LeadershipRoll(passed, f"{roll.total} against Ld {target}", tuple(notes))
 
 
-def leadership_test(game: Game, unit_id: str, why: str, modifier: int = 0) -> bool:
-    """Roll 2D6 against the unit's Leadership plus ``modifier``; log the roll and the result."""
+def leadership_test(
+    game: Game, unit_id: str, why: str, modifier: int = 0, test: LeadershipTest = LeadershipTest.OTHER
+) -> bool:
+    """Roll 2D6 against the unit's Leadership plus ``modifier``; log the roll and the result (with the reasons of
+    the rules that changed the modifier)."""
     unit = game.state.unit(unit_id)
-    passed, detail = leadership_roll(game, unit_id, why, modifier)
-    if detail.startswith("no Leadership"):
+    roll = leadership_roll(game, unit_id, why, modifier, test)
+    if roll.detail.startswith("no Leadership"):
         game.log(Ruling(f"{unit.name} has no Leadership: {why} passed automatically"))
     else:
-        game.log(Ruling(f"{unit.name}: {why} {'passed' if passed else 'failed'} ({detail})"))
-    return passed
+        game.log(Ruling(f"{unit.name}: {why} {'passed' if roll.passed else 'failed'} ({roll.detail})", roll.why))
+    return roll.passed
 
 
 def pinning_test(game: Game, unit_id: str, source: str, modifier: int = 0) -> bool:
@@ -114,7 +161,7 @@ def pinning_test(game: Game, unit_id: str, source: str, modifier: int = 0) -> bo
             )
         )
         return True
-    if leadership_test(game, unit_id, f"Pinning test ({source})", modifier):
+    if leadership_test(game, unit_id, f"Pinning test ({source})", modifier, LeadershipTest.PINNING_TEST):
         return True
     game.add_effect(
         EffectKind.PINNED,

@@ -24,8 +24,9 @@ What the engine implements (each refusal cites the rule and page, or the configu
 - **Coherency** (CORE_A §5.4): the unit ends in coherency (:func:`table_checks.coherency`).
 - **Run**: a unit that Runs may not Shoot or Charge that turn (other modules read the RAN fact). Who may not
   Run is asked with ``Query.MAY_RUN``; the blockers are registered below (Heavy, Artillery, Close-order,
-  Slow and Purposeful, Vehicles and Knights, Jump and Jet Packs, unjoined Guardians); Pinned units may not
-  Move or Run (:mod:`strategium.engine.morale.leadership`).
+  the place of the special rules that forbid it (Slow and Purposeful, Jump and Jet Packs: rule plug-ins),
+  Vehicles and Knights, unjoined Guardians); Pinned units may not Move or Run
+  (:mod:`strategium.engine.morale.leadership`).
 - **Independent Characters** (p.241): a character that has joined a unit moves with it. ``Move`` with a
   joined character's own id makes it leave: it must end out of coherency with the unit. ``join`` names a
   friendly unit the moving character joins at the end of its move (it must end in coherency with it; the
@@ -52,7 +53,7 @@ from strategium.engine.core.handlers import handles
 from strategium.engine.core.timing import PlayerId
 from strategium.engine.core.watchers import Fact
 from strategium.engine.questions.joining import JoinStage, may_join
-from strategium.engine.questions.queries import Block, Query, ask, blocker
+from strategium.engine.questions.queries import Block, Query, ask, blocker, place
 from strategium.engine.table import broad_phase, table_checks
 from strategium.engine.table.placement import footprint, table_models
 from strategium.geometry.measure import EPSILON, Footprint, distance, more_than
@@ -492,19 +493,9 @@ def _close_order(game: Game, unit_id: str) -> Block | None:
     )
 
 
-@blocker(Query.MAY_RUN)
-def _slow_and_purposeful(game: Game, unit_id: str) -> Block | None:
-    if not any(m.has_rule("Slow and Purposeful") for m in _models(game, unit_id)):
-        return None
-    return Block("slow-and-purposeful", Reason.of("Slow and Purposeful", "the unit cannot Run"))
-
-
-@blocker(Query.MAY_RUN)
-def _packs(game: Game, unit_id: str) -> Block | None:
-    for rule in ("Jump Pack", "Jet Pack"):
-        if any(m.has_rule(rule) for m in _models(game, unit_id)):
-            return Block("packs", Reason.of(rule, f"a unit with a {rule} cannot Run"))
-    return None
+RULES_THAT_FORBID_RUNNING = place(Query.MAY_RUN, "special rules that forbid Running")
+"""Where the blockers of the special rules that forbid Running stand: after the Sub-types', before the Vehicles'
+(:mod:`strategium.rules.unit.slow_and_purposeful`, then :mod:`strategium.rules.wargear.packs`)."""
 
 
 @blocker(Query.MAY_RUN)

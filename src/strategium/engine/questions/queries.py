@@ -5,6 +5,11 @@ A rule contributes **blockers** (a function that, for a unit, returns a :class:`
 reason, or None) and **exemptions** (a function that may lift one kind of block, saying why). The answer lists
 every block and every exemption, so a ruling can show all of it. For example, firing a Rapid Fire weapon
 blocks a Charge (block id ``fired-rapid-fire``); Relentless (REL-2) lifts that block.
+
+Blockers are asked, and their reasons listed, in registration order. An engine module that wants a rule's
+blockers among its own reserves a :func:`place` there; ``blocker(query, at=that_place)`` puts the function at that
+place (after those already there) whenever its module is imported. E.g. ``strategium.engine.movement.move`` keeps
+the place of the special rules that forbid Running (Slow and Purposeful, Jump and Jet Packs) after the Sub-types'.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ class Query(StrEnum):
     MAY_CHARGE = "may declare a Charge"
     MAY_REACT = "may make a Reaction"
     MAY_BE_PINNED = "may be Pinned"
+    MAY_SWEEP = "may make a Sweeping Advance"
     TAKES_MORALE_CHECKS = "takes Morale checks"
     FULL_BALLISTIC_SKILL = "fires at full BS (not only Snap Shots)"
     STATIONARY_FOR_HEAVY = "counts as Stationary for Heavy and Ordnance weapons"
@@ -47,15 +53,42 @@ class Block:
 Blocker = Callable[["Game", str], Block | None]
 Exemption = Callable[["Game", str, Block], Reason | None]
 
+
+@dataclass(frozen=True)
+class Place:
+    """A named place among ``query``'s blockers (see :func:`place`)."""
+
+    query: Query
+    name: str
+
+
 _BLOCKERS: dict[Query, list[Blocker]] = {}
+_ORDER: dict[Query, list[Blocker | Place]] = {}
+"""Each query's blockers and places, in order (:data:`_BLOCKERS` is this without the places)."""
 _EXEMPTIONS: dict[Query, list[Exemption]] = {}
 
 
-def blocker(query: Query) -> Callable[[Blocker], Blocker]:
-    """Decorator: register a blocker for ``query``."""
+def place(query: Query, name: str) -> Place:
+    """Reserve a place among ``query``'s blockers, after those registered so far: blockers registered later with
+    ``at=`` it stand there, in their registration order; other later blockers come after it."""
+    where = Place(query, name)
+    order = _ORDER.setdefault(query, [])
+    if where in order:
+        raise ValueError(f"{query.value}: the place {name!r} is reserved already")
+    order.append(where)
+    return where
+
+
+def blocker(query: Query, at: Place | None = None) -> Callable[[Blocker], Blocker]:
+    """Decorator: register a blocker for ``query``, last, or at the end of the place ``at`` (a ``ValueError`` if
+    that place is not one of ``query``'s)."""
+    if at is not None and (at.query is not query or at not in _ORDER.get(query, ())):
+        raise ValueError(f"{query.value}: no place {at.name!r} among its blockers")
 
     def register(fn: Blocker) -> Blocker:
-        _BLOCKERS.setdefault(query, []).append(fn)
+        order = _ORDER.setdefault(query, [])
+        order.insert(len(order) if at is None else order.index(at), fn)
+        _BLOCKERS[query] = [b for b in order if not isinstance(b, Place)]
         registries.changed()
         return fn
 

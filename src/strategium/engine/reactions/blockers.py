@@ -1,6 +1,7 @@
 """Who may not react (``Query.MAY_REACT`` blockers of :mod:`strategium.engine.reactions.windows`, registered when it is
 imported): a unit not on the table, embarked (unless configured), or joined to another; a Falling Back unit; a
-unit with an Artillery, Automata or Fortification model, or a Slow and Purposeful one."""
+unit with an Artillery, Automata or Fortification model; then the place of the special rules that forbid Reactions
+(:data:`RULES_THAT_FORBID_REACTIONS`: Slow and Purposeful, :mod:`strategium.rules.unit.slow_and_purposeful`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from strategium.catalogue.definitions import Book
 from strategium.combat.sources import configured, core
 from strategium.engine.core.board import Location
 from strategium.engine.core.effects import EffectKind
-from strategium.engine.questions.queries import Block, Query, blocker
+from strategium.engine.questions.queries import Block, Query, blocker, place
 from strategium.model.unit_types import SubType, UnitType
 
 if TYPE_CHECKING:
@@ -51,17 +52,14 @@ def _unit_types(game: Game, unit_id: str) -> Block | None:
     status = game.state.units[unit_id]
     models = [m for m in unit.models if m.id in status.poses] or list(unit.models)
     for m in models:
-        block = _model_blocks(m)[0]
+        block = _model_block(m)
         if block is not None:
             return block
-    for m in models:
-        if _model_blocks(m)[1]:
-            return _SLOW_AND_PURPOSEFUL
     return None
 
 
-_NOTHING: tuple[Block | None, bool] = (None, False)
-"""What :func:`_model_blocks` says of a model that keeps no unit from reacting."""
+RULES_THAT_FORBID_REACTIONS = place(Query.MAY_REACT, "special rules that forbid Reactions")
+"""Where the blockers of the special rules that forbid Reactions stand: after the Unit Types'."""
 
 
 def _may_block(unit: Unit) -> bool:
@@ -72,27 +70,26 @@ def _may_block(unit: Unit) -> bool:
     memo = unit.models[0].memo
     known: tuple[Unit, bool] | None = memo.get(_UNIT_BLOCKS)
     if known is None or known[0] is not unit:
-        known = memo[_UNIT_BLOCKS] = (unit, any(_model_blocks(m) != _NOTHING for m in unit.models))
+        known = memo[_UNIT_BLOCKS] = (unit, any(_model_block(m) is not None for m in unit.models))
     return known[1]
 
 
 _UNIT_BLOCKS = "reactions.unit_blocks"
 """The key of :func:`_may_block`'s answer in a unit's first model's :attr:`Model.memo`."""
 
-_SLOW_AND_PURPOSEFUL = Block("slow-and-purposeful", Reason.of("Slow and Purposeful", "the unit makes no Reactions"))
 
-
-def _model_blocks(model: Model) -> tuple[Block | None, bool]:
+def _model_block(model: Model) -> Block | None:
     """What of the (immutable) model keeps its unit from reacting: its unit type's block (Artillery, Automata,
-    Fortification), and whether it has Slow and Purposeful. Kept in the model's memo."""
-    known: tuple[Block | None, bool] | None = model.memo.get(_BLOCKS)
-    if known is None:
-        known = model.memo[_BLOCKS] = (_type_block(model), model.has_rule("Slow and Purposeful"))
-    return known
+    Fortification), or None. Kept in the model's memo."""
+    memo = model.memo
+    if _BLOCK not in memo:
+        memo[_BLOCK] = _type_block(model)
+    block: Block | None = memo[_BLOCK]
+    return block
 
 
-_BLOCKS = "reactions.blocks"
-"""The key of :func:`_model_blocks` in a model's :attr:`Model.memo`."""
+_BLOCK = "reactions.unit_type_block"
+"""The key of :func:`_model_block` in a model's :attr:`Model.memo`."""
 
 
 def _type_block(model: Model) -> Block | None:

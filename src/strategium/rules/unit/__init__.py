@@ -1,2 +1,2 @@
-"""Unit and model special rules that need code of their own (Independent Character, Assault Vehicle),
-each registering on the engine's hooks."""
+"""Unit and model special rules that need code of their own (Independent Character, Assault Vehicle, Slow and
+Purposeful, Stubborn), each registering on the engine's hooks."""

@@ -1,0 +1,1 @@
+"""Wargear that needs code of its own (Jump Packs, Jet Packs), each registering on the engine's hooks."""
