@@ -217,7 +217,7 @@ def test_the_may_react_blockers_keep_their_order() -> None:
     import sys
 
     code = (
-        "import strategium.engine.core.game\n"
+        "import strategium.rules\n"
         "from strategium.engine.questions.queries import _BLOCKERS, Query\n"
         "print(' '.join(f.__name__ for f in _BLOCKERS[Query.MAY_REACT]))"
     )

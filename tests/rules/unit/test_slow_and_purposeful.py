@@ -49,7 +49,7 @@ def test_its_block_stands_after_the_sub_types_and_before_the_vehicles() -> None:
 def test_the_may_run_blockers_keep_their_order() -> None:
     """In a fresh process (a test session imports the modules in another order), as a battle registers them."""
     code = (
-        "import strategium.engine.core.game\n"
+        "import strategium.rules\n"
         "from strategium.engine.questions.queries import _BLOCKERS, Query\n"
         "print(' '.join(f'{f.__module__}.{f.__name__}' for f in _BLOCKERS[Query.MAY_RUN]))"
     )
