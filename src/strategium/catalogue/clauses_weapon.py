@@ -51,5 +51,21 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             "an Armour Penetration die of {x} adds D3 to the total",
         ),
     ),
+    # Breaching (X), Liber Astartes / Liber Hereticus p.117 (CORE_B §1.5, confirmed): each To Wound roll of X or more
+    # is resolved at AP 2 instead of the weapon's AP, in shooting and in close combat alike (the text names no phase);
+    # it does not make a die wound (unlike Rending) and has no effect on models without Wounds (Vehicles, Buildings:
+    # the target has an Armour Value, so no To Wound roll is made). Project reading: "instead of" is taken literally,
+    # so an AP 1 weapon's Breaching Wound is resolved at AP 2 too (no "if better", unlike Rending in close combat).
+    # The text's note on Gets Hot (its Wounds on the firer keep the weapon's AP) needs nothing here: those are no To
+    # Wound rolls of the attack.
+    "Breaching": (
+        Clause(
+            "BRE-1",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (SetAp(2),),
+            "a To Wound roll of {x} is resolved at AP 2 instead of the weapon's AP",
+        ),
+    ),
 }
 """Rule name → its clauses."""

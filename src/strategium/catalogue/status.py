@@ -81,6 +81,8 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Declared clauses (strategium.catalogue.clauses_*, played by strategium.combat.declared).
     # Rending: REN-1 and REN-2 (To Wound, AP 2), REN-3 (Armour Penetration, + D3).
     "Rending": ImplementationStatus.IMPLEMENTED,
+    # Breaching: BRE-1 (To Wound, AP 2), shooting and close combat; no effect on a target with an Armour Value.
+    "Breaching": ImplementationStatus.IMPLEMENTED,
     # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
     "Hatred": ImplementationStatus.PARTIAL,
 }

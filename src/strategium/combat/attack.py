@@ -10,10 +10,10 @@ What comes from where: see :mod:`strategium.combat.tables` (To Hit, To Wound), :
 :mod:`~strategium.combat.mitigation` and :mod:`~strategium.combat.allocation`. To Wound rolls use the
 Toughness most of the target's models have (7th-edition convention); melee To Hit rolls the WS most of them
 have. Weapon rules read here: Instant Death, Ignores Cover, Template (which Ignores Cover, p.248), Night
-Vision (the engine adds the attacker's own rules to ``AttackSpec.rules``). Declared rules (Rending, Hatred: see
-:mod:`strategium.combat.declared`) act at the To Hit and To Wound rolls; a To Wound die they change may carry its own
-AP or Instant Death, so the Wounds of one attack come in :class:`WoundGroup` s, allocated group by group (the groups a
-clause made first, or last: ``damage.special_wounds_first``). Shred, Breaching, Fleshbane, Poisoned, Gets Hot,
+Vision (the engine adds the attacker's own rules to ``AttackSpec.rules``). Declared rules (Rending, Breaching,
+Hatred: see :mod:`strategium.combat.declared`) act at the To Hit and To Wound rolls; a To Wound die they change may
+carry its own AP or Instant Death, so the Wounds of one attack come in :class:`WoundGroup` s, allocated group by group
+(the groups a clause made first, or last: ``damage.special_wounds_first``). Shred, Fleshbane, Poisoned, Gets Hot,
 Twin-linked and other re-rolls are not applied yet.
 """
 
