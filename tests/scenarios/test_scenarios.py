@@ -3,7 +3,8 @@
 
 One file per clause of SEED_RULES.md (INF-1..INF-10, SCT-1..SCT-10, OUT-1, OUT-2) and per worked ruling of
 RULINGS.md about Infiltrate, Scout, Outflank and Support Squad, Relentless, Militia Cavalry Mount / Shrouded,
-Stupefied and Hammer of Wrath (the case ID starts the file name), and ``DEMO_TURN.yaml``: a full Player Turn.
+Stupefied and Hammer of Wrath (the case ID starts the file name), the worked rules of issue 19 (REN-01 Rending,
+HAT-01 Hatred, BD-1 Bitter Duty), and ``DEMO_TURN.yaml``: a full Player Turn.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from strategium.army.army import Unit
+from strategium.catalogue.definitions import Book
 from strategium.cli.check_cmd import load_and_run
 from strategium.engine.core.board import ReserveMode
 from strategium.rules.seed import outflank
@@ -79,6 +81,25 @@ def test_every_turn_ruling_has_a_scenario_that_plays_a_turn(case: str) -> None:
     run = load_and_run(str(path))
     assert run.scenario.start is not None and run.scenario.start.step == "turn"
     assert run.ok, _failures(path)
+
+
+@pytest.mark.parametrize("stage", ["in_the_pregame", "by_a_move"])
+def test_BD_1_the_refusal_cites_bitter_duty_alone_and_the_officer_stays_unjoined(stage: str) -> None:
+    """Bitter Duty (p.117), the worked army rule: the one reason is BD-1 with its book and page (the Independent
+    Character rule and coherency allow the join), and the refused officer has joined nobody."""
+    run = load_and_run(str(HERE / f"BD-1_only_bitter_duty_models_join_{stage}.yaml"))
+    [refused] = [r for r in run.records if r.legal is False]
+    assert [(r.rule, r.book, r.page, r.text) for r in refused.reasons] == [
+        (
+            "Bitter Duty",
+            Book.ASTARTES_BOTH,
+            117,
+            "BD-1: Charonite Ogryn Section has Bitter Duty: Auxilia Officer, without it, may not join",
+        )
+    ]
+    assert run.game.state.units["officer"].joined_to == (None if stage == "by_a_move" else "section")
+    assert run.game.state.units["overseer"].joined_to == "ogryns"
+    assert run.ok
 
 
 def test_MIL_01_the_shrouded_rolls_5_2_6_4_ignore_two_wounds() -> None:

@@ -18,6 +18,7 @@ as ``MISSING``, never skipped silently. Registries are looked up by their module
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,10 @@ REGISTRIES = (
     ("strategium.engine.assault.resolution", "_NOTES"),
     ("strategium.scenario.start_state", "_STARTERS"),
     ("strategium.rules.seed.outflank", "_PROVIDERS"),
+    # step 4: the questions the rules answer instead of being imported by the engine
+    ("strategium.engine.questions.joining", "_JOIN_RULES"),
+    ("strategium.engine.pregame.deployment", "_FLANKING_RULES"),
+    ("strategium.engine.pregame.sequence", "_STEP_RULES"),
 )
 
 
@@ -69,6 +74,8 @@ def name(obj: Any, back: dict[str, str]) -> str:
     for attr in ("name", "value"):
         if hasattr(obj, attr):
             return f"{type(obj).__name__}:{getattr(obj, attr)}"
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):  # e.g. sequence.StepRule: its callables by name
+        return f"{type(obj).__name__}({', '.join(name(getattr(obj, f.name), back) for f in dataclasses.fields(obj))})"
     return repr(obj)
 
 
