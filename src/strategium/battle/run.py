@@ -47,7 +47,7 @@ from strategium.engine.table.placement import footprint, placed_unit
 from strategium.errors import InputError, StrategiumError
 from strategium.geometry.pieces import PlacedUnit
 from strategium.geometry.regions import scout_region
-from strategium.report.svg import Overlay
+from strategium.geometry.svg import Overlay
 from strategium.scenario import Scenario
 from strategium.scenario.overlays import COLOURS
 

@@ -68,7 +68,7 @@ DURATIONS = {d.name.lower(): d for d in Duration}
 
 
 class UnitIds(Protocol):
-    """How scenario unit ids become the game's (:class:`strategium.check.situation.Ids`)."""
+    """How scenario unit ids become the game's (:class:`strategium.scenario.armies.Ids`)."""
 
     def unit(self, player: int, unit_id: str) -> str: ...
 
