@@ -31,8 +31,6 @@ MAX_MODULES = 20
 
 LONG_MODULES: dict[str, str] = {
     # module (path under src/strategium) -> why it is longer than MAX_LINES for now
-    "engine/reactions/windows.py": "to be split into registry / windows / triggers (issue 19 plan (b), step 6)",
-    "engine/shooting/attack.py": "to be split into declare / blockers / attack (issue 19 plan (b), step 6)",
 }
 
 FULL_FOLDERS: dict[str, str] = {

@@ -30,7 +30,7 @@ from strategium.engine.movement.move import Move, Run
 from strategium.engine.movement.reserves import Arrive, ChooseEntryEdge
 from strategium.engine.movement.transports import Disembark, Embark
 from strategium.engine.pregame import deployment
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.scenario.aims import aims
 from strategium.scenario.placing import default_heading
 from strategium.scenario.spec import ActionSpec, EffectSpec, ExpectStateSpec

@@ -12,6 +12,7 @@ from strategium.battle.run import play_battle
 from strategium.battle.setup import BattleSetup
 from strategium.engine.core.board import Pose
 from strategium.engine.reactions import windows as reactions
+from strategium.engine.reactions.registry import ReactionDef
 
 
 @pytest.mark.parametrize("seed", [0, 3])
@@ -19,7 +20,7 @@ def test_a_screen_never_rules_out_a_unit_that_may_react(seed: int, monkeypatch: 
     seen = {"out": 0, "in": 0}
     real = reactions._Window.passes_screen
 
-    def checked(window: reactions._Window, definition: reactions.ReactionDef, unit_id: str, enemy_id: str) -> bool:
+    def checked(window: reactions._Window, definition: ReactionDef, unit_id: str, enemy_id: str) -> bool:
         passed = real(window, definition, unit_id, enemy_id)
         own = definition.eligible(window.game, unit_id, enemy_id, window.trigger)
         if not passed:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
-from strategium.engine.reactions.windows import Trigger
+from strategium.engine.reactions.registry import Trigger
 from strategium.engine.shooting.plan import TEMPLATE_LENGTH
 from strategium.engine.table.box_gap import SLACK, box_gap
 from strategium.engine.table.unit_box import outer_box
