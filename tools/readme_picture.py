@@ -14,7 +14,7 @@ import cairosvg
 from strategium.battle.run import play_battle
 from strategium.battle.setup import BattleSetup
 from strategium.cli.battle_cmd import DEFAULT_SEED
-from strategium.report.svg import render_svg
+from strategium.geometry.svg import render_svg
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "battle-deployment-map.png"
 

@@ -137,7 +137,7 @@ def test_a_lock_with_no_enemy_left_on_the_table_is_found() -> None:
 
 
 def test_a_shooting_attack_at_or_by_a_locked_unit_is_found() -> None:
-    from strategium.engine.shooting.attack import ShootingAttackResolved
+    from strategium.engine.shooting.declare import ShootingAttackResolved
 
     game = _locked_pair()
     checker = InvariantChecker()

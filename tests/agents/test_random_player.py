@@ -11,7 +11,7 @@ from strategium.agents.random_player import RandomPlayer
 from strategium.agents.setup import demo_battle
 from strategium.engine.core.actions import Action, Choose, Deploy
 from strategium.engine.core.game import Game
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 
 
 def _one_turn(seed: int) -> Game:

@@ -9,7 +9,14 @@ import pytest
 from defusedxml import ElementTree
 
 from strategium.catalogue.definitions import Book, ImplementationStatus, RuleKind, XKind
-from strategium.catalogue.registry import UnknownRuleName, all_rule_defs, find_rule, get_rule_def, rule_key
+from strategium.catalogue.registry import (
+    UnknownRuleName,
+    all_rule_defs,
+    find_rule,
+    get_rule_def,
+    rule_key,
+    rule_status,
+)
 from strategium.catalogue.status import STATUS
 from strategium.errors import StrategiumError
 from tests.conftest import BSDATA
@@ -168,3 +175,10 @@ def test_no_paraphrase_shares_a_ten_word_run_with_the_data_descriptions() -> Non
 def test_rule_key_folds_case_punctuation_and_apostrophes() -> None:
     assert rule_key("Duellist’s Edge") == rule_key("duellists edge") == "duellists edge"
     assert rule_key("Heavy Sub-type:") == "heavy sub type"
+
+
+def test_rule_status_words_match_the_json_spelling() -> None:
+    for name in ("Relentless", "Support Squad", "Militia Cavalry Mount", "Stubborn"):
+        assert rule_status(find_rule(name)) == STATUS.get(name, ImplementationStatus.NOT_YET).value
+    assert rule_status(find_rule("Support Squad")) == "implemented"
+    assert rule_status(find_rule("Strength in Numbers")) == "unknown"

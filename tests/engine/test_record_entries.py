@@ -11,7 +11,7 @@ from strategium.engine.core.actions import DeclareReserves, Deploy
 from strategium.engine.core.board import Pose, ReserveMode
 from strategium.engine.core.record_entries import ForcedDice, RecordError, entry_from_json, entry_to_json
 from strategium.engine.movement.move import Move
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 
 ENTRIES = [
     Shoot(1, "tac", "foe", (("tac/1", ("Bolter", "Frag grenade")),), "Shrouded", ("foe/2",), (("tac/2", 45.5),)),

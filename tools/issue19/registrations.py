@@ -13,6 +13,8 @@ Dump before and after the refactor and compare (module names mapped through the 
 ``strategium.engine.core.game``, then ``strategium.battle.setup``). A registry not found (renamed or moved) is reported
 as ``MISSING``, never skipped silently. Registries are looked up by their module's *current* name: pass
 ``--registry-map`` (the same MAP) after the move, so the old names in REGISTRIES are found at their new homes.
+``--map`` may be given more than once: ``splits.txt`` maps each part of a split module back to the old name
+(``--map mapping.txt --map splits.txt``).
 """
 
 from __future__ import annotations
@@ -32,10 +34,10 @@ REGISTRIES = (
     ("strategium.engine.questions.profiles_now", "_SOURCES"),
     ("strategium.engine.questions.choices", "_ANSWERS"),
     ("strategium.engine.questions.choices", "_LATER"),
-    ("strategium.engine.reactions.windows", "_REACTIONS"),
-    ("strategium.engine.reactions.windows", "_SOURCES"),
-    ("strategium.engine.reactions.windows", "_FREE"),
-    ("strategium.engine.reactions.windows", "_CONTINUE"),
+    ("strategium.engine.reactions.registry", "_REACTIONS"),
+    ("strategium.engine.reactions.registry", "_SOURCES"),
+    ("strategium.engine.reactions.registry", "_FREE"),
+    ("strategium.engine.reactions.registry", "_CONTINUE"),
     ("strategium.engine.assault.charges", "_CAUSES"),
     ("strategium.engine.assault.charges", "_TERRAIN_EXEMPTIONS"),
     ("strategium.engine.assault.fight", "_STEP_HOOKS"),
@@ -52,11 +54,16 @@ REGISTRIES = (
 )
 
 
-def read_map(path: Path | None) -> dict[str, str]:
+def read_pairs(path: Path | None) -> list[tuple[str, str]]:
+    """The ``old new`` pairs of a map, in order (an old name may have several new ones: a split module)."""
     if path is None:
-        return {}
+        return []
     pairs = (line.split("#", 1)[0].split() for line in path.read_text(encoding="utf-8").splitlines())
-    return {p[0]: p[1] for p in pairs if len(p) == 2}
+    return [(p[0], p[1]) for p in pairs if len(p) == 2]
+
+
+def read_map(path: Path | None) -> dict[str, str]:
+    return dict(read_pairs(path))
 
 
 def name(obj: Any, back: dict[str, str]) -> str:
@@ -90,10 +97,16 @@ def key_name(key: Any) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--entry", action="append")
-    ap.add_argument("--map", type=Path, help="old new module pairs: print functions under their OLD names")
+    ap.add_argument(
+        "--map",
+        type=Path,
+        action="append",
+        help="old new module pairs: print functions under their OLD names (repeatable: a module split in several"
+        " parts is one line per part in another map, e.g. splits.txt)",
+    )
     ap.add_argument("--registry-map", type=Path, help="old new pairs: find REGISTRIES at their new modules")
     args = ap.parse_args()
-    back = {new: old for old, new in read_map(args.map).items()}
+    back = {new: old for m in args.map or [] for old, new in read_pairs(m)}
     where = read_map(args.registry_map)
     for entry in args.entry or ["strategium.engine.core.game", "strategium.battle.setup"]:
         importlib.import_module(entry)

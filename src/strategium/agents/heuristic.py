@@ -71,7 +71,7 @@ from strategium.engine.movement.transports import Disembark
 from strategium.engine.pregame.sequence import DECLINE, FIRST, SEIZE
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.geometry.regions import SCOUT_ENEMY_DISTANCE
 from strategium.geometry.table import Edge
 from strategium.model.unit_types import UnitType

@@ -33,7 +33,7 @@ from strategium.engine.core.timing import Phase, PlayerId, opponent
 from strategium.engine.morale.checks import FellBack
 from strategium.engine.morale.regrouped import Regrouped
 from strategium.engine.questions import combat_lock
-from strategium.engine.shooting.attack import ShootingAttackResolved
+from strategium.engine.shooting.declare import ShootingAttackResolved
 from strategium.engine.table.placement import footprint
 from strategium.engine.table.table_checks import overlaps
 from strategium.errors import StrategiumError

@@ -53,7 +53,7 @@ from strategium.engine.movement.common import party
 from strategium.engine.movement.move import Move, Run
 from strategium.engine.movement.reserves import Arrive, ChooseEntryEdge, entry_edge, own_edges
 from strategium.engine.movement.transports import Disembark, Embark
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.errors import StrategiumError
 from strategium.geometry.table import Edge
 from strategium.rules.seed import infiltrate as infiltrate_rule

@@ -32,7 +32,7 @@ from strategium.engine.core.game import Game
 from strategium.engine.core.state import GameState
 from strategium.engine.movement.common import party
 from strategium.engine.movement.move import Move, Run
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.engine.table.placement import footprint
 from strategium.geometry.measure import DRAW_QUAD_SEGS, EPSILON
 

@@ -9,19 +9,19 @@ Building (a project choice, stated here).
 from __future__ import annotations
 
 import strategium.rules  # noqa: F401  (the rule plug-ins: a game needs them)
-from strategium.check.situation import game_armies
 from strategium.engine.core.board import Location, Pose
 from strategium.engine.core.game import Game
 from strategium.engine.core.state import GameState
 from strategium.engine.pregame import sequence as pregame
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario
+from strategium.scenario.armies import game_armies
 
 
 def battle_from_scenario(scenario: Scenario, seed: int | None = None, turns: int | None = None) -> Game:
     """A game of the scenario's armies on its battlefield at the start of the pre-game (the deployment roll-off is
     made at once). ``seed`` defaults to the scenario's; ``turns`` (Game Turns) to the rules configuration's.
 
-    Raises :class:`~strategium.errors.InputError` as :func:`strategium.check.situation.game_armies`.
+    Raises :class:`~strategium.errors.InputError` as :func:`strategium.scenario.armies.game_armies`.
     """
     armies, ids = game_armies(scenario)
     state = GameState.start(armies, scenario.battlefield, scenario.config, scenario.seed if seed is None else seed)

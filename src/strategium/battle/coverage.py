@@ -11,8 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from strategium.army.army import Army
-from strategium.catalogue.registry import RuleEntry, is_type_marker
-from strategium.report.army_view import rule_status
+from strategium.catalogue.registry import RuleEntry, is_type_marker, rule_status
 
 GAP_STATUSES = ("partial", "not-yet", "unknown")
 """Statuses listed (``implemented`` rules are not)."""

@@ -46,7 +46,7 @@ from strategium.engine.table.placement import footprint, placed_unit
 from strategium.errors import InputError, StrategiumError
 from strategium.geometry.pieces import PlacedUnit
 from strategium.geometry.regions import scout_region
-from strategium.report.svg import Overlay
+from strategium.geometry.svg import Overlay
 from strategium.rules.seed.scout_step import max_move
 from strategium.scenario import Scenario
 from strategium.scenario.overlays import COLOURS

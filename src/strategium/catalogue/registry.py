@@ -8,6 +8,7 @@ CONTRACT (these names are used across the project):
 - ``find_rule(text) -> RuleEntry``: parse one written rule name, e.g. "Hammer of Wraith (1)".
 - ``get_rule_def(name) -> RuleDef``: the registered definition (book, page, paraphrase, status) of a rule.
 - ``all_rule_defs() -> tuple[RuleDef, ...]``: every registered rule, sorted by name.
+- ``rule_status(entry) -> str``: "implemented", "partial", "not-yet" or "unknown" (the JSON outputs' spelling).
 
 Parsing is tolerant of what real BattleScribe / New Recruit data holds (see shared BATTLESCRIBE.md §1.3, §3):
 case, spacing, typographic apostrophes, a trailing colon, stray brackets ("Shrouded 5{+)"), decorations after
@@ -60,6 +61,7 @@ __all__ = [
     "is_type_marker",
     "normalise_written",
     "rule_key",
+    "rule_status",
     "typo_allowance",
 ]
 
@@ -201,6 +203,17 @@ def is_type_marker(rule: RuleEntry) -> bool:
         return False
     found = _by_name().get(rule.name)
     return found is not None and found.kind in (RuleKind.UNIT_TYPE, RuleKind.SUB_TYPE)
+
+
+def rule_status(rule: RuleEntry) -> str:
+    """'implemented', 'partial', 'not-yet' (registered rules, from the registry) or 'unknown' (not registered).
+    The same spelling as ``ImplementationStatus`` values and the JSON outputs."""
+    if not isinstance(rule, RuleRef):
+        return "unknown"
+    try:
+        return get_rule_def(rule.name).status.value
+    except UnknownRuleName:
+        return "unknown"
 
 
 def _lookup(head: str) -> RuleDef | None:

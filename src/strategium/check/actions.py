@@ -30,7 +30,7 @@ from strategium.engine.movement.move import Move, Run
 from strategium.engine.movement.reserves import Arrive, ChooseEntryEdge
 from strategium.engine.movement.transports import Disembark, Embark
 from strategium.engine.pregame import deployment
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.scenario.aims import aims
 from strategium.scenario.placing import default_heading
 from strategium.scenario.spec import ActionSpec, EffectSpec, ExpectStateSpec
@@ -68,7 +68,7 @@ DURATIONS = {d.name.lower(): d for d in Duration}
 
 
 class UnitIds(Protocol):
-    """How scenario unit ids become the game's (:class:`strategium.check.situation.Ids`)."""
+    """How scenario unit ids become the game's (:class:`strategium.scenario.armies.Ids`)."""
 
     def unit(self, player: int, unit_id: str) -> str: ...
 

@@ -4,18 +4,14 @@ effects, and the turn records, against the game as it stands."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from strategium.check.actions import effect_text, turn_state_failures
 from strategium.engine.core.board import Location, ReserveMode
 from strategium.engine.core.game import Game
 from strategium.engine.core.pregame_track import PreGameStep
 from strategium.engine.core.timing import Phase
+from strategium.scenario.armies import Ids
 from strategium.scenario.spec import ExpectStateSpec
 from strategium.scenario.values import Scenario
-
-if TYPE_CHECKING:
-    from strategium.check.situation import Ids
 
 STEP_NAMES: dict[PreGameStep, str] = {
     PreGameStep.DEPLOYMENT_ROLL: "reserves",

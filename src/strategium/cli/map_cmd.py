@@ -22,7 +22,7 @@ from strategium.check.situation import run_scenario
 from strategium.check.situation_map import next_overlay, scenario_after
 from strategium.cli.paths import input_file, output_file, refuse_inputs, write_outputs
 from strategium.errors import InputError
-from strategium.report.svg import Overlay, render_svg
+from strategium.geometry.svg import Overlay, render_svg
 from strategium.scenario import Scenario, Status, demo_scenario_path, load_scenario
 from strategium.scenario.overlays import overlay_for
 

@@ -11,10 +11,9 @@ from typing import Any, Final
 
 from strategium.army.army import Army, Detachment, Model, Unit
 from strategium.army.force_org import ForceOrgProblem, ForceOrgVerdict
-from strategium.catalogue.registry import RuleEntry, RuleRef
+from strategium.catalogue.registry import RuleEntry, RuleRef, rule_status
 from strategium.model.unit_types import UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
-from strategium.report.army_view import rule_status
 
 SCHEMA: Final = "strategium.roster/1"
 

@@ -1,1 +1,1 @@
-"""The battlefield: table, deployment maps, terrain, Buildings, bases and hulls, measuring, line of sight."""
+"""The battlefield: table, deployment maps, terrain, Buildings, bases and hulls, measuring, line of sight, SVG maps."""

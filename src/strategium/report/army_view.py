@@ -19,12 +19,12 @@ from rich.text import Text
 from strategium.army.army import Army, Detachment, Model, Unit
 from strategium.army.bs_profiles import is_blank_weapon
 from strategium.army.force_org import ForceOrgVerdict
-from strategium.catalogue.registry import RuleEntry, RuleRef, UnknownRuleName, get_rule_def, is_type_marker
+from strategium.catalogue.registry import RuleEntry, is_type_marker, rule_status
 from strategium.geometry.sizes import has_hull, hull_size, model_base
 from strategium.model.characteristics import Characteristics, KnightCharacteristics, VehicleCharacteristics
 from strategium.model.weapons import WeaponProfile
 
-__all__ = ["RULE_MARKS", "render_army", "render_verdict", "rule_status", "status_legend"]
+__all__ = ["RULE_MARKS", "render_army", "render_verdict", "status_legend"]
 
 RULE_MARKS: dict[str, tuple[str, str, str]] = {
     "implemented": ("✓", "green", "implemented"),
@@ -33,17 +33,6 @@ RULE_MARKS: dict[str, tuple[str, str, str]] = {
     "unknown": ("?", "red", "unknown"),
 }
 """Status (as JSON spells it) → (mark, rich style, words for people) shown after each rule name."""
-
-
-def rule_status(rule: RuleEntry) -> str:
-    """'implemented', 'partial', 'not-yet' (registered rules, from the registry) or 'unknown' (not registered).
-    The same spelling as ``ImplementationStatus`` values and the JSON outputs."""
-    if not isinstance(rule, RuleRef):
-        return "unknown"
-    try:
-        return get_rule_def(rule.name).status.value
-    except UnknownRuleName:
-        return "unknown"
 
 
 def status_legend() -> Text:

@@ -6,7 +6,7 @@ those units were placed, then one map per placement showing its region over the 
 a map at the end of each Game Turn; the casualty table; the seed-rule moments, each linked to its log line; and
 the whole log (:mod:`strategium.report.log`), its seed-rule lines highlighted.
 
-Every map is a ``<figure class="map">`` holding an ``<svg>`` drawn by :func:`strategium.report.svg.render_svg`.
+Every map is a ``<figure class="map">`` holding an ``<svg>`` drawn by :func:`strategium.geometry.svg.render_svg`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pathlib import Path
 from strategium.battle.casualties import casualty_rows
 from strategium.battle.run import BattleResult, Snapshot
 from strategium.errors import InputError
+from strategium.geometry.svg import Overlay, render_svg
 from strategium.report.log import MARK, header_lines, render_log, result_text
-from strategium.report.svg import Overlay, render_svg
 
 REPORT_FILE = "report.html"
 """The report's file name inside ``--report DIR``."""

@@ -37,8 +37,8 @@ from strategium.geometry.regions import (
     scout_region,
 )
 from strategium.geometry.sight import SightMap
+from strategium.geometry.svg import Overlay
 from strategium.geometry.terrain import Building
-from strategium.report.svg import Overlay
 from strategium.scenario.values import Placement, Scenario, Status
 
 COLOURS = {

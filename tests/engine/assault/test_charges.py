@@ -27,7 +27,7 @@ from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase, SubPhase
 from strategium.engine.movement.move import Run
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.model.characteristics import Characteristics
 from strategium.model.weapons import WeaponClass
 from tests.engine.builders import line

@@ -16,7 +16,8 @@ from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase, SubPhase
 from strategium.engine.movement.move import Move
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.shooting.attack import Shoot, plan
+from strategium.engine.shooting.attack import plan
+from strategium.engine.shooting.declare import Shoot
 from tests.engine.builders_combat import HEAVY_BOLTER, LASCANNON, battle, place, squad, to_phase, to_turn
 from tests.engine.builders_vehicles import start_with, vehicle
 from tests.engine.moving import to_step

@@ -16,7 +16,8 @@ from strategium.engine.core.pregame_track import PreGameStep, PreGameTrack
 from strategium.engine.core.state import _COPIED, GameState
 from strategium.engine.core.timing import Phase, PlayerId
 from strategium.engine.core.watchers import Fact, TurnFacts
-from strategium.engine.shooting.attack import Shoot, plan
+from strategium.engine.shooting.attack import plan
+from strategium.engine.shooting.declare import Shoot
 from tests.engine.builders_combat import battle, place, squad, to_phase
 
 WHY = Reason("Test", "test")

@@ -15,7 +15,7 @@ from strategium.engine.core.events import DiceRolled
 from strategium.engine.core.timing import Phase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.morale.leadership import is_fearless
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.rules.seed.stupefied import BECOME, become_stupefied
 from tests.engine.builders_assault import assault_game, place, squad, to_charge
 from tests.engine.builders_combat import BOLTER, HEAVY_BOLTER, battle, to_phase

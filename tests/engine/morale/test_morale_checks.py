@@ -10,7 +10,7 @@ from strategium.engine.core.timing import Phase
 from strategium.engine.morale.checks import FellBack, MoraleCheckTaken, blind_test, concussive_test, fall_back
 from strategium.engine.questions.profiles_now import current
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from tests.engine.builders_combat import armoured, battle, place, squad, to_phase, to_turn
 
 WHY = Reason("Morale checks", "test")

@@ -18,7 +18,8 @@ from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.morale.leadership import is_fearless, pinning_test
-from strategium.engine.shooting.attack import Shoot, WeaponFired, plan
+from strategium.engine.shooting.attack import plan
+from strategium.engine.shooting.declare import Shoot, WeaponFired
 from strategium.model.characteristics import Characteristics
 from strategium.model.weapons import WeaponClass
 from strategium.rules.unit.independent_character import join_problem

@@ -25,8 +25,9 @@ from strategium.engine.morale.checks import FellBack, fall_back
 from strategium.engine.movement.common import inflict_wound
 from strategium.engine.questions import combat_lock
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.reactions.windows import ReactionWindow, Trigger, reaction_verdict
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.reactions.registry import ReactionWindow, Trigger
+from strategium.engine.reactions.windows import reaction_verdict
+from strategium.engine.shooting.declare import Shoot
 from strategium.geometry.terrain import TerrainKind, terrain_piece
 from tests.engine.builders_assault import TOUCH, assault_game, to_charge
 from tests.engine.builders_assault import place as put

@@ -12,6 +12,7 @@ import pytest
 
 from strategium.catalogue.citations import Reason
 from strategium.engine.core.actions import Choose
+from strategium.engine.core.board import Location
 from strategium.engine.core.decisions import DecisionKind
 from strategium.engine.core.effects import Duration, EffectKind
 from strategium.engine.core.events import Ruling
@@ -20,9 +21,11 @@ from strategium.engine.core.timing import Phase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.queries import Query, ask
+from strategium.engine.reactions import registry
 from strategium.engine.reactions import windows as reactions
-from strategium.engine.reactions.windows import ReactionMade, ReactionWindow, Trigger, reaction_verdict
-from strategium.engine.shooting.attack import Shoot, ShootingAttackResolved
+from strategium.engine.reactions.registry import ReactionMade, ReactionOption, ReactionWindow, Trigger
+from strategium.engine.reactions.windows import reaction_verdict
+from strategium.engine.shooting.declare import Shoot, ShootingAttackResolved
 from strategium.rules.seed.stupefied import become_stupefied
 from tests.engine.builders_combat import battle, place, squad, to_phase
 
@@ -103,23 +106,23 @@ def test_allotment_1_a_second_reaction_in_the_same_phase_is_refused() -> None:
 def test_the_allotment_is_per_phase_it_is_whole_again_in_the_next_phase() -> None:
     game = shooting_game(1)
     evade(game, 1)
-    assert reactions.spent(game, 2) == 1
+    assert registry.spent(game, 2) == 1
     to_phase(game, Phase.ASSAULT)
-    assert reactions.spent(game, 2) == 0
+    assert registry.spent(game, 2) == 0
 
 
 def test_a_raised_allotment_allows_three_and_refuses_a_fourth(monkeypatch: pytest.MonkeyPatch) -> None:
     def warlord(game: Game, player: int, phase: Phase) -> list[tuple[int, Reason]]:
         return [(5, Reason("Test Warlord Trait", "+5 Reactions in every phase"))] if player == 2 else []
 
-    monkeypatch.setattr(reactions, "_SOURCES", [warlord])
+    monkeypatch.setattr(registry, "_SOURCES", [warlord])
     game = shooting_game(4)
-    total, why = reactions.allotment(game, 2)
+    total, why = registry.allotment(game, 2)
     assert total == 3
     assert [r.rule for r in why] == ["reactions.allotment", "Test Warlord Trait", "reactions.allotment_cap"]
     for n in (1, 2, 3):
         evade(game, n)
-    assert reactions.spent(game, 2) == 3
+    assert registry.spent(game, 2) == 3
     game.apply(Shoot(1, "a4", "r4"))
     assert not isinstance(game.pending, BattleChoice)
     assert "the Reaction Allotment of this phase is spent (3 of 3)" in refusals(game, "r4")
@@ -129,13 +132,13 @@ def test_a_free_reaction_spends_nothing_and_may_exceed_the_cap(monkeypatch: pyte
     def scanner(game: Game, unit_id: str, reaction: str) -> Reason | None:
         return Reason("Test augury scanner", "free") if unit_id == "r2" else None
 
-    monkeypatch.setattr(reactions, "_FREE", [scanner])
+    monkeypatch.setattr(registry, "_FREE", [scanner])
     game = shooting_game(2)
     evade(game, 1)
     evade(game, 2)
     made = [e for e in game.state.events if isinstance(e, ReactionMade)]
     assert [(e.unit_id, e.free) for e in made] == [("r1", False), ("r2", True)]
-    assert reactions.spent(game, 2) == 1
+    assert registry.spent(game, 2) == 1
 
 
 def test_one_reaction_per_unit_per_phase() -> None:
@@ -228,13 +231,13 @@ def test_the_may_react_blockers_keep_their_order() -> None:
     ]  # fmt: skip
 
 
-def brute_options(game: Game, trigger: Trigger) -> list[reactions.ReactionOption]:
+def brute_options(game: Game, trigger: Trigger) -> list[ReactionOption]:
     """Every (Reaction, unit, enemy) whose full :func:`reaction_verdict` is legal, in the order of ``options``."""
     s = game.state
-    units = trigger.targets or tuple(u.id for u in s.units_of(trigger.player, reactions.Location.TABLE))
+    units = trigger.targets or tuple(u.id for u in s.units_of(trigger.player, Location.TABLE))
     return [
-        reactions.ReactionOption(d.name, uid, enemy)
-        for d in reactions.registered()
+        ReactionOption(d.name, uid, enemy)
+        for d in registry.registered()
         if d.window is trigger.window and d.phase is s.clock.phase
         for uid in units
         for enemy in trigger.enemies
@@ -258,11 +261,11 @@ def test_the_options_are_the_legal_verdicts(
         def scanner(game: Game, unit_id: str, reaction: str) -> Reason | None:
             return Reason("Test augury scanner", "free") if len(unit_id) % 2 == 0 else None
 
-        monkeypatch.setattr(reactions, "_FREE", [scanner])
+        monkeypatch.setattr(registry, "_FREE", [scanner])
     real = reactions._options
     seen = {"windows": 0, "offered": 0, "spent": 0, "offered spent": 0}
 
-    def checked(window: reactions._Window) -> tuple[reactions.ReactionOption, ...]:
+    def checked(window: reactions._Window) -> tuple[ReactionOption, ...]:
         found = real(window)
         assert list(found) == brute_options(window.game, window.trigger)
         seen["windows"] += 1

@@ -11,7 +11,7 @@ from strategium.engine.core.board import Pose
 from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase
 from strategium.engine.shooting import area_fire
-from strategium.engine.shooting.attack import Shoot, WeaponFired
+from strategium.engine.shooting.declare import Shoot, WeaponFired
 from tests.engine.builders_combat import battle, squad, to_phase, weapon
 
 FLAMER = weapon("Flamer", "Template", "4", "5", "Assault 1")

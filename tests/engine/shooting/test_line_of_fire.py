@@ -14,7 +14,7 @@ from strategium.engine.attacks import damage
 from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase
 from strategium.engine.shooting import line_of_fire
-from strategium.engine.shooting.attack import Shoot, ShootingAttackResolved, WeaponFired
+from strategium.engine.shooting.declare import Shoot, ShootingAttackResolved, WeaponFired
 from strategium.engine.table.placement import placed_model
 from strategium.geometry.deployment import dawn_of_war
 from strategium.geometry.measure import distance, within

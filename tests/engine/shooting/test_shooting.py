@@ -12,7 +12,8 @@ from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.morale.checks import MoraleCheckTaken
-from strategium.engine.shooting.attack import Shoot, ShootingAttackDeclared, ShootingAttackResolved, WeaponFired, plan
+from strategium.engine.shooting.attack import plan
+from strategium.engine.shooting.declare import Shoot, ShootingAttackDeclared, ShootingAttackResolved, WeaponFired
 from strategium.model.characteristics import Characteristics
 from tests.engine.builders_combat import (
     HEAVY_BOLTER,

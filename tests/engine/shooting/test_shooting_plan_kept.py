@@ -17,7 +17,7 @@ from strategium.engine.core.timing import Phase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.shooting import attack as shooting
 from strategium.engine.shooting import plan as shooting_plan
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.engine.shooting.plan import FilterValue, Plan, kept_plan, plan, plan_key
 from strategium.geometry.pieces import PlacedUnit
 from strategium.rules.core.reactions import DefensiveOnly, defensive_only

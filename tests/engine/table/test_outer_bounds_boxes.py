@@ -16,7 +16,7 @@ from strategium.engine.table.box_gap import SLACK, box_gap
 from strategium.engine.table.placement import footprint
 from strategium.geometry.measure import EPSILON, Footprint, distance, more_than
 from tests.engine.table.test_box_gap import footprints
-from tests.rules.core.test_reaction_screens import DEMO_MODELS
+from tests.engine.table.test_unit_box import DEMO_MODELS
 
 coord = st.floats(-40, 40, allow_nan=False)
 

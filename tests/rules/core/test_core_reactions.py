@@ -19,8 +19,9 @@ from strategium.engine.morale.checks import MoraleCheckTaken
 from strategium.engine.movement.move import Move, UnitMoved
 from strategium.engine.movement.reserves import Arrive, ChooseEntryEdge
 from strategium.engine.questions.choices import BattleChoice
-from strategium.engine.reactions.windows import ReactionMade, ReactionWindow, Trigger, reaction_verdict
-from strategium.engine.shooting.attack import Shoot, ShootingAttackResolved, WeaponFired
+from strategium.engine.reactions.registry import ReactionMade, ReactionWindow, Trigger
+from strategium.engine.reactions.windows import reaction_verdict
+from strategium.engine.shooting.declare import Shoot, ShootingAttackResolved, WeaponFired
 from strategium.rules.core.reactions import reaction_distance
 from tests.engine.builders import line, unit
 from tests.engine.builders_assault import assault_game, to_charge

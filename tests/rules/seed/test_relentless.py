@@ -8,7 +8,8 @@ from strategium.engine.core.events import DiceRolled
 from strategium.engine.core.timing import Phase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.shooting.attack import Shoot, WeaponFired, plan
+from strategium.engine.shooting.attack import plan
+from strategium.engine.shooting.declare import Shoot, WeaponFired
 from tests.engine.builders_combat import BOLTER, HEAVY_BOLTER, battle, place, squad, to_phase
 
 

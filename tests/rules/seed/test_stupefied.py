@@ -13,7 +13,8 @@ from strategium.engine.morale.leadership import pinning_test
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.profiles_now import current
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.shooting.attack import Shoot, ShootingAttackResolved, WeaponFired, plan
+from strategium.engine.shooting.attack import plan
+from strategium.engine.shooting.declare import Shoot, ShootingAttackResolved, WeaponFired
 from strategium.rules.seed.stupefied import BECOME, DECLINE, become_stupefied
 from tests.engine.builders_combat import (
     BOLTER,

@@ -13,7 +13,7 @@ from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.profiles_now import current
-from strategium.engine.shooting.attack import Shoot
+from strategium.engine.shooting.declare import Shoot
 from strategium.rules.seed.stupefied import BECOME, become_stupefied
 from tests.engine.builders_combat import battle, place, squad, to_phase
 

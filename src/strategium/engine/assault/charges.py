@@ -12,7 +12,7 @@ rulebook pp.181-182; CORE_B §5.1-5.4).
    ``flanking_assault.arrivals_may_charge``); a unit that has already charged this turn; and every
    ``EffectKind.CANNOT_CHARGE`` effect the pre-game made (INF-7, SCT-4: the block cites the effect's reason).
    Pinned (p.244) is blocked in :mod:`strategium.engine.morale.leadership`; firing Heavy, Rapid Fire or Ordnance in
-   :mod:`strategium.engine.shooting.attack` (Relentless lifts it, REL-2).
+   :mod:`strategium.engine.shooting.blockers` (Relentless lifts it, REL-2).
 2. Each target is an enemy unit on the table within ``charge.max_distance`` (closest points) and, with
    ``charge.requires_line_of_sight``, seen by at least one model of the charger.
 3. A frozen :class:`ChargeDeclared` is emitted before any roll: the window for the charged unit's Reactions

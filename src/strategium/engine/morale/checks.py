@@ -73,7 +73,7 @@ from strategium.model.unit_types import SubType, UnitType
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
-    from strategium.engine.shooting.attack import ShootingAttackResolved
+    from strategium.engine.shooting.declare import ShootingAttackResolved
 
 MORALE = "Morale checks"
 FALL_BACK = "Fall Back"
@@ -188,7 +188,7 @@ then; its length then; the index found; the turn index and phase)."""
 
 def shooting_losses(game: Game, unit_id: str) -> tuple[int, int]:
     """(models lost to shooting this phase, models the share is taken of) for ``unit_id``."""
-    from strategium.engine.shooting.attack import ShootingAttackResolved
+    from strategium.engine.shooting.declare import ShootingAttackResolved
 
     lost = sum(
         e.casualties

@@ -1,31 +1,30 @@
 """Reactions: the reactive player's answers, during the opponent's turn, to what the active player does (CORE_B §4).
 
-The framework; the Reactions themselves are plug-ins (:mod:`strategium.rules.core.reactions`).
+The window machinery; what a Reaction is and its registries are :mod:`strategium.engine.reactions.registry`, when
+each window opens :mod:`strategium.engine.reactions.triggers`, the Reactions themselves are plug-ins
+(:mod:`strategium.rules.core.reactions`).
 
-- **Windows.** A Reaction answers one :class:`ReactionWindow`: an enemy unit ended a move (Movement phase),
-  enemy units arrived from Reserves (Movement phase), a Shooting Attack was declared against a unit, before any
-  To Hit roll (Shooting phase; post-FAQ timing, Age of Darkness rulebook Errata and FAQ v1.0), a Charge was
-  declared against a unit, before the Charge Distance roll (Assault phase). Hooks on the "did" events
-  (``UnitMoved``, ``UnitsArrived``, ``ShootingAttackDeclared``, ``ChargeDeclared``) open the window when the
-  active player's unit caused it.
-- **The offer.** At each window the reactive player gets a :class:`~strategium.engine.questions.choices.BattleChoice`
-  (topic ``Reaction``) listing every legal (Reaction, unit, enemy unit) as an option, plus ``decline``. With no
-  legal option no choice is asked and the game goes on. The interrupted action waits: once the choice is
-  answered, the window's continuation (registered with :func:`after_window`) finishes it (the declared Shooting
-  Attack is resolved, the declared Charge rolls its Charge Distance).
-- **The Reaction Allotment** (CORE_B §4.1): each phase of the opponent's turn the reactive player may make
-  ``reactions.allotment`` Reactions (1), raised by rules registered with :func:`allotment_source`, never above
-  ``reactions.allotment_cap`` (3). A Reaction a rule makes free (:func:`free_reaction`) spends nothing and may
-  exceed the cap; it still counts toward the one Reaction per unit per phase.
-- **One Reaction per unit per phase** (CORE_B §4.1). Both limits are counted from the :class:`ReactionMade`
-  events of the current phase, so a snapshot needs nothing more; the unit also gets the REACTED fact.
-- **Who may not react** is asked with ``Query.MAY_REACT``. Blockers here: a unit not on the table, a joined
-  Independent Character (it reacts with its unit), an embarked unit (``transports.embarked_may_react``), a
-  Falling Back unit, a unit with an Artillery model (p.197), an Automata unit (p.195), a unit with a Slow and
-  Purposeful model (p.247), Fortifications (Legacies: Legiones Astartes p.103). Elsewhere: Pinned
-  (:mod:`strategium.engine.morale.leadership`, p.244), Stupefied (:mod:`strategium.rules.seed.stupefied`, STU-3), locked
-  in
-  combat (:mod:`strategium.engine.assault.charge_eligibility`).
+- **Windows.** A Reaction answers one :class:`~strategium.engine.reactions.registry.ReactionWindow`: an enemy unit
+  ended a move (Movement phase), enemy units arrived from Reserves (Movement phase), a Shooting Attack was declared
+  against a unit, before any To Hit roll (Shooting phase; post-FAQ timing, Age of Darkness rulebook Errata and FAQ
+  v1.0), a Charge was declared against a unit, before the Charge Distance roll (Assault phase). Hooks on the "did"
+  events (``UnitMoved``, ``UnitsArrived``, ``ShootingAttackDeclared``, ``ChargeDeclared``, in
+  :mod:`~strategium.engine.reactions.triggers`) open the window when the active player's unit caused it.
+- **The offer** (:func:`open_window`). At each window the reactive player gets a
+  :class:`~strategium.engine.questions.choices.BattleChoice` (topic ``Reaction``) listing every legal (Reaction,
+  unit, enemy unit) as an option, plus ``decline``. With no legal option no choice is asked and the game goes on.
+  The interrupted action waits: once the choice is answered, the window's continuation (registered with
+  ``after_window``) finishes it (the declared Shooting Attack is resolved, the declared Charge rolls its Charge
+  Distance).
+- **The Reaction Allotment** (CORE_B §4.1, ``registry.allotment``) and **one Reaction per unit per phase** (CORE_B
+  §4.1), both counted from the ``ReactionMade`` events of the current phase; the unit also gets the REACTED fact.
+- **Who may not react** is asked with ``Query.MAY_REACT``. Blockers in :mod:`strategium.engine.reactions.blockers`:
+  a unit not on the table, a joined Independent Character (it reacts with its unit), an embarked unit
+  (``transports.embarked_may_react``), a Falling Back unit, a unit with an Artillery model (p.197), an Automata
+  unit (p.195), a unit with a Slow and Purposeful model (p.247), Fortifications (Legacies: Legiones Astartes
+  p.103). Elsewhere: Pinned (:mod:`strategium.engine.morale.leadership`, p.244), Stupefied
+  (:mod:`strategium.rules.seed.stupefied`, STU-3), locked in combat
+  (:mod:`strategium.engine.assault.charge_eligibility`).
 - :func:`reaction_verdict` gives the full ruling on one Reaction with every reason, for a check or a test.
 
 Not modelled: the Emplaced limit (Legacies: Imperialis Militia p.24), Knights and Titans' limits (p.216).
@@ -33,235 +32,40 @@ Not modelled: the Emplaced limit (Legacies: Imperialis Militia p.24), Knights an
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from strategium.catalogue.citations import Reason
-from strategium.combat.sources import configured, core
-from strategium.engine.assault import charges
-from strategium.engine.assault.charges import ChargeDeclared
-from strategium.engine.core import registries
+from strategium.combat.sources import core
 from strategium.engine.core.actions import Verdict
 from strategium.engine.core.board import Location
-from strategium.engine.core.events import Event, Ruling, StepStarted, TurnStarted
-from strategium.engine.core.hooks import on_event
-from strategium.engine.core.timing import Phase, PlayerId, opponent
+from strategium.engine.core.events import Ruling
+from strategium.engine.core.timing import PlayerId, opponent
 from strategium.engine.core.watchers import Fact
-from strategium.engine.movement.move import UnitMoved
-from strategium.engine.movement.reserves import UnitsArrived
 from strategium.engine.questions import choices
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.queries import Answer, Query, ask
-from strategium.engine.shooting.attack import Shoot, ShootingAttackDeclared, resolve_shooting_attack
+from strategium.engine.reactions import registry
+from strategium.engine.reactions.registry import (
+    REACTIONS,
+    Eligibility,
+    ReactionDef,
+    ReactionMade,
+    ReactionOffer,
+    ReactionOption,
+    ReactionWindow,
+    Screen,
+    Trigger,
+    allotment,
+    free_because,
+    reactions_this_phase,
+)
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
 
-REACTIONS = "Reactions"
 TOPIC = "Reaction"
 CONTINUE = "after a Reaction"
 DECLINE = "decline"
-
-
-class ReactionWindow(StrEnum):
-    """The moments a Reaction answers."""
-
-    ENEMY_MOVED = "an enemy unit ended a move"
-    UNITS_ARRIVED = "enemy units arrived from Reserves"
-    SHOOTING_ATTACK_DECLARED = "a Shooting Attack was declared"
-    CHARGE_DECLARED = "a Charge was declared"
-
-
-@dataclass(frozen=True)
-class Trigger:
-    """An open window: ``player`` is the reactive player, ``enemies`` the active player's units a Reaction may be
-    made against (the mover, the arrivals, the attacker, the charger), ``targets`` the reactive player's units
-    the enemy aimed at (only they may react; empty: any unit), ``event`` the "did" event that opened it."""
-
-    window: ReactionWindow
-    player: PlayerId
-    enemies: tuple[str, ...]
-    targets: tuple[str, ...] = ()
-    event: Event | None = None
-
-
-Eligibility = Callable[["Game", str, str, Trigger], Reason | None]
-"""(game, reacting unit, enemy unit, trigger) -> why this Reaction cannot be made, or None."""
-Resolution = Callable[["Game", str, str, Trigger], None]
-"""(game, reacting unit, enemy unit, trigger): make the Reaction."""
-Screen = Callable[["Game", str, str, Trigger], bool]
-"""(game, reacting unit, enemy unit, trigger) -> False only when the Reaction's ``eligible`` would certainly refuse:
-a cheap necessary condition (e.g. a range test by bounding boxes) that :func:`options` asks first."""
-
-
-@dataclass(frozen=True)
-class ReactionDef:
-    """One Reaction: its ``name``, the ``window`` it answers (in ``phase``), ``why`` (its citation), who may make
-    it (``eligible``) and what it does (``resolve``); ``screen``, if given, rules out at little cost some of the
-    units ``eligible`` would refuse (only the list of legal options asks it: a refusal's reasons come from
-    ``eligible``)."""
-
-    name: str
-    window: ReactionWindow
-    phase: Phase
-    why: Reason
-    eligible: Eligibility
-    resolve: Resolution
-    screen: Screen | None = None
-
-
-@dataclass(frozen=True)
-class ReactionOption:
-    """One offered Reaction: ``reaction`` made by ``unit_id`` against ``enemy_id``."""
-
-    reaction: str
-    unit_id: str
-    enemy_id: str
-
-    def text(self) -> str:
-        """The option as the choice lists it, e.g. ``Return Fire with b1 (a1)``."""
-        return option_text(self.reaction, self.unit_id, self.enemy_id)
-
-
-def option_text(reaction: str, unit_id: str, enemy_id: str) -> str:
-    """How a choice names a Reaction option: ``<Reaction> with <unit> (<enemy unit>)``."""
-    return f"{reaction} with {unit_id} ({enemy_id})"
-
-
-@dataclass(frozen=True)
-class ReactionOffer:
-    """The context of a Reaction choice: the open window and the options, in the order listed."""
-
-    trigger: Trigger
-    options: tuple[ReactionOption, ...]
-
-
-@dataclass(frozen=True)
-class ReactionMade(Event):
-    """A Reaction was made (``free``: it spent no point of the allotment)."""
-
-    player: PlayerId
-    reaction: str
-    unit_id: str
-    unit_name: str
-    enemy_id: str
-    enemy_name: str
-    turn_index: int
-    phase: Phase
-    free: bool = False
-    why: tuple[Reason, ...] = ()
-
-    def text(self) -> str:
-        cost = " (free)" if self.free else ""
-        return f"P{self.player} {self.unit_name} reacts: {self.reaction} against {self.enemy_name}{cost}"
-
-    @property
-    def reasons(self) -> tuple[Reason, ...]:
-        return self.why
-
-
-# -- registries ------------------------------------------------------------------------------------------------
-
-_REACTIONS: dict[str, ReactionDef] = {}
-AllotmentSource = Callable[["Game", PlayerId, Phase], list[tuple[int, Reason]]]
-_SOURCES: list[AllotmentSource] = []
-FreeReaction = Callable[["Game", str, str], Reason | None]
-_FREE: list[FreeReaction] = []
-Continuation = Callable[["Game", Trigger], None]
-_CONTINUE: dict[ReactionWindow, Continuation] = {}
-
-
-def register(definition: ReactionDef) -> ReactionDef:
-    """Register a Reaction (one per name). Raises ``ValueError`` for a name registered twice."""
-    if definition.name in _REACTIONS:
-        raise ValueError(f"Reaction {definition.name!r} is already registered")
-    _REACTIONS[definition.name] = definition
-    registries.changed()
-    return definition
-
-
-def registered() -> tuple[ReactionDef, ...]:
-    """Every registered Reaction, in registration order."""
-    return tuple(_REACTIONS.values())
-
-
-def allotment_source(fn: AllotmentSource) -> AllotmentSource:
-    """Decorator: a rule that raises a player's Reaction Allotment in a phase: (extra Reactions, why) pairs."""
-    _SOURCES.append(fn)
-    registries.changed()
-    return fn
-
-
-def free_reaction(fn: FreeReaction) -> FreeReaction:
-    """Decorator: a rule that lets a unit make a Reaction (by name) without spending the allotment: why, or None."""
-    _FREE.append(fn)
-    registries.changed()
-    return fn
-
-
-def after_window(window: ReactionWindow) -> Callable[[Continuation], Continuation]:
-    """Decorator: what finishes the interrupted action once a Reaction choice of ``window`` is answered."""
-
-    def register_continuation(fn: Continuation) -> Continuation:
-        _CONTINUE[window] = fn
-        registries.changed()
-        return fn
-
-    return register_continuation
-
-
-# -- the allotment and the per-unit limit ---------------------------------------------------------------------
-
-
-def phase_events(game: Game) -> list[Event]:
-    """The events of the current phase of the current Player Turn (from the first step of the phase)."""
-    events = game.state.events
-    c = game.state.clock
-    start = len(events)
-    for i in range(len(events) - 1, -1, -1):
-        e = events[i]
-        if isinstance(e, TurnStarted):
-            break
-        if isinstance(e, StepStarted):
-            if e.clock.turn_index != c.turn_index or e.clock.phase is not c.phase:
-                break
-            start = i
-    return events[start:]
-
-
-def reactions_this_phase(game: Game, player: PlayerId | None = None) -> list[ReactionMade]:
-    """The Reactions made in the current phase (by ``player``, if given)."""
-    return [e for e in phase_events(game) if isinstance(e, ReactionMade) and (player is None or e.player == player)]
-
-
-def allotment(game: Game, player: PlayerId) -> tuple[int, tuple[Reason, ...]]:
-    """The player's Reaction Allotment in the current phase and why: ``reactions.allotment`` plus every
-    :func:`allotment_source`, at most ``reactions.allotment_cap``."""
-    config = game.state.config
-    base = config.reactions.allotment
-    why: list[Reason] = [configured(config, "reactions.allotment", f"{base} Reaction(s) in each phase")]
-    total = base
-    for fn in _SOURCES:
-        for extra, reason in fn(game, player, game.state.clock.phase):
-            total += extra
-            why.append(reason)
-    cap = config.reactions.allotment_cap
-    if total > cap:
-        why.append(configured(config, "reactions.allotment_cap", f"at most {cap} Reactions in a phase"))
-        total = cap
-    return total, tuple(why)
-
-
-def spent(game: Game, player: PlayerId) -> int:
-    """Points of the allotment the player has spent in the current phase (free Reactions spend none)."""
-    return sum(1 for e in reactions_this_phase(game, player) if not e.free)
-
-
-def free_because(game: Game, unit_id: str, reaction: str) -> Reason | None:
-    """Why this Reaction costs the unit's player no point of the allotment, or None."""
-    return next((r for fn in _FREE if (r := fn(game, unit_id, reaction)) is not None), None)
 
 
 # -- the ruling -----------------------------------------------------------------------------------------------
@@ -316,7 +120,7 @@ class _Window:
 
     def total(self) -> int:
         """The allotment's total (its reasons are worked out only when a rule raises it)."""
-        if self._allotment is None and not _SOURCES:
+        if self._allotment is None and not registry._SOURCES:
             reactions = self.game.state.config.reactions
             return min(reactions.allotment, reactions.allotment_cap)
         return self.allotment()[0]
@@ -370,7 +174,7 @@ def _verdict(window: _Window, reaction: str, unit_id: str, enemy_id: str, *, leg
     which keeps only the legal ones: the answer's legality is the same)."""
     game, trigger = window.game, window.trigger
     s = game.state
-    definition = _REACTIONS.get(reaction)
+    definition = registry._REACTIONS.get(reaction)
     if definition is None:
         return Verdict(False, (core(REACTIONS, f"there is no Reaction named {reaction!r}"),))
     if definition.window is not trigger.window or s.clock.phase is not definition.phase:
@@ -422,11 +226,11 @@ def _options(window: _Window) -> tuple[ReactionOption, ...]:
     game, trigger = window.game, window.trigger
     s = game.state
     phase = s.clock.phase
-    definitions = [d for d in _REACTIONS.values() if d.window is trigger.window and d.phase is phase]
+    definitions = [d for d in registry._REACTIONS.values() if d.window is trigger.window and d.phase is phase]
     if not definitions or s.clock.active_player == trigger.player:
         return ()
     spent_out = window.spent() >= window.total()
-    if spent_out and not _FREE:
+    if spent_out and not registry._FREE:
         return ()
     units = trigger.targets or tuple(u.id for u in s.units_of(trigger.player, Location.TABLE))
     units = tuple(u for u in units if u in s.units and s.owner(u) == trigger.player and not window.reacted(u))
@@ -472,7 +276,7 @@ def open_window(game: Game, trigger: Trigger) -> bool:
 
 
 def _first_of(window: ReactionWindow) -> str:
-    for d in _REACTIONS.values():
+    for d in registry._REACTIONS.values():
         if d.window is window:
             return d.name
     return ""
@@ -489,17 +293,17 @@ def _answer(game: Game, choice: BattleChoice, option: str) -> None:
     else:
         chosen = next(o for o in offer.options if o.text() == option)
         make(game, trigger, chosen)
-    if trigger.window not in _CONTINUE:
+    if trigger.window not in registry._CONTINUE:
         return
     if game.state.pending is not before and isinstance(game.state.pending, BattleChoice):
         choices.defer(game, CONTINUE, trigger)  # e.g. Stupefied offered after an Overwatch: the Charge waits
         return
-    _CONTINUE[trigger.window](game, trigger)
+    registry._CONTINUE[trigger.window](game, trigger)
 
 
 @choices.continues("after a Reaction")
 def _continue_window(game: Game, trigger: Trigger) -> None:
-    _CONTINUE[trigger.window](game, trigger)
+    registry._CONTINUE[trigger.window](game, trigger)
 
 
 def make(game: Game, trigger: Trigger, option: ReactionOption) -> None:
@@ -526,7 +330,7 @@ def make(game: Game, trigger: Trigger, option: ReactionOption) -> None:
     )
     s.facts.note(unit.id, Fact.REACTED)
     game.emit(event)
-    _REACTIONS[option.reaction].resolve(game, unit.id, enemy.id, trigger)
+    registry._REACTIONS[option.reaction].resolve(game, unit.id, enemy.id, trigger)
 
 
 def reactive_player(game: Game) -> PlayerId:
@@ -534,74 +338,10 @@ def reactive_player(game: Game) -> PlayerId:
     return opponent(game.state.clock.active_player)
 
 
-# -- who may not react: the blockers of Query.MAY_REACT (registered here, in this order) -------------------------
+# -- registered here, in this order: when the windows open (triggers, with the phases it imports), then who may not
+# react (the blockers of Query.MAY_REACT: after Pinned's, as before the split, whichever module is imported first)
 
+from strategium.engine.reactions import triggers  # noqa: E402, F401
+
+# isort: split
 from strategium.engine.reactions import blockers as reaction_blockers  # noqa: E402, F401
-
-# -- the windows ----------------------------------------------------------------------------------------------
-
-
-def _by_active_player(game: Game, player: PlayerId) -> bool:
-    c = game.state.clock
-    return player == c.active_player and c.phase in (Phase.MOVEMENT, Phase.SHOOTING, Phase.ASSAULT)
-
-
-@on_event(UnitMoved)
-def _enemy_moved(game: Game, event: UnitMoved) -> None:
-    if _by_active_player(game, event.player) and game.state.clock.phase is Phase.MOVEMENT:
-        open_window(game, Trigger(ReactionWindow.ENEMY_MOVED, opponent(event.player), (event.unit_id,), (), event))
-
-
-@on_event(UnitsArrived)
-def _units_arrived(game: Game, event: UnitsArrived) -> None:
-    s = game.state
-    arrived = tuple(u for u in event.unit_ids if s.units[u].location is Location.TABLE and s.units[u].poses)
-    if arrived and _by_active_player(game, event.player):
-        open_window(game, Trigger(ReactionWindow.UNITS_ARRIVED, opponent(event.player), arrived, (), event))
-
-
-@on_event(ShootingAttackDeclared)
-def _shooting_attack_declared(game: Game, event: ShootingAttackDeclared) -> None:
-    if _by_active_player(game, event.player) and game.state.clock.phase is Phase.SHOOTING:
-        trigger = Trigger(
-            ReactionWindow.SHOOTING_ATTACK_DECLARED, opponent(event.player), (event.unit_id,), (event.target_id,), event
-        )
-        open_window(game, trigger)
-
-
-@on_event(ChargeDeclared)
-def _charge_declared(game: Game, event: ChargeDeclared) -> None:
-    if _by_active_player(game, event.player) and game.state.clock.phase is Phase.ASSAULT:
-        trigger = Trigger(
-            ReactionWindow.CHARGE_DECLARED, opponent(event.player), (event.unit_id,), event.targets, event
-        )
-        open_window(game, trigger)
-
-
-@after_window(ReactionWindow.SHOOTING_ATTACK_DECLARED)
-def _resolve_the_attack(game: Game, trigger: Trigger) -> None:
-    """The declared Shooting Attack goes on as the units now stand (an attacker destroyed makes none)."""
-    event = trigger.event
-    assert isinstance(event, ShootingAttackDeclared)
-    s = game.state
-    if s.units[event.unit_id].location is not Location.TABLE or not s.units[event.unit_id].poses:
-        why = core(REACTIONS, "the attacking unit was destroyed before it fired")
-        game.log(Ruling(f"{event.unit_name} makes no Shooting Attack", (why,)))
-        return
-    resolve_shooting_attack(game, event.attack or Shoot(event.player, event.unit_id, event.target_id))
-
-
-@after_window(ReactionWindow.CHARGE_DECLARED)
-def _go_on_with_the_charge(game: Game, trigger: Trigger) -> None:
-    """The declared Charge goes on (its Charge Distance roll); a charger destroyed meanwhile charges no more."""
-    event = trigger.event
-    assert isinstance(event, ChargeDeclared)
-    record = charges.charge_of(game, event.unit_id)
-    if record is None:
-        return
-    if not charges.living(game, event.unit_id):
-        why = core(REACTIONS, "the charging unit was destroyed by the Reaction")
-        game.log(Ruling(f"{event.unit_name}'s Charge ends", (why,)))
-        charges.finish(game, record)
-        return
-    charges.continue_charge(game)

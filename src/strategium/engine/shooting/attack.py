@@ -1,7 +1,8 @@
 """The Shooting phase: a unit makes a Shooting Attack against one enemy unit (rulebook p.166, CORE_B §1.1).
 
-``Shoot(player, unit_id, target_id)`` is one Shooting Attack. Its check asks :data:`Query.MAY_SHOOT` (blockers
-below and in rule modules) and needs a visible enemy target in range of at least one weapon. Applying it:
+``Shoot(player, unit_id, target_id)`` (:mod:`strategium.engine.shooting.declare`, with the attack's events) is one
+Shooting Attack. Its check asks :data:`Query.MAY_SHOOT` (blockers in :mod:`strategium.engine.shooting.blockers` and
+in rule modules) and needs a visible enemy target in range of at least one weapon. Applying it:
 
 1. emits :class:`ShootingAttackDeclared` (the window for shooting Reactions, before any To Hit roll; FAQ v1.0);
 2. plans the volleys: each model that can see the target and has it in range fires (see "weapons" below), the
@@ -42,30 +43,29 @@ Weapons (CORE_B §1.2; pages where known):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from strategium.army.army import Model, Unit
+from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.mitigation import MitigationPolicy
 from strategium.combat.templates import blast_allocation, template_allocation
 from strategium.engine.attacks import damage
-from strategium.engine.core.actions import Action, Verdict
+from strategium.engine.core.actions import Verdict
 from strategium.engine.core.board import Location
 from strategium.engine.core.decisions import DecisionKind
-from strategium.engine.core.effects import EffectKind
-from strategium.engine.core.events import DiceRolled, Event
+from strategium.engine.core.events import DiceRolled
 from strategium.engine.core.handlers import handles
-from strategium.engine.core.timing import Phase, PlayerId
+from strategium.engine.core.timing import Phase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.morale import checks as morale_checks
 from strategium.engine.questions.choices import BattleChoice
-from strategium.engine.questions.queries import Block, Query, ask, blocker, exemption
+from strategium.engine.questions.queries import Query, ask
 from strategium.engine.shooting import area_fire, line_of_fire
-from strategium.engine.shooting.choices import ChosenWeapons, mitigation_policy
+from strategium.engine.shooting.choices import mitigation_policy
+from strategium.engine.shooting.declare import Shoot, ShootingAttackDeclared, ShootingAttackResolved, WeaponFired
 from strategium.engine.shooting.plan import SEQUENCE, TEMPLATE_LENGTH, kept_plan, rule_of, shots_dice, target_placed
 from strategium.engine.shooting.plan import Plan as Plan  # re-exported: the plan of a Shooting Attack
 from strategium.engine.shooting.plan import Volley as Volley
@@ -73,211 +73,10 @@ from strategium.engine.shooting.plan import WeaponFilter as WeaponFilter
 from strategium.engine.shooting.plan import plan as plan
 from strategium.engine.table.placement import footprint, placed_model, placed_unit
 from strategium.geometry.measure import Footprint
-from strategium.model.unit_types import SubType, UnitType
 from strategium.model.weapons import RangeKind, WeaponClass
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
-
-
-@dataclass(frozen=True)
-class Shoot(Action):
-    """The unit ``unit_id`` makes a Shooting Attack against the enemy unit ``target_id``. Optional choices
-    (:mod:`strategium.engine.shooting.choices`): ``weapons`` (model id, the names of the weapons it fires) per model
-    that does not fire as the plan picks; ``mitigation`` the Damage Mitigation roll the target's models take when
-    several are offered (``Feel No Pain``, ``Shrouded``, ``Stupefied``, ``none``; None: the best chance).
-
-    ``blast_at``: the target models the Blast markers go over, one per marker in the order they are fired (the last
-    is used again; empty: the engine places them); ``template_at``: (firing model id, direction in degrees
-    anticlockwise from +x) for each template the player lays (the others the engine lays). Lists are kept as tuples.
-    """
-
-    unit_id: str
-    target_id: str
-    weapons: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    mitigation: str | None = None
-    blast_at: tuple[str, ...] = ()
-    template_at: tuple[tuple[str, float], ...] = ()
-
-    def __post_init__(self) -> None:  # a game record's JSON gives lists
-        object.__setattr__(self, "weapons", tuple((m, tuple(names)) for m, names in self.weapons))
-        object.__setattr__(self, "blast_at", tuple(self.blast_at))
-        object.__setattr__(self, "template_at", tuple((str(m), float(d)) for m, d in self.template_at))
-
-    def text(self) -> str:
-        chosen = "; ".join(f"{m} fires {', '.join(names)}" for m, names in self.weapons)
-        extra = f" ({chosen})" if chosen else ""
-        if self.mitigation is not None:
-            extra += f" (Damage Mitigation: {self.mitigation})"
-        return f"P{self.player} {self.unit_id} shoots {self.target_id}{extra}"
-
-    def chosen_weapons(self) -> ChosenWeapons | None:
-        """The weapon choices as the plan's filter (None: none made)."""
-        return ChosenWeapons(self.weapons) if self.weapons else None
-
-
-# -- events ------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ShootingAttackDeclared(Event):
-    """A Shooting Attack has been declared against a unit, before any To Hit roll (the Reaction window)."""
-
-    player: PlayerId
-    unit_id: str
-    unit_name: str
-    target_id: str
-    target_name: str
-    attack: Shoot | None = None  # the declared action, with its choices (resolved after the Reaction window)
-
-    def text(self) -> str:
-        return f"P{self.player} {self.unit_name} declares a Shooting Attack at {self.target_name}"
-
-
-@dataclass(frozen=True)
-class WeaponFired(Event):
-    """One volley (one weapon profile) was resolved: ``summary`` in words, ``why`` every ruling."""
-
-    unit_name: str
-    weapon: str
-    target_name: str
-    summary: str
-    why: tuple[Reason, ...] = ()
-
-    def text(self) -> str:
-        return f"{self.unit_name} fires {self.weapon} at {self.target_name}: {self.summary}"
-
-    @property
-    def reasons(self) -> tuple[Reason, ...]:
-        return self.why
-
-
-@dataclass(frozen=True)
-class ShootingAttackResolved(Event):
-    """A Shooting Attack has been resolved. ``casualties``: models of the target (and its joined characters)
-    removed; ``wounded``: the target suffered at least one Wound, saved or not (Concussive); ``pinning``: the Ld
-    modifier of the Pinning test it caused (None: no unsaved Wound from a Pinning weapon); ``blind``: it was hit
-    by a Blind weapon; ``concussive``: the largest Concussive (X) among weapons that wounded it; ``morale``:
-    whether its casualties count toward Morale checks (Interceptor fire does not)."""
-
-    player: PlayerId
-    unit_id: str
-    unit_name: str
-    target_id: str
-    target_name: str
-    casualties: int = 0
-    unsaved_wounds: int = 0
-    hull_points_lost: int = 0
-    wounded: bool = False
-    pinning: int | None = None
-    blind: bool = False
-    concussive: int | None = None
-    morale: bool = True
-
-    def text(self) -> str:
-        lost = f", {self.hull_points_lost} Hull Points lost" if self.hull_points_lost else ""
-        return (
-            f"P{self.player} {self.unit_name}'s Shooting Attack at {self.target_name} is resolved: "
-            f"{self.unsaved_wounds} unsaved Wounds, {self.casualties} models removed{lost}"
-        )
-
-
-# -- blockers ----------------------------------------------------------------------------------------------
-
-
-@blocker(Query.MAY_SHOOT)
-def _ran(game: Game, unit_id: str) -> Block | None:
-    if game.state.facts.has(unit_id, Fact.RAN):
-        return Block("ran", rule_of("Run", "a unit that Ran this turn may not shoot"))
-    return None
-
-
-@exemption(Query.MAY_SHOOT)
-def _light_may_shoot_after_running(game: Game, unit_id: str, block: Block) -> Reason | None:
-    if block.id == "ran" and _all_models(game, unit_id, lambda m: m.profile.unit_type.has(SubType.LIGHT)):
-        return Reason.of("Light Sub-type", "Light models may shoot after Running, but only Snap Shots")
-    return None
-
-
-@blocker(Query.FULL_BALLISTIC_SKILL)
-def _ran_light_snap(game: Game, unit_id: str) -> Block | None:
-    if game.state.facts.has(unit_id, Fact.RAN):
-        return Block("ran", Reason.of("Light Sub-type", "after Running only Snap Shots may be fired"))
-    return None
-
-
-@blocker(Query.MAY_SHOOT)
-def _already_shot(game: Game, unit_id: str) -> Block | None:
-    if game.state.facts.has(unit_id, Fact.SHOT):
-        return Block("shot", rule_of(SEQUENCE, "one Shooting Attack per unit in each Shooting phase", 166))
-    return None
-
-
-@blocker(Query.MAY_SHOOT)
-def _falling_back(game: Game, unit_id: str) -> Block | None:
-    if game.effects_on(unit_id, EffectKind.FALLING_BACK):
-        return Block("falling-back", rule_of("Fall Back", "a Falling Back unit may not shoot (CORE_B §6.3)"))
-    return None
-
-
-@blocker(Query.MAY_SHOOT)
-def _not_on_table(game: Game, unit_id: str) -> Block | None:
-    status = game.state.units[unit_id]
-    if status.location is Location.EMBARKED:
-        return Block("embarked", rule_of("Transports", "embarked units shoot only through Fire Points (not yet)"))
-    if status.location is not Location.TABLE:
-        return Block("not-on-table", rule_of(SEQUENCE, f"the unit is {status.location.value}"))
-    if status.joined_to is not None:
-        return Block("joined", Reason.of("Independent Character", "a joined character shoots with its unit"))
-    return None
-
-
-@blocker(Query.STATIONARY_FOR_HEAVY)
-def _moved(game: Game, unit_id: str) -> Block | None:
-    if game.state.facts.has(unit_id, Fact.MOVED):
-        return Block("moved", rule_of("Heavy", "the unit moved this turn: it does not count as Stationary"))
-    return None
-
-
-@exemption(Query.STATIONARY_FOR_HEAVY)
-def _big_models_count_as_stationary(game: Game, unit_id: str, block: Block) -> Reason | None:
-    def big(m: Model) -> bool:
-        return m.profile.unit_type.counts_as(UnitType.DREADNOUGHT) or m.profile.unit_type.has(SubType.MONSTROUS)
-
-    own = game.state.units[unit_id].poses
-    models = [m for m in game.state.unit(unit_id).models if m.id in own] or game.state.unit(unit_id).models
-    if block.id == "moved" and all(big(m) for m in models):  # the unit's own models: characters ask for themselves
-        return rule_of("Dreadnought Unit Type", "Dreadnoughts and Monstrous models count as Stationary", 195)
-    return None
-
-
-_FIRED = {
-    Fact.FIRED_HEAVY: "fired-heavy",
-    Fact.FIRED_RAPID_FIRE: "fired-rapid-fire",
-    Fact.FIRED_ORDNANCE: "fired-ordnance",
-}
-
-
-@blocker(Query.MAY_CHARGE)
-def _fired_charge_blocker(game: Game, unit_id: str) -> Block | None:
-    """One model of the unit, or of a character joined to it, firing a Heavy, Rapid Fire or Ordnance weapon stops
-    the unit's Charge (the unit charges as one; Relentless p.245 lifts it: ``rules/seed/relentless.py``)."""
-    facts = game.state.facts
-    for fact, block_id in _FIRED.items():
-        for uid in damage.members(game, unit_id):
-            if facts.has(uid, fact):
-                text = (
-                    f"a unit that {fact.value} this turn may not Charge"
-                    if uid == unit_id
-                    else f"{game.state.unit(uid).name}, joined to the unit, {fact.value} this turn: it may not Charge"
-                )
-                return Block(block_id, rule_of("Relentless", text, 245))
-    return None
-
-
-def _all_models(game: Game, unit_id: str, test: Callable[[Model], bool]) -> bool:
-    models = [m for _, m in damage.living(game, unit_id)] or list(game.state.unit(unit_id).models)
-    return all(test(m) for m in models)
 
 
 # -- check and apply ---------------------------------------------------------------------------------------
@@ -603,5 +402,9 @@ def _status_tests(spec: AttackSpec, unsaved: int, wounds: int, hits: int, tally:
         x = rules["Concussive"].value or 1
         tally.concussive = max(tally.concussive or 0, x)
 
+
+# -- who may shoot: the blockers and exemptions, registered here, before the handler (as before the split) -------
+
+from strategium.engine.shooting import blockers as shooting_blockers  # noqa: E402, F401
 
 handles(Shoot, check_shoot, apply_shoot)

@@ -11,7 +11,7 @@ the target's models take when several are offered.
   ``none`` for no roll at all) into the :class:`~strategium.combat.mitigation.MitigationPolicy` the attack pipeline
   takes; without a choice the best chance is taken.
 
-Both are values carried by the :class:`~strategium.engine.shooting.attack.Shoot` action (so a recorded game replays
+Both are values carried by the :class:`~strategium.engine.shooting.declare.Shoot` action (so a recorded game replays
 them).
 """
 

@@ -51,6 +51,7 @@ from strategium.engine.questions.profiles_now import current
 from strategium.engine.shooting import obscured
 from strategium.engine.shooting.obscured import Obscurer
 from strategium.engine.table.placement import footprint, placed_model
+from strategium.engine.table.unit_box import outer_box
 from strategium.geometry.measure import EPSILON, core_distances
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.sight import SightMap
@@ -271,8 +272,6 @@ def _obscurers(
     save = config.cover.intervening_models_save
     if save is None:
         return out
-    from strategium.rules.core.reaction_screens import outer_box  # (a rules module: imported when first asked)
-
     for uid, status in s.units.items():
         if uid in ours or uid == firing_unit or status.joined_to == firing_unit or not status.poses:
             continue

@@ -1,4 +1,4 @@
-"""The six Core Reactions and Interceptor, plugged into :mod:`strategium.engine.reactions.windows` (CORE_B §4.3, §4.4).
+"""The six Core Reactions and Interceptor, plugged into :mod:`strategium.engine.reactions` (CORE_B §4.3, §4.4).
 
 Paraphrase, with where each choice comes from (the rulebook's Reactions pages were not read in full; secondary
 sources and the FAQ give the outline, CORE_B §0.2):
@@ -63,8 +63,9 @@ from strategium.engine.movement.common import (
 from strategium.engine.movement.move import UnitMoved, enemy_problems, legs, placement_problems
 from strategium.engine.questions.profiles_now import current
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.reactions.windows import ReactionDef, ReactionWindow, Trigger, register
-from strategium.engine.shooting.attack import Shoot, ShootingAttackResolved, WeaponFilter, plan, resolve_shooting_attack
+from strategium.engine.reactions.registry import ReactionDef, ReactionWindow, Trigger, register
+from strategium.engine.shooting.attack import WeaponFilter, plan, resolve_shooting_attack
+from strategium.engine.shooting.declare import Shoot, ShootingAttackResolved
 from strategium.engine.shooting.plan import FilterValue, has_volleys
 from strategium.engine.table import broad_phase, table_checks
 from strategium.engine.table.placement import footprint, placed_unit

@@ -6,7 +6,7 @@ Fire weapons (REL-2). Primarchs always have Relentless (p.196).
 
 Both are exemptions to engine blocks: REL-1 lifts the ``moved`` block of ``Query.STATIONARY_FOR_HEAVY``, REL-2 the
 ``fired-heavy`` / ``fired-rapid-fire`` / ``fired-ordnance`` blocks of ``Query.MAY_CHARGE`` (set by
-:mod:`strategium.engine.shooting.attack`). The queries are asked of a unit. REL-1 applies when every model of it
+:mod:`strategium.engine.shooting.blockers`). The queries are asked of a unit. REL-1 applies when every model of it
 still on the table is Relentless (a joined character is planned as its own member:
 ``engine/shooting/members.py``). REL-2 in a unit of mixed models (say a Relentless character joined to a squad):
 ``charge.fired_weapon_exemption`` (default

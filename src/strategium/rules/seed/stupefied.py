@@ -7,7 +7,7 @@ Paraphrase and where each clause lives:
   resolved, and the unit is not Falling Back, its controller may declare it Stupefied (a unit already Stupefied:
   ``statuses.stupefied_reselect``, contested; refused by default): a :class:`BattleChoice`
   (options "become Stupefied" / "decline") set by a hook on
-  :class:`~strategium.engine.shooting.attack.ShootingAttackResolved`; the tests that attack causes (Pinning, Morale)
+  :class:`~strategium.engine.shooting.declare.ShootingAttackResolved`; the tests that attack causes (Pinning, Morale)
   wait for the answer.
 - STU-2: while Stupefied the unit ignores Pinned, Blind and Concussed it had when it became Stupefied (a
   suppressor: the statuses stay recorded and apply again if Stupefied ends first). Blind or Concussed gained
@@ -46,7 +46,7 @@ from strategium.engine.questions import choices
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.profiles_now import Modifier, effect_modifier_source
 from strategium.engine.questions.queries import Block, Query, blocker
-from strategium.engine.shooting.attack import ShootingAttackResolved
+from strategium.engine.shooting.declare import ShootingAttackResolved
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game

@@ -11,9 +11,9 @@ from strategium.geometry.bases import Base, Hull
 from strategium.geometry.deployment import dawn_of_war
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.geometry.regions import infiltrate_regions
+from strategium.geometry.svg import Overlay, render_svg
 from strategium.geometry.table import Table
 from strategium.geometry.terrain import Battlefield, Building, SightRule, TerrainKind, TerrainPiece
-from strategium.report.svg import Overlay, render_svg
 
 
 def _scene() -> tuple[Battlefield, list[PlacedUnit]]:
