@@ -1,8 +1,11 @@
 """The declared clause tables (``catalogue/clauses_weapon.py``, ``clauses_unit.py``) are sound: every rule exists
 under its canonical name, (X) is used only by rules that have one, ids are unique, each effect is one the interpreter
-plays at its trigger, and a rule with clauses is not "not yet"."""
+plays at its trigger, a bearer its table allows (a weapon rule may be the model's too), and a rule with clauses is not
+"not yet"."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -39,7 +42,7 @@ def test_every_rule_with_clauses_is_registered_played_and_uses_its_x_only_if_it_
             assert STATUS.get(name, ImplementationStatus.NOT_YET) is not ImplementationStatus.NOT_YET, name
             for clause in clauses:
                 ids.append(clause.id)
-                assert clause.bearer is bearer
+                assert clause.bearer is bearer or (bearer, clause.bearer) == (Bearer.WEAPON, Bearer.WEAPON_OR_MODEL)
                 assert not clause.uses_x() or rule.x_kind is not XKind.NONE
                 assert all(isinstance(e, PLAYED[clause.trigger]) for e in clause.effect)
     assert len(ids) == len(set(ids))
@@ -50,6 +53,14 @@ def test_hatred_is_one_clause_at_the_to_hit_roll() -> None:
     (hatred,) = clauses_of("Hatred")
     assert (hatred.id, hatred.trigger, hatred.bearer) == ("HAT-1", Trigger.TO_HIT_ROLL, Bearer.MODEL)
     assert clauses_of("Fearless") == ()
+
+
+def test_a_model_that_has_rending_bears_its_close_combat_clauses_not_the_shooting_one() -> None:
+    """Rending, p.246: a model that has it rends with its close combat attacks (and against Vehicles, "in either
+    case"); a Shooting Attack rends only with a weapon that has it."""
+    bearers = {c.id: c.bearer for c in clauses_of("Rending")}
+    assert bearers == {"REN-1": Bearer.WEAPON, "REN-2": Bearer.WEAPON_OR_MODEL, "REN-3": Bearer.WEAPON_OR_MODEL}
+    assert [b.model_bears for b in Bearer] == [False, True, True]
 
 
 def test_the_ruling_fills_in_the_x() -> None:
@@ -92,6 +103,20 @@ def test_effects_must_be_played_at_their_trigger_and_bearers_match(monkeypatch: 
     assert _problems(monkeypatch, {"Shrouded": (hates,)}) == (
         "Shrouded S-2: TargetMatches(X) needs an (X) that is a word, not target",
     )
+
+
+def test_a_rule_the_model_bears_has_no_weapon_only_clause_that_acts_in_close_combat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    either = Clause("B-1", Trigger.TO_WOUND_ROLL, (Natural(X), Situation.MELEE), (AutoWound(),), "{x}")
+    gun = Clause("B-2", Trigger.TO_WOUND_ROLL, (Natural(X), Situation.SHOOTING), (AutoWound(),), "{x}")
+    weapon = Clause("B-3", Trigger.TO_WOUND_ROLL, (Natural(X),), (AutoWound(),), "{x}")
+    model = Clause("B-4", Trigger.TO_WOUND_ROLL, (Natural(X),), (AutoWound(),), "{x}", bearer=Bearer.WEAPON_OR_MODEL)
+    assert _problems(monkeypatch, {"Rending": (replace(either, bearer=Bearer.WEAPON_OR_MODEL), gun)}) == ()
+    assert _problems(monkeypatch, {"Rending": (weapon, model)}) == (
+        "Rending B-3: a clause of a rule the model may bear, borne by the weapon only, must ask Situation.SHOOTING",
+    )
+    assert _problems(monkeypatch, {"Rending": (weapon, either)}) == ()  # the model bears none of it
 
 
 def test_a_table_names_the_rule_canonically(monkeypatch: pytest.MonkeyPatch) -> None:

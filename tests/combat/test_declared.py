@@ -22,7 +22,9 @@ from strategium.catalogue.registry import RuleRef, find_rule
 from strategium.combat import declared as declared_module
 from strategium.combat.allocation import TargetModel, TargetUnit
 from strategium.combat.attack import AttackMode, AttackSpec, resolve_attack
-from strategium.combat.declared import acting_rules, declared_for
+from strategium.combat.declared import acting_rules, attack_rules, declared_for
+from strategium.combat.vehicle_attack import resolve_attack_on_vehicle
+from strategium.combat.vehicles import PenetrationOutcome, TargetVehicle
 from strategium.config import RulesConfig
 from strategium.dice import Dice
 
@@ -101,6 +103,34 @@ def test_the_rules_of_a_model_that_act_on_its_attacks() -> None:
     rules = (rule("Fearless"), rule("Hatred (Everything)"), find_rule("Lacyraemarta"))
     assert acting_rules(rules) == (rule("Hatred (Everything)"),)
     assert acting_rules(()) == ()
+    # Rending, p.246: a model that has it rends with its close combat attacks (REN-2, REN-3 bear the model)
+    assert acting_rules((rule("Rending (6+)"), rule("Shred"))) == (rule("Rending (6+)"),)
+
+
+def test_a_rule_held_by_the_weapon_and_the_model_is_played_once() -> None:
+    shred, ren6, ren5 = rule("Shred"), rule("Rending (6+)"), rule("Rending (5+)")
+    hate, traitors = rule("Hatred (Everything)"), rule("Hatred (Traitors)")
+    assert attack_rules((shred,), ()) == (shred,)
+    assert attack_rules((shred,), (ren6, hate)) == (shred, ren6, hate)
+    assert attack_rules((ren6, shred), (RuleRef("Rending", 6, "6+", "Rending(6+)"),)) == (ren6, shred)
+    assert attack_rules((ren6, shred), (ren5,)) == (ren5, shred)  # once, at the lower (X): rends on 5+
+    assert attack_rules((ren5,), (ren6,)) == (ren5,)
+    assert attack_rules((), (hate, traitors, hate)) == (hate, traitors)  # two foes: both kept; the same one once
+
+
+def test_rending_on_both_the_model_and_its_weapon_adds_one_d3_against_a_vehicle() -> None:
+    dice = Dice(0, strict=True)
+    # one close combat hit, S4 against Rear 10: 6 + 4 = 10 would glance; REN-3 adds one D3 (2): 12, Penetrating.
+    # The Penetrating Hit costs a Hull Point and rolls 1 on the damage table.
+    dice.force(6, 2, 1)
+    rules = attack_rules((rule("Rending (6+)"),), acting_rules((rule("Rending (6+)"),)))
+    claw = AttackSpec("Claw", 1, 4, None, mode=AttackMode.MELEE, rules=rules, attacker="Blue")
+    result = resolve_attack_on_vehicle(dice, claw, TargetVehicle("Rhino", armour=10, hull_points=3), config=CONFIG)
+    assert result.records[0].penetration.total == 12
+    assert result.records[0].outcome is PenetrationOutcome.PENETRATING
+    assert [r.text for r in result.records[0].reasons if r.rule == "Rending"] == [
+        "REN-3: an Armour Penetration die of 6+ adds D3 to the total: a 6 adds 2"
+    ]
 
 
 # -- the other primitives, with clauses made for the test ---------------------------------------------------------

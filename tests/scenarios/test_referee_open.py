@@ -16,16 +16,8 @@ HERE = Path(__file__).parent
 OPEN = HERE / "referee_open"
 
 REASONS = {
-    "REF-HAT-06": "Hatred p.240: a unit already locked when the Assault phase began gets a new first round only if an "
-    "enemy charges it; the engine gives one to the whole combat when any unit in it charged (here a friendly unit)",
     "REF-HAT-07": "Hatred p.240: X names the hated foe (a Faction, e.g. Traitors); the engine reads only Everything "
     "and does not apply Hatred (Traitors) against a Traitor army",
-    "REF-HAT-08": "Hatred p.240: failed close combat To Hit rolls against a hated foe are re-rolled; the engine does "
-    "not re-roll the To Hit rolls against a Vehicle (fight.vehicle_to_hit)",
-    "REF-HAT-09": "Hatred p.240: a unit that has the rule re-rolls; the engine reads only the model's own rules, not "
-    "Hatred held as an effect in force (it says the unit has it)",
-    "REF-REN-07": "Rending p.246: a model that has Rending rends with its close combat attacks; the engine reads "
-    "Rending only on the weapon",
 }
 """Case id -> the one-line reason of its xfail (rule, page, what the engine does)."""
 

@@ -5,8 +5,9 @@ their validation.
 (:func:`clause_problems`; a problem is a ``RuntimeError``, as the registry's alias clashes are): the rule is
 registered under that exact name; a clause uses its (X) only if the rule has one (a :class:`Natural` (X) needs a
 number or a D6 target, a :class:`TargetMatches` a word); clause ids are unique; each effect is one the interpreter
-plays at the clause's trigger, die conditions only with die effects; the bearer matches the table (weapon or model);
-a rule with clauses is not "not yet" in :mod:`strategium.catalogue.status`.
+plays at the clause's trigger, die conditions only with die effects; the bearer matches the table (weapon, or weapon
+or model, in the weapon table; model in the model table), and a rule the model may bear has no weapon-only clause
+that could act in close combat; a rule with clauses is not "not yet" in :mod:`strategium.catalogue.status`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import cache
 
 from strategium.catalogue.clauses_unit import UNIT_CLAUSES
 from strategium.catalogue.clauses_weapon import WEAPON_CLAUSES
-from strategium.catalogue.declared import PLAYED, Bearer, Clause, Natural, Reroll, TargetMatches, XRef
+from strategium.catalogue.declared import PLAYED, Bearer, Clause, Natural, Reroll, Situation, TargetMatches, XRef
 from strategium.catalogue.definitions import ImplementationStatus, XKind
 from strategium.catalogue.registry import UnknownRuleName, get_rule_def
 
@@ -48,11 +49,32 @@ def clause_problems() -> tuple[str, ...]:
                 if clause.id in seen:
                     problems.append(f"{where}: id already used by {seen[clause.id]}")
                 seen[clause.id] = name
-                if clause.bearer is not bearer:
+                if clause.bearer not in _ALLOWED[bearer]:
                     problems.append(f"{where}: bearer {clause.bearer} in the {bearer} table")
                 problems.extend(_x_problems(where, clause, rule.x_kind))
                 problems.extend(_effect_problems(where, clause))
+            problems.extend(_bearer_problems(name, clauses))
     return tuple(problems)
+
+
+_ALLOWED: dict[Bearer, tuple[Bearer, ...]] = {
+    Bearer.WEAPON: (Bearer.WEAPON, Bearer.WEAPON_OR_MODEL),
+    Bearer.MODEL: (Bearer.MODEL,),
+}
+"""The bearers a table's clauses may name (a weapon rule's clause may act for the model too)."""
+
+
+def _bearer_problems(name: str, clauses: tuple[Clause, ...]) -> list[str]:
+    """A rule the model may bear is added, whole, to the model's close combat attacks
+    (``strategium.combat.declared.acting_rules``): so each of its clauses only the weapon bears must be one that
+    cannot act in close combat (it asks ``Situation.SHOOTING``)."""
+    if not any(c.bearer.model_bears for c in clauses):
+        return []
+    return [
+        f"{name} {c.id}: a clause of a rule the model may bear, borne by the weapon only, must ask Situation.SHOOTING"
+        for c in clauses
+        if not c.bearer.model_bears and Situation.SHOOTING not in c.when
+    ]
 
 
 def _x_problems(where: str, clause: Clause, kind: XKind) -> list[str]:

@@ -13,9 +13,12 @@ from strategium.catalogue.declared import Bearer, Clause, Reroll, RerollWhich, S
 
 UNIT_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
     # Hatred (X), rulebook p.240 (CORE_B §5.5, confirmed): in the first round of each combat the model re-rolls failed
-    # close combat To Hit rolls against the foe X names; a new Charge into a combat makes a new first round. Project
-    # reading: a round is the first when the combat holds a successful Charge of this Player Turn
-    # (strategium.engine.assault.fight). The (X) read: "Everything" or none (every enemy: all the real rosters write
+    # close combat To Hit rolls against the foe X names. The first round is for a unit not locked when the Assault
+    # phase began that charges or is charged by an enemy unit; an enemy Charge into a unit already locked makes a new
+    # one. Project reading, per attacking unit (strategium.engine.assault.fight.first_round): the unit made a
+    # successful Charge this Player Turn, or an enemy unit's successful Charge of this Player Turn locked it (a
+    # friendly unit charging into its combat gives it none). The model's rules are its own and those its unit gained
+    # from an effect in force. The (X) read: "Everything" or none (every enemy: all the real rosters write
     # "Hatred (Everything)"); any other foe is not read yet, and the clause is not applied, with a ruling saying so.
     "Hatred": (
         Clause(

@@ -1,4 +1,5 @@
-"""Declared clauses of weapon special rules (bearer: the weapon), by canonical rule name.
+"""Declared clauses of weapon special rules (bearer: the weapon; ``Bearer.WEAPON_OR_MODEL``: also the attacking
+model that has the rule, on its close combat attacks), by canonical rule name.
 
 Each clause is data in the vocabulary of :mod:`strategium.catalogue.declared`, played by
 :mod:`strategium.combat.declared`; book, page and paraphrase are the rule's ``RuleDef``. Sources and confidence of
@@ -12,6 +13,7 @@ from typing import Final
 from strategium.catalogue.declared import (
     AddDice,
     AutoWound,
+    Bearer,
     Clause,
     Natural,
     Not,
@@ -27,6 +29,10 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
     # (taken when AP 2 is better than the weapon's). Against a Vehicle or Building each Armour Penetration die of X or
     # more adds D3 to the total, the hit keeping the weapon's AP. "Natural" is the unmodified die; with Ordnance or
     # Destroyer each kept die is read (project reading: the book's wording for several dice was not read).
+    # Who bears it (p.246): a model that has Rending, or attacks with a Melee weapon that has it, rends with its close
+    # combat attacks, whatever its weapon (REN-2, and REN-3 against a Vehicle: "in either case"); a Shooting Attack
+    # rends only if its weapon has the rule (REN-1, and REN-3). Both the weapon and the model having it, the attack
+    # plays it once, at the lower (X) (strategium.combat.declared.attack_rules).
     "Rending": (
         Clause(
             "REN-1",
@@ -42,6 +48,7 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (AutoWound(), SetAp(2, if_better=True)),
             "a close combat To Wound roll of {x} wounds whatever the Toughness, at AP 2 if the attacker chooses "
             "(taken when better than the weapon's AP)",
+            bearer=Bearer.WEAPON_OR_MODEL,
         ),
         Clause(
             "REN-3",
@@ -49,6 +56,7 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Natural(X), Situation.TARGET_HAS_ARMOUR_VALUE),
             (AddDice(1, 3),),
             "an Armour Penetration die of {x} adds D3 to the total",
+            bearer=Bearer.WEAPON_OR_MODEL,
         ),
     ),
     # Breaching (X), Liber Astartes / Liber Hereticus p.117 (CORE_B §1.5, confirmed): each To Wound roll of X or more

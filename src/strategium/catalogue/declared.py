@@ -37,11 +37,19 @@ class Trigger(StrEnum):
 
 
 class Bearer(StrEnum):
-    """Who carries the rule for a clause to act: the weapon (its profile's rules) or the attacking model (its own
-    rules; the engine adds those with clauses to the attack's rules: ``strategium.combat.declared.acting_rules``)."""
+    """Who carries the rule for a clause to act: the weapon (its profile's rules), the attacking model (its own
+    rules and those its unit gained from an effect in force; the engine adds those with clauses a model bears to its
+    close combat attacks: ``strategium.combat.declared.acting_rules``), or either (a weapon rule that also acts when
+    the model has it, as Rending (X), p.246: on the model's close combat attacks)."""
 
     WEAPON = "weapon"
     MODEL = "model"
+    WEAPON_OR_MODEL = "weapon or model"
+
+    @property
+    def model_bears(self) -> bool:
+        """True if the clause acts when the attacking model has the rule."""
+        return self is not Bearer.WEAPON
 
 
 @dataclass(frozen=True)
@@ -65,8 +73,8 @@ class Situation(StrEnum):
     TARGET_HAS_ARMOUR_VALUE = "the target has an Armour Value"
     """A Vehicle or Building (penetration rolls), not a unit of models with a Toughness."""
     FIRST_ROUND_OF_COMBAT = "the first round of a combat"
-    """Decided by the engine: the combat holds a successful Charge of this Player Turn
-    (:mod:`strategium.engine.assault.fight`)."""
+    """Decided by the engine, per attacking unit: it made a successful Charge this Player Turn, or an enemy unit's
+    successful Charge of this Player Turn locked it (:func:`strategium.engine.assault.fight.first_round`)."""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,10 @@ points call the functions below:
 - **Armour Penetration roll** (:func:`penetration_bonus`): each kept die of the roll whose unmodified result is X or
   more adds the ``AddDice`` dice to the total, rolled there and then.
 
+An attack's rules are its weapon's and, in close combat, its model's that a clause lets the model bear
+(:func:`acting_rules`: Hatred; Rending, which a model that has it uses on its close combat attacks whatever the
+weapon, p.246), joined by :func:`attack_rules` so that a rule held by both is played once.
+
 Every ruling a clause makes cites its rule (book and page from the registry) with the clause id: ``Reason.of
 ("Rending", "REN-1: ...")``. A clause whose (X) cannot be read (a ``Natural(X)`` without a number; a foe
 ``TargetMatches`` does not know: only ``Everything`` or no foe, every enemy, is read yet) is not applied, and the
@@ -38,7 +42,6 @@ from strategium.catalogue.clauses import clauses_of, declared_rules
 from strategium.catalogue.declared import (
     AddDice,
     AutoWound,
-    Bearer,
     Clause,
     InstantDeath,
     Natural,
@@ -168,20 +171,63 @@ def _every_enemy(x_text: str | None) -> bool:
 
 
 def acting_rules(model_rules: tuple[RuleEntry, ...]) -> tuple[RuleRef, ...]:
-    """The rules of an attacking model that act on its attacks (those with clauses whose bearer is the model), in
-    order: the engine adds them to the weapon's in ``AttackSpec.rules``. Kept per tuple of rules."""
+    """The rules of an attacking model that act on its close combat attacks (those with a clause the model bears:
+    ``Bearer.MODEL``, or ``Bearer.WEAPON_OR_MODEL`` as Rending, p.246), in order; ``model_rules`` are its own and
+    those its unit gained from effects in force. The engine joins them to the weapon's (:func:`attack_rules`). Kept
+    per tuple of rules."""
     known = _ACTING.get(model_rules)
     if known is None:
         names = declared_rules()
         known = tuple(
             r
             for r in model_rules
-            if isinstance(r, RuleRef) and r.name in names and any(c.bearer is Bearer.MODEL for c in clauses_of(r.name))
+            if isinstance(r, RuleRef) and r.name in names and any(c.bearer.model_bears for c in clauses_of(r.name))
         )
         if len(_ACTING) >= _PLANS_LIMIT:
             _ACTING.clear()
         _ACTING[model_rules] = known
     return known
+
+
+_JOINED: dict[tuple[tuple[RuleRef, ...], tuple[RuleRef, ...]], tuple[RuleRef, ...]] = {}
+
+
+def attack_rules(weapon: tuple[RuleRef, ...], acting: tuple[RuleRef, ...]) -> tuple[RuleRef, ...]:
+    """The rules of a close combat attack: the weapon's, then the model's that act on it (``acting``, from
+    :func:`acting_rules`), a declared rule held twice being played once. The same rule with the same (X) is kept
+    once (a model's own Hatred (Everything) and the same gained from an effect); a rule whose clauses ask
+    ``Natural(X)``, held by both the weapon and the model or twice by the model, is kept once in the place of its
+    first, at its lowest (X) (it holds on the most results: Rending (5+) on the weapon and Rending (6+) on the model
+    rend on 5+, once). Rules of one name with other (X) are all kept (Hatred of two foes). ``weapon`` is returned
+    as it is when ``acting`` is empty. Kept per pair."""
+    if not acting:
+        return weapon
+    key = (weapon, acting)
+    known = _JOINED.get(key)
+    if known is None:
+        out = list(weapon)
+        for ref in acting:
+            same = next((i for i, r in enumerate(out) if _same(r, ref)), None)
+            if same is None:
+                out.append(ref)
+            elif ref.value is not None and _natural(ref.name) and (out[same].value or 7) > ref.value:
+                out[same] = ref
+        if len(_JOINED) >= _PLANS_LIMIT:
+            _JOINED.clear()
+        known = _JOINED[key] = tuple(out)
+    return known
+
+
+def _same(a: RuleRef, b: RuleRef) -> bool:
+    """True if ``b`` adds nothing to an attack that holds ``a`` (see :func:`attack_rules`)."""
+    if a.name != b.name:
+        return False
+    return (a.value, a.x_text) == (b.value, b.x_text) or _natural(a.name)
+
+
+def _natural(name: str) -> bool:
+    """True if a clause of the rule ``name`` asks ``Natural(X)``."""
+    return any(isinstance(c, Natural) and isinstance(c.at_least, XRef) for cl in clauses_of(name) for c in cl.when)
 
 
 # -- re-rolls (To Hit, To Wound) ---------------------------------------------------------------------------------

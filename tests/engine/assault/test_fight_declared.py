@@ -1,6 +1,6 @@
 """Declared unit rules in the Fight sub-phase: Hatred (X) (rulebook p.240, HAT-1) re-rolls failed To Hit rolls in
-the first round of a combat, read as the round of a combat that holds a successful Charge of this Player Turn.
-Forced dice, exact results."""
+the first round of a combat, read per unit: it made a successful Charge this Player Turn, or an enemy unit's
+successful Charge locked it. Forced dice, exact results."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def fight(game: Game, player: int) -> list[MeleeAttacksResolved]:
 
 def test_hatred_rerolls_misses_in_the_first_round_and_not_in_the_next() -> None:
     game = charged(("Hatred (Everything)",))
-    assert first_round(game, ("a", "b"))
+    assert first_round(game, "a") and first_round(game, "b")  # a charged, b was charged by an enemy unit
     # a: four attacks 4+: 1, 2, 5, 6; the 1 and 2 re-rolled: 4, 3 -> three hits; To Wound 1, 1, 1. b: misses (1).
     game.force_dice(1, 2, 5, 6, 4, 3, 1, 1, 1, 1)
     a, b = fight(game, 1)
@@ -47,7 +47,7 @@ def test_hatred_rerolls_misses_in_the_first_round_and_not_in_the_next() -> None:
     assert b.unit_id == "b"
     # Red's turn: the combat goes on, nobody charged this Player Turn: a later round, no re-roll
     at(game, 2, Phase.ASSAULT, SubPhase.FIGHT)
-    assert not first_round(game, ("a", "b"))
+    assert not first_round(game, "a") and not first_round(game, "b")
     game.force_dice(1, 2, 5, 1, 1, 1)  # a: three attacks: 5 hits; To Wound 1. b: misses
     events = game.apply(FightCombat(2, "a"))
     a, b = (e for e in events if isinstance(e, MeleeAttacksResolved))

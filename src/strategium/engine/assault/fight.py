@@ -28,12 +28,16 @@ At each Initiative step:
    Flawless Execution (Liber Hereticus p.150), even a Disordered one; kept within 10 and the lowest step.
 6. Every group of identical attacks goes through :func:`strategium.combat.resolve_attack` (WS against WS, To Wound,
    saves, Damage Mitigation: Shrouded is never allowed against melee) at the enemy unit of the closest enemy model.
-   Its rules are the weapon's and the model's own that have declared clauses (Hatred,
-   :mod:`strategium.combat.declared`); its situation says whether this is **the first round of the combat**, read
-   as: the combat holds a successful Charge of this Player Turn (a combat fought on from an earlier turn is in a
-   later round; a new Charge into it makes a new first round, CORE_B §5.5).
-   Against a Vehicle or Building, ``fight.vehicle_to_hit`` says what hits, and ``vehicles.melee_facing`` which
-   Armour is struck (the Facing the attacking model touches: the highest if it touches several, or always Rear).
+   Its rules are the weapon's and those of the model that have declared clauses the model bears (Hatred; Rending,
+   which a model that has it uses whatever its weapon, p.246), its own and those its unit gained from an effect in
+   force (``EffectKind.GRANTS_RULE``), a rule held twice played once (:mod:`strategium.combat.declared`). Its
+   situation says whether this is **the first round of the combat** for the attacking unit (Hatred, p.240), read
+   per unit: it made a successful Charge this Player Turn, or a successful Charge of an enemy unit this Player Turn
+   locked it (a unit locked since an earlier turn gets a new first round only when an enemy charges it, not when a
+   friendly unit charges into its combat; a combat fought on from an earlier turn is in a later round;
+   :func:`first_round`). Against a Vehicle or Building, ``fight.vehicle_to_hit`` says what hits (the To Hit
+   clauses re-roll there too: Hatred), and ``vehicles.melee_facing`` which Armour is struck (the Facing the
+   attacking model touches: the highest if it touches several, or always Rear).
 
 Each attack is logged as :class:`MeleeAttacksResolved` with its Initiative step; the Wounds (Hull Points) each unit
 caused count toward combat resolution (``fight.mitigated_wounds_count``). Challenges are not fought yet.
@@ -51,7 +55,7 @@ from strategium.catalogue.declared import Situation
 from strategium.catalogue.definitions import Book
 from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackMode, AttackSpec, resolve_attack, resolve_attack_on_vehicle
-from strategium.combat.declared import acting_rules
+from strategium.combat.declared import acting_rules, attack_rules
 from strategium.combat.sources import configured, core
 from strategium.engine.assault.charges import charge_of, feet, track
 from strategium.engine.assault.melee_vehicles import melee_facing, roll_vehicle_hits, vehicle_target
@@ -189,10 +193,22 @@ def add_score(game: Game, unit_id: str, caused: int) -> None:
 _FIRST_ROUND = frozenset({Situation.FIRST_ROUND_OF_COMBAT})
 
 
-def first_round(game: Game, combat: Combat) -> frozenset[Situation]:
-    """The situation of the combat's attacks: the first round of the combat when it holds a successful Charge of
-    this Player Turn (the reading of the module docstring, item 6), else none."""
-    return _FIRST_ROUND if any(charged(game, unit_id) is not None for unit_id in combat) else frozenset()
+def first_round(game: Game, unit_id: str) -> frozenset[Situation]:
+    """The situation of the close combat attacks of ``unit_id`` (a joined character: its unit's): the first round of
+    its combat when it made a successful Charge this Player Turn, or was charged by an enemy unit: a successful
+    Charge of this Player Turn that locked the charger with it (the reading of the module docstring, item 6; Hatred,
+    p.240: a unit not locked when the phase began that charges or is charged, or a locked unit an enemy charges);
+    else none."""
+    host = _host(game, unit_id)
+    if charged(game, host) is not None:
+        return _FIRST_ROUND
+    s = game.state
+    mine = s.owner(host)
+    for record in track(game).charges.values():
+        by = record.unit_id
+        if record.success and host in record.targets and s.owner(by) != mine and host in s.assault.engaged.get(by, ()):
+            return _FIRST_ROUND
+    return frozenset()
 
 
 def charged(game: Game, unit_id: str) -> ChargeRecord | None:
@@ -214,11 +230,15 @@ def _rules(weapon: WeaponProfile | None) -> tuple[RuleRef, ...]:
 
 
 _ACTING = "fight.acting_rules"
-"""The key in :attr:`Model.memo` of the model's rules that act on its attacks (:func:`acting_rules`)."""
+"""The key in :attr:`Model.memo` of the model's own rules that act on its attacks (:func:`acting_rules`)."""
 
 
-def _acting(model: Model) -> tuple[RuleRef, ...]:
-    """The model's own rules with declared clauses that act on its attacks (kept in its memo: its rules are fixed)."""
+def _acting(game: Game, unit_id: str, model: Model) -> tuple[RuleRef, ...]:
+    """The rules with declared clauses the model bears that act on its attacks: its own (kept in its memo: its rules
+    are fixed) and those its unit ``unit_id`` gained from effects in force (``EffectKind.GRANTS_RULE``)."""
+    granted = damage.granted_rules(game, unit_id)
+    if granted:
+        return acting_rules(model.rules + granted)
     memo = model.memo
     known: tuple[RuleRef, ...] | None = memo.get(_ACTING)
     if known is None:
@@ -336,7 +356,7 @@ def _blow(game: Game, unit_id: str, model: Model, target: str, target_model: str
         max(1, strength + fury),
         ap,
         ws,
-        _rules(weapon) + _acting(model),
+        attack_rules(_rules(weapon), _acting(game, unit_id, model)),
         target,
         target_model,
         count,
@@ -446,7 +466,7 @@ def _resolve(game: Game, step: int, group: list[_Blow], situation: frozenset[Sit
     target_name = s.unit(first.target).name
     if damage.is_vehicle_target(game, first.target):
         uid, model = next((u, m) for u, m in damage.living(game, first.target) if m.profile.has_armour_values)
-        hits, pre = roll_vehicle_hits(game, count, first.unit_id)
+        hits, pre = roll_vehicle_hits(game, count, first.unit_id, first.rules, situation)
         facing, facing_why = melee_facing(game, mine, uid, model)
         caused = 0
         summary = f"{count} attacks, {hits} hits"
@@ -524,7 +544,7 @@ def fight(game: Game, combat: Combat) -> None:
     t.fought.append(combat)
     game.log(Ruling(f"Fight: {', '.join(combat)}", (core(FIGHT, "Initiative steps 10 down to the lowest"),)))
     steps = _Steps()  # each model's Initiative step, found once for the combat's steps
-    situation = first_round(game, combat)
+    rounds = {unit_id: first_round(game, unit_id) for unit_id in combat}  # by host unit: the Charges are made
     for step in range(10, game.state.config.fight.lowest_initiative_step - 1, -1):
         for hook in _STEP_HOOKS.get(step, ()):
             hook(game, combat, step)
@@ -533,7 +553,7 @@ def fight(game: Game, combat: Combat) -> None:
             key = (blow.unit_id, blow.weapon, blow.strength, blow.ap, blow.ws, blow.rules, blow.target)
             groups.setdefault(key, []).append(blow)
         for group in groups.values():
-            _resolve(game, step, group, situation)
+            _resolve(game, step, group, rounds[_host(game, group[0].unit_id)])
     scores = tuple((u, t.scores.get(u, 0)) for u in combat)
     game.log(CombatFought(combat, scores))
 

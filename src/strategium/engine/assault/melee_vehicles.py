@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
+from strategium.catalogue.declared import Situation
+from strategium.catalogue.registry import RuleRef
 from strategium.combat import TargetVehicle
+from strategium.combat.declared import declared_for, reroll
 from strategium.combat.sources import configured
 from strategium.engine.attacks import damage
 from strategium.engine.table.placement import hull_of
@@ -71,12 +74,30 @@ def melee_facing(game: Game, attackers: list[Footprint], unit_id: str, model: Mo
     return pick, configured(config, "vehicles.melee_facing", text)
 
 
-def roll_vehicle_hits(game: Game, count: int, who: str) -> tuple[int, tuple[Reason, ...]]:
-    """How many of ``count`` close combat attacks hit a Vehicle or Building (``fight.vehicle_to_hit``)."""
+def roll_vehicle_hits(
+    game: Game,
+    count: int,
+    who: str,
+    rules: tuple[RuleRef, ...] = (),
+    situation: frozenset[Situation] = frozenset(),
+) -> tuple[int, tuple[Reason, ...]]:
+    """How many of ``count`` close combat attacks hit a Vehicle or Building (``fight.vehicle_to_hit``). The declared
+    clauses of the attack's ``rules`` at the To Hit roll (:mod:`strategium.combat.declared`, with the engine's
+    ``situation``) re-roll their dice once: Hatred (X), p.240, re-rolls the failed hits against a hated Vehicle in
+    the first round."""
     config = game.state.config
     need = config.fight.vehicle_to_hit
     if need <= 1:
         return count, (configured(config, "fight.vehicle_to_hit", f"{count} attacks hit the vehicle automatically"),)
-    roll = game.logged(game.state.dice.roll(count, 6, reason=f"To Hit against a vehicle ({need}+)", who=who))
-    hits = sum(1 for face in roll.results if face >= need)
-    return hits, (configured(config, "fight.vehicle_to_hit", f"{count} attacks need {need}+: {hits} hit"),)
+    dice = game.state.dice
+    roll = game.logged(dice.roll(count, 6, reason=f"To Hit against a vehicle ({need}+)", who=who))
+    faces: tuple[int, ...] = roll.results
+    why: tuple[Reason, ...] = ()
+    plan = declared_for(rules, melee=True, situation=situation, vehicle=True)
+    if plan is not None and plan.to_hit:
+        label = f"To Hit re-roll: against a vehicle ({need}+)"
+        faces, again, why = reroll(dice, plan.to_hit, faces, lambda face: face >= need, reason=label, who=who)
+        if again is not None:
+            game.logged(again)
+    hits = sum(1 for face in faces if face >= need)  # (a clause left unapplied is said by the hits' attack)
+    return hits, (configured(config, "fight.vehicle_to_hit", f"{count} attacks need {need}+: {hits} hit"), *why)
