@@ -1,7 +1,7 @@
 """Referee cases for Hatred (X) (Age of Darkness rulebook p.240) in the attack pipeline, read from the rule.
 
-The rule as read (paraphrased; CORE_B §5.5, confirmed): a model striking a hated foe in close combat re-rolls all
-its failed To Hit rolls during the first round of each combat (no foe named, or Everything: every enemy). Nothing
+The rule as read (in our words; CORE_B §5.5, confirmed): in the opening round of a combat, a model fighting an
+enemy it hates rolls its missed close combat hits again (no foe named, or Everything: any enemy is hated). Nothing
 else: no re-roll of To Wound rolls, none when shooting, none after the first round, and a die is re-rolled once
 (a re-rolled miss stands, whatever other re-rolls the model has). Which round is the first is the engine's part
 (``AttackSpec.situation``; the scenarios ``tests/scenarios/REF-HAT-*`` play it through whole turns). Forced dice,
