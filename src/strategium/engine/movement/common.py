@@ -8,7 +8,7 @@ See :mod:`strategium.engine.movement.move` for the rules these implement.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
@@ -20,6 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from strategium.army.army import Model, Unit
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.definitions import Book
+from strategium.engine.core import registries
 from strategium.engine.core.actions import Verdict
 from strategium.engine.core.board import Location, Placement, Pose
 from strategium.engine.core.events import Ruling
@@ -118,18 +119,34 @@ def movement_of(game: Game, unit_id: str, model: Model) -> float:
     return float(m or 0)
 
 
+RunBonus = Callable[["Game", str, Model], tuple[float, Reason] | None]
+"""(game, the unit, one of its models that Runs) -> what a rule adds to that model's Run distance (inches) and
+why, or None."""
+_RUN_BONUSES: list[RunBonus] = []
+
+
+def run_distance_bonus(fn: RunBonus) -> RunBonus:
+    """Decorator: register a rule that adds to a model's Run distance (Fleet (X), :mod:`strategium.rules.unit.fleet`);
+    asked in registration order, after Light."""
+    _RUN_BONUSES.append(fn)
+    registries.changed()
+    return fn
+
+
 def run_bonus(game: Game, units: Sequence[Unit], unit_id: str, model: Model) -> tuple[float, list[Reason]]:
-    """What a Run adds to the model's M: its Initiative, +1 if the whole unit is Light (p.197), + Fleet (X)."""
+    """What a Run adds to the model's M (inches) and why: its Initiative, +1 if the whole unit is Light (p.197), then
+    each registered :func:`run_distance_bonus` (Fleet (X))."""
     now = current(game, unit_id, model)
     initiative = float(getattr(now, "i", None) or 0)
     why: list[Reason] = []
     if _all_light(game, units):
         initiative += 1
         why.append(core("Light", "every model is Light: +1 Initiative for the Run distance", SUB_TYPES_PAGE))
-    fleet = model.rule("Fleet")
-    if fleet is not None and fleet.value:
-        initiative += fleet.value
-        why.append(Reason.of("Fleet", f"Fleet ({fleet.value}) adds {fleet.value} to the Run distance"))
+    for fn in _RUN_BONUSES:
+        bonus = fn(game, unit_id, model)
+        if bonus is not None:
+            initiative += bonus[0]
+            why.append(bonus[1])
     return initiative, why
 
 

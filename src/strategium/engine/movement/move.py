@@ -8,7 +8,8 @@ What the engine implements (each refusal cites the rule and page, or the configu
 - **Distance.** Each model moves at most its allowance, measured as the straight displacement of its centre
   (the path is the straight segment between the two poses; the ground it sweeps is the convex hull of its
   footprint before and after). Move: its Movement Characteristic (M) now. Run: M + I, +1 to I if every model of
-  the unit is Light (p.197), + X for Fleet (X) (p.238).
+  the unit is Light (p.197), + what rules add (``run_distance_bonus``: Fleet (X), p.238, in
+  :mod:`strategium.rules.unit.fleet`).
 - **Difficult Terrain** (p.222): a model whose path overlaps a Difficult piece loses
   ``terrain.difficult_move_penalty`` inches of allowance (``terrain.difficult_move_rule``; the rule
   ``2d6_highest`` is not supported by this action and is refused, saying so). Cavalry are not slowed but treat
