@@ -32,8 +32,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Run distance and Charge Distance (strategium.rules.unit.fleet, on the engine's distance hooks); the distance of
     # a Reaction move in strategium.rules.core.reactions.
     "Fleet": ImplementationStatus.PARTIAL,
-    # Movement phase (strategium.engine.movement.move): Difficult Terrain, Dangerous Terrain tests.
+    # Not slowed by Difficult Terrain on a move or a Charge (strategium.rules.unit.move_through_cover, on the engine's
+    # Difficult Terrain exemption).
     "Move Through Cover": ImplementationStatus.PARTIAL,
+    # Movement phase (strategium.engine.movement.move): Dangerous Terrain tests.
     "Pathfinder": ImplementationStatus.IMPLEMENTED,
     # Shooting phase (strategium.engine.shooting.attack, damage, morale_checks) and the attack pipeline
     # (strategium.combat).

@@ -198,10 +198,31 @@ def is_cavalry(model: Model) -> bool:
     return model.profile.unit_type.unit_type is UnitType.CAVALRY
 
 
-def ignores_difficult(units: Sequence[Unit]) -> bool:
-    """A unit wholly of Move Through Cover models is not slowed by Difficult Terrain."""
-    models = [m for u in units for m in u.models]
-    return bool(models) and all(m.has_rule("Move Through Cover") for m in models)
+DifficultTerrainExemption = Callable[["Game", Sequence[Model], bool], Reason | None]
+"""(game, the models of the moving party, whether they are charging) -> why Difficult Terrain does not slow them (no
+loss of allowance on a move, no penalty to the Charge Distance), or None."""
+_NOT_SLOWED: list[DifficultTerrainExemption] = []
+
+
+def difficult_terrain_exemption(fn: DifficultTerrainExemption) -> DifficultTerrainExemption:
+    """Decorator: register a rule that keeps Difficult Terrain from slowing a party, on a move and (asked with
+    ``charging`` True) on a Charge (Move Through Cover, :mod:`strategium.rules.unit.move_through_cover`). Cavalry
+    (p.195) is the engine's own; the rules are asked in registration order, the first reason wins."""
+    _NOT_SLOWED.append(fn)
+    registries.changed()
+    return fn
+
+
+def not_slowed(game: Game, models: Sequence[Model], charging: bool) -> Reason | None:
+    """The first registered :func:`difficult_terrain_exemption` that keeps Difficult Terrain from slowing
+    ``models``, or None."""
+    return next((r for fn in _NOT_SLOWED if (r := fn(game, models, charging)) is not None), None)
+
+
+def ignores_difficult(game: Game, units: Sequence[Unit]) -> bool:
+    """A rule keeps Difficult Terrain from slowing the party's move (:func:`not_slowed` of every model of ``units``,
+    casualties included)."""
+    return not_slowed(game, [m for u in units for m in u.models], False) is not None
 
 
 # -- the checks ------------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ What the engine implements (each refusal cites the rule and page, or the configu
 - **Difficult Terrain** (p.222): a model whose path overlaps a Difficult piece loses
   ``terrain.difficult_move_penalty`` inches of allowance (``terrain.difficult_move_rule``; the rule
   ``2d6_highest`` is not supported by this action and is refused, saying so). Cavalry are not slowed but treat
-  the piece as Dangerous (p.195). A unit wholly of Move Through Cover models is not slowed.
+  the piece as Dangerous (p.195). A party a rule exempts is not slowed (``difficult_terrain_exemption``: Move Through
+  Cover, p.243, in :mod:`strategium.rules.unit.move_through_cover`).
 - **Dangerous Terrain** (p.222): when the move is applied, each model whose path overlaps a Dangerous piece
   (or a Difficult one, for Cavalry) rolls a D6; a result of ``terrain.dangerous_fails_on`` or less costs it
   one Wound (one Hull Point for a model with Armour Values), saved only as ``terrain.dangerous_wound_saves``
@@ -160,7 +161,7 @@ def allowance(game: Game, units: Sequence[Unit], leg: Leg, running: bool) -> tup
         bonus, why = run_bonus(game, units, leg.unit_id, leg.model)
         base += bonus
     pieces = difficult_under(game, leg)
-    if not pieces or is_cavalry(leg.model) or ignores_difficult(units):
+    if not pieces or is_cavalry(leg.model) or ignores_difficult(game, units):
         return base, why
     rule = game.state.config.terrain.difficult_move_rule
     if rule == "flat_penalty":
