@@ -35,7 +35,8 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Not slowed by Difficult Terrain on a move or a Charge (strategium.rules.unit.move_through_cover, on the engine's
     # Difficult Terrain exemption).
     "Move Through Cover": ImplementationStatus.PARTIAL,
-    # Movement phase (strategium.engine.movement.move): Dangerous Terrain tests.
+    # Dangerous Terrain tests passed automatically (strategium.rules.unit.pathfinder, on the engine's Dangerous
+    # Terrain exemption).
     "Pathfinder": ImplementationStatus.IMPLEMENTED,
     # Shooting phase (strategium.engine.shooting.attack, damage, morale_checks) and the attack pipeline
     # (strategium.combat).

@@ -442,11 +442,26 @@ def already_moved(game: Game, unit_ids: Sequence[str]) -> Reason | None:
 # -- Dangerous Terrain ------------------------------------------------------------------------------
 
 
+DangerousTerrainExemption = Callable[["Game", Sequence[Unit], Model], Reason | None]
+"""(game, the moving party, one of its models whose path crossed Dangerous Terrain) -> why that model passes its
+Dangerous Terrain test automatically, or None."""
+_DANGEROUS_EXEMPTIONS: list[DangerousTerrainExemption] = []
+
+
+def dangerous_terrain_exemption(fn: DangerousTerrainExemption) -> DangerousTerrainExemption:
+    """Decorator: register a rule that passes a model's Dangerous Terrain tests automatically (Pathfinder,
+    :mod:`strategium.rules.unit.pathfinder`); asked in registration order before the engine's own Sub-types
+    (Assassin, Gargantuan, Knight, Titan), the first reason wins."""
+    _DANGEROUS_EXEMPTIONS.append(fn)
+    registries.changed()
+    return fn
+
+
 def dangerous_tests(game: Game, units: Sequence[Unit], moves: Sequence[Leg]) -> None:
-    """Roll the Dangerous Terrain tests of the models whose paths crossed Dangerous Terrain (p.222)."""
+    """Roll the Dangerous Terrain tests of the models whose paths crossed Dangerous Terrain (p.222), unless a
+    :func:`dangerous_terrain_exemption` or the model's Sub-type passes it automatically (a ruling says why)."""
     s = game.state
     fails_on = s.config.terrain.dangerous_fails_on
-    pathfinder = any(m.has_rule("Pathfinder") for u in units for m in u.models)
     slow = slow_pieces(game)
     if not slow:
         return
@@ -455,12 +470,10 @@ def dangerous_tests(game: Game, units: Sequence[Unit], moves: Sequence[Leg]) -> 
         if not pieces:
             continue
         name = g.model.id
-        if pathfinder or any(g.model.profile.unit_type.has(t) for t in AUTO_PASS_SUB_TYPES):
-            why = (
-                Reason.of("Pathfinder", "passes automatically")
-                if pathfinder
-                else core("Dangerous Terrain", "passes automatically", TERRAIN_PAGE)
-            )
+        why = next((r for fn in _DANGEROUS_EXEMPTIONS if (r := fn(game, units, g.model)) is not None), None)
+        if why is None and any(g.model.profile.unit_type.has(t) for t in AUTO_PASS_SUB_TYPES):
+            why = core("Dangerous Terrain", "passes automatically", TERRAIN_PAGE)
+        if why is not None:
             game.log(Ruling(f"{name}: Dangerous Terrain test passed automatically", (why,)))
             continue
         roll = game.logged(s.dice.d6(f"Dangerous Terrain test ({', '.join(pieces)})", who=name))

@@ -18,7 +18,8 @@ What the engine implements (each refusal cites the rule and page, or the configu
 - **Dangerous Terrain** (p.222): when the move is applied, each model whose path overlaps a Dangerous piece
   (or a Difficult one, for Cavalry) rolls a D6; a result of ``terrain.dangerous_fails_on`` or less costs it
   one Wound (one Hull Point for a model with Armour Values), saved only as ``terrain.dangerous_wound_saves``
-  allows. Pathfinder (p.247), Assassin, Gargantuan, Knight and Titan models pass automatically.
+  allows. Assassin, Gargantuan, Knight and Titan models pass automatically, and so do those a rule exempts
+  (``dangerous_terrain_exemption``: Pathfinder, p.247, in :mod:`strategium.rules.unit.pathfinder`).
 - **Impassable Terrain and Buildings**: no path may cross one and no model may end in one; no model may end off
   the table or overlapping another model, nor may its path pass through a model of another unit.
 - **Enemies**: no model may end within ``movement.enemy_distance`` (1") of an enemy model; with
