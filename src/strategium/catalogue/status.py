@@ -29,9 +29,14 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Joining a unit before deployment or by a move, moving as part of it and leaving it by a move
     # (strategium.rules.unit.independent_character, engine.deployment, engine.movement); not yet: Challenges.
     "Independent Character": ImplementationStatus.PARTIAL,
-    # Movement phase (strategium.engine.movement.move): Run distance, Difficult Terrain, Dangerous Terrain tests.
+    # Run distance and Charge Distance (strategium.rules.unit.fleet, on the engine's distance hooks); the distance of
+    # a Reaction move in strategium.rules.core.reactions.
     "Fleet": ImplementationStatus.PARTIAL,
+    # Not slowed by Difficult Terrain on a move or a Charge (strategium.rules.unit.move_through_cover, on the engine's
+    # Difficult Terrain exemption).
     "Move Through Cover": ImplementationStatus.PARTIAL,
+    # Dangerous Terrain tests passed automatically (strategium.rules.unit.pathfinder, on the engine's Dangerous
+    # Terrain exemption).
     "Pathfinder": ImplementationStatus.IMPLEMENTED,
     # Shooting phase (strategium.engine.shooting.attack, damage, morale_checks) and the attack pipeline
     # (strategium.combat).

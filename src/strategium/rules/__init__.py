@@ -22,6 +22,9 @@ from strategium.rules.seed import stupefied_assault  # noqa: F401
 from strategium.rules.unit import assault_vehicle  # noqa: F401
 from strategium.rules.unit import slow_and_purposeful  # noqa: F401
 from strategium.rules.unit import stubborn  # noqa: F401
+from strategium.rules.unit import fleet  # noqa: F401
+from strategium.rules.unit import move_through_cover  # noqa: F401
+from strategium.rules.unit import pathfinder  # noqa: F401
 from strategium.rules.wargear import packs  # noqa: F401
 from strategium.rules.seed import infiltrate_step  # noqa: F401
 from strategium.rules.seed import scout_step  # noqa: F401

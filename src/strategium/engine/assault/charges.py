@@ -18,13 +18,15 @@ rulebook pp.181-182; CORE_B §5.1-5.4).
 3. A frozen :class:`ChargeDeclared` is emitted before any roll: the window for the charged unit's Reactions
    (Overwatch, Hold the Line). A hook that stops the engine for a choice must call :func:`continue_charge` once
    it is answered.
-4. **Charge Distance** (p.181): 2D6 + the ``charge.movement_bonus`` band of the unit's lowest Movement + Fleet (X)
-   (the lowest X, when every model has it) - the Difficult Terrain penalty. The penalty applies when the straight
-   line from a charging model to its closest target model crosses Difficult or Dangerous Terrain, or that model
-   stands in it (``charge.difficult_terrain_rule``: a flat ``charge.difficult_terrain_penalty``, or 3D6 dropping
-   the highest); a unit wholly of Cavalry (p.195) or Move Through Cover (p.243) models is not slowed. The charge
-   reaches when the roll is at least the closest distance between the units along a clear straight path
-   (:mod:`strategium.engine.assault.charge_reach`: Impassable Terrain and Buildings in the way do not count as reached).
+4. **Charge Distance** (p.181): 2D6 + the ``charge.movement_bonus`` band of the unit's lowest Movement + what rules
+   add (:func:`charge_distance_bonus`: Fleet (X), :mod:`strategium.rules.unit.fleet`) - the Difficult Terrain penalty.
+   The penalty applies when the straight line from a charging model to its closest target model crosses Difficult or
+   Dangerous Terrain, or that model stands in it (``charge.difficult_terrain_rule``: a flat
+   ``charge.difficult_terrain_penalty``, or 3D6 dropping the highest); a unit wholly of Cavalry (p.195) models is not
+   slowed, nor one a rule exempts (:func:`strategium.engine.movement.common.difficult_terrain_exemption`: Move Through
+   Cover, :mod:`strategium.rules.unit.move_through_cover`). The charge reaches when the roll is at least the closest
+   distance between the units along a clear straight path (:mod:`strategium.engine.assault.charge_reach`: Impassable
+   Terrain and Buildings in the way do not count as reached).
    A unit that became Pinned during its Charge fails it (p.244); one that Fell Back (Overwatch casualties, any
    cause) or was destroyed makes no roll and no move (:func:`charge_broken`).
 5. The charging player then gives a :class:`ChargeMove` (positions for every model): on success the **Charge
@@ -75,7 +77,7 @@ from strategium.engine.core.hooks import on_step
 from strategium.engine.core.timing import Phase, PlayerId, SubPhase
 from strategium.engine.core.watchers import Fact
 from strategium.engine.morale.leadership import status_in_force
-from strategium.engine.movement.common import overlaps_area, swept
+from strategium.engine.movement.common import not_slowed, overlaps_area, swept
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.combat_lock import disengage as disengage
 from strategium.engine.questions.combat_lock import engage as engage
@@ -259,7 +261,7 @@ def _feet(members: list[Unit], statuses: Mapping[str, UnitStatus]) -> list[tuple
     return out
 
 
-# -- Disordered Charges and the Difficult Terrain exemptions ------------------------------------------------
+# -- Charge Distance bonuses, Disordered Charges and the Difficult Terrain exemptions ----------------------------------
 
 DisorderCause = Callable[["Game", ChargeRecord, bool], Reason | None]
 """(game, the Charge, whether it is being declared right now) -> why the Charge is Disordered, or None."""
@@ -268,6 +270,18 @@ _CAUSES: list[DisorderCause] = []
 TerrainExemption = Callable[["Game", str], Reason | None]
 """(game, a charged unit) -> why chargers take no Initiative penalty for Difficult Terrain against it, or None."""
 _TERRAIN_EXEMPTIONS: list[TerrainExemption] = []
+
+
+ChargeBonus = Callable[["Game", str, list[Model]], tuple[int, Reason] | None]
+"""(game, the charging unit, its models on the table) -> what a rule adds to the Charge Distance and why, or None."""
+_CHARGE_BONUSES: list[ChargeBonus] = []
+
+
+def charge_distance_bonus(fn: ChargeBonus) -> ChargeBonus:
+    """Decorator: register a rule that adds to the Charge Distance (after the Movement band; Fleet (X))."""
+    _CHARGE_BONUSES.append(fn)
+    registries.changed()
+    return fn
 
 
 def disorder_cause(fn: DisorderCause) -> DisorderCause:
@@ -452,12 +466,10 @@ def _terrain_crossed(game: Game, paths: list[tuple[Footprint, Footprint]]) -> li
     return sorted(set(names))
 
 
-def _not_slowed(models: list[Model]) -> Reason | None:
+def _not_slowed(game: Game, models: list[Model]) -> Reason | None:
     if models and all(m.profile.unit_type.unit_type is UnitType.CAVALRY for m in models):
         return core("Cavalry Unit Type", "Cavalry are not slowed by Difficult Terrain, even when charging", 195)
-    if models and all(m.has_rule("Move Through Cover") for m in models):
-        return Reason.of("Move Through Cover", "no penalty for charging through Difficult Terrain")
-    return None
+    return not_slowed(game, models, True)  # the rules' (Move Through Cover)
 
 
 def movement_bonus(game: Game, unit_id: str) -> tuple[int, Reason | None]:
@@ -494,7 +506,7 @@ def roll_charge(game: Game, record: ChargeRecord) -> None:
     paths = [(f, _closest_target_model(game, f, record.targets)) for _, _, f in mine]
     crossed = _terrain_crossed(game, paths)
     slowed = bool(crossed) and config.charge.difficult_terrain_rule != "no_effect"
-    if crossed and (exempt := _not_slowed(models)) is not None:
+    if crossed and (exempt := _not_slowed(game, models)) is not None:
         why.append(exempt)
         slowed = False
     if slowed and config.charge.difficult_terrain_rule == "3d6_drop_highest":
@@ -510,11 +522,10 @@ def roll_charge(game: Game, record: ChargeRecord) -> None:
     if bonus_why is not None:
         total += bonus
         why.append(bonus_why)
-    fleet = [m.rule("Fleet") for m in models]
-    if models and all(f is not None and f.value for f in fleet):
-        x = min(f.value or 0 for f in fleet if f is not None)
-        total += x
-        why.append(Reason.of("Fleet", f"Fleet ({x}): +{x} to the Charge Distance"))
+    for fn in _CHARGE_BONUSES:
+        if (added := fn(game, uid, models)) is not None:
+            total += added[0]
+            why.append(added[1])
     if slowed and config.charge.difficult_terrain_rule == "flat_penalty":
         penalty = config.charge.difficult_terrain_penalty
         total -= penalty

@@ -8,7 +8,7 @@ See :mod:`strategium.engine.movement.move` for the rules these implement.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
@@ -20,6 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from strategium.army.army import Model, Unit
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.definitions import Book
+from strategium.engine.core import registries
 from strategium.engine.core.actions import Verdict
 from strategium.engine.core.board import Location, Placement, Pose
 from strategium.engine.core.events import Ruling
@@ -118,18 +119,34 @@ def movement_of(game: Game, unit_id: str, model: Model) -> float:
     return float(m or 0)
 
 
+RunBonus = Callable[["Game", str, Model], tuple[float, Reason] | None]
+"""(game, the unit, one of its models that Runs) -> what a rule adds to that model's Run distance (inches) and
+why, or None."""
+_RUN_BONUSES: list[RunBonus] = []
+
+
+def run_distance_bonus(fn: RunBonus) -> RunBonus:
+    """Decorator: register a rule that adds to a model's Run distance (Fleet (X), :mod:`strategium.rules.unit.fleet`);
+    asked in registration order, after Light."""
+    _RUN_BONUSES.append(fn)
+    registries.changed()
+    return fn
+
+
 def run_bonus(game: Game, units: Sequence[Unit], unit_id: str, model: Model) -> tuple[float, list[Reason]]:
-    """What a Run adds to the model's M: its Initiative, +1 if the whole unit is Light (p.197), + Fleet (X)."""
+    """What a Run adds to the model's M (inches) and why: its Initiative, +1 if the whole unit is Light (p.197), then
+    each registered :func:`run_distance_bonus` (Fleet (X))."""
     now = current(game, unit_id, model)
     initiative = float(getattr(now, "i", None) or 0)
     why: list[Reason] = []
     if _all_light(game, units):
         initiative += 1
         why.append(core("Light", "every model is Light: +1 Initiative for the Run distance", SUB_TYPES_PAGE))
-    fleet = model.rule("Fleet")
-    if fleet is not None and fleet.value:
-        initiative += fleet.value
-        why.append(Reason.of("Fleet", f"Fleet ({fleet.value}) adds {fleet.value} to the Run distance"))
+    for fn in _RUN_BONUSES:
+        bonus = fn(game, unit_id, model)
+        if bonus is not None:
+            initiative += bonus[0]
+            why.append(bonus[1])
     return initiative, why
 
 
@@ -181,10 +198,31 @@ def is_cavalry(model: Model) -> bool:
     return model.profile.unit_type.unit_type is UnitType.CAVALRY
 
 
-def ignores_difficult(units: Sequence[Unit]) -> bool:
-    """A unit wholly of Move Through Cover models is not slowed by Difficult Terrain."""
-    models = [m for u in units for m in u.models]
-    return bool(models) and all(m.has_rule("Move Through Cover") for m in models)
+DifficultTerrainExemption = Callable[["Game", Sequence[Model], bool], Reason | None]
+"""(game, the models of the moving party, whether they are charging) -> why Difficult Terrain does not slow them (no
+loss of allowance on a move, no penalty to the Charge Distance), or None."""
+_NOT_SLOWED: list[DifficultTerrainExemption] = []
+
+
+def difficult_terrain_exemption(fn: DifficultTerrainExemption) -> DifficultTerrainExemption:
+    """Decorator: register a rule that keeps Difficult Terrain from slowing a party, on a move and (asked with
+    ``charging`` True) on a Charge (Move Through Cover, :mod:`strategium.rules.unit.move_through_cover`). Cavalry
+    (p.195) is the engine's own; the rules are asked in registration order, the first reason wins."""
+    _NOT_SLOWED.append(fn)
+    registries.changed()
+    return fn
+
+
+def not_slowed(game: Game, models: Sequence[Model], charging: bool) -> Reason | None:
+    """The first registered :func:`difficult_terrain_exemption` that keeps Difficult Terrain from slowing
+    ``models``, or None."""
+    return next((r for fn in _NOT_SLOWED if (r := fn(game, models, charging)) is not None), None)
+
+
+def ignores_difficult(game: Game, units: Sequence[Unit]) -> bool:
+    """A rule keeps Difficult Terrain from slowing the party's move (:func:`not_slowed` of every model of ``units``,
+    casualties included)."""
+    return not_slowed(game, [m for u in units for m in u.models], False) is not None
 
 
 # -- the checks ------------------------------------------------------------------------------------
@@ -404,11 +442,26 @@ def already_moved(game: Game, unit_ids: Sequence[str]) -> Reason | None:
 # -- Dangerous Terrain ------------------------------------------------------------------------------
 
 
+DangerousTerrainExemption = Callable[["Game", Sequence[Unit], Model], Reason | None]
+"""(game, the moving party, one of its models whose path crossed Dangerous Terrain) -> why that model passes its
+Dangerous Terrain test automatically, or None."""
+_DANGEROUS_EXEMPTIONS: list[DangerousTerrainExemption] = []
+
+
+def dangerous_terrain_exemption(fn: DangerousTerrainExemption) -> DangerousTerrainExemption:
+    """Decorator: register a rule that passes a model's Dangerous Terrain tests automatically (Pathfinder,
+    :mod:`strategium.rules.unit.pathfinder`); asked in registration order before the engine's own Sub-types
+    (Assassin, Gargantuan, Knight, Titan), the first reason wins."""
+    _DANGEROUS_EXEMPTIONS.append(fn)
+    registries.changed()
+    return fn
+
+
 def dangerous_tests(game: Game, units: Sequence[Unit], moves: Sequence[Leg]) -> None:
-    """Roll the Dangerous Terrain tests of the models whose paths crossed Dangerous Terrain (p.222)."""
+    """Roll the Dangerous Terrain tests of the models whose paths crossed Dangerous Terrain (p.222), unless a
+    :func:`dangerous_terrain_exemption` or the model's Sub-type passes it automatically (a ruling says why)."""
     s = game.state
     fails_on = s.config.terrain.dangerous_fails_on
-    pathfinder = any(m.has_rule("Pathfinder") for u in units for m in u.models)
     slow = slow_pieces(game)
     if not slow:
         return
@@ -417,12 +470,10 @@ def dangerous_tests(game: Game, units: Sequence[Unit], moves: Sequence[Leg]) -> 
         if not pieces:
             continue
         name = g.model.id
-        if pathfinder or any(g.model.profile.unit_type.has(t) for t in AUTO_PASS_SUB_TYPES):
-            why = (
-                Reason.of("Pathfinder", "passes automatically")
-                if pathfinder
-                else core("Dangerous Terrain", "passes automatically", TERRAIN_PAGE)
-            )
+        why = next((r for fn in _DANGEROUS_EXEMPTIONS if (r := fn(game, units, g.model)) is not None), None)
+        if why is None and any(g.model.profile.unit_type.has(t) for t in AUTO_PASS_SUB_TYPES):
+            why = core("Dangerous Terrain", "passes automatically", TERRAIN_PAGE)
+        if why is not None:
             game.log(Ruling(f"{name}: Dangerous Terrain test passed automatically", (why,)))
             continue
         roll = game.logged(s.dice.d6(f"Dangerous Terrain test ({', '.join(pieces)})", who=name))

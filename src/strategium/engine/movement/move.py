@@ -8,15 +8,18 @@ What the engine implements (each refusal cites the rule and page, or the configu
 - **Distance.** Each model moves at most its allowance, measured as the straight displacement of its centre
   (the path is the straight segment between the two poses; the ground it sweeps is the convex hull of its
   footprint before and after). Move: its Movement Characteristic (M) now. Run: M + I, +1 to I if every model of
-  the unit is Light (p.197), + X for Fleet (X) (p.238).
+  the unit is Light (p.197), + what rules add (``run_distance_bonus``: Fleet (X), p.238, in
+  :mod:`strategium.rules.unit.fleet`).
 - **Difficult Terrain** (p.222): a model whose path overlaps a Difficult piece loses
   ``terrain.difficult_move_penalty`` inches of allowance (``terrain.difficult_move_rule``; the rule
   ``2d6_highest`` is not supported by this action and is refused, saying so). Cavalry are not slowed but treat
-  the piece as Dangerous (p.195). A unit wholly of Move Through Cover models is not slowed.
+  the piece as Dangerous (p.195). A party a rule exempts is not slowed (``difficult_terrain_exemption``: Move Through
+  Cover, p.243, in :mod:`strategium.rules.unit.move_through_cover`).
 - **Dangerous Terrain** (p.222): when the move is applied, each model whose path overlaps a Dangerous piece
   (or a Difficult one, for Cavalry) rolls a D6; a result of ``terrain.dangerous_fails_on`` or less costs it
   one Wound (one Hull Point for a model with Armour Values), saved only as ``terrain.dangerous_wound_saves``
-  allows. Pathfinder (p.247), Assassin, Gargantuan, Knight and Titan models pass automatically.
+  allows. Assassin, Gargantuan, Knight and Titan models pass automatically, and so do those a rule exempts
+  (``dangerous_terrain_exemption``: Pathfinder, p.247, in :mod:`strategium.rules.unit.pathfinder`).
 - **Impassable Terrain and Buildings**: no path may cross one and no model may end in one; no model may end off
   the table or overlapping another model, nor may its path pass through a model of another unit.
 - **Enemies**: no model may end within ``movement.enemy_distance`` (1") of an enemy model; with
@@ -159,7 +162,7 @@ def allowance(game: Game, units: Sequence[Unit], leg: Leg, running: bool) -> tup
         bonus, why = run_bonus(game, units, leg.unit_id, leg.model)
         base += bonus
     pieces = difficult_under(game, leg)
-    if not pieces or is_cavalry(leg.model) or ignores_difficult(units):
+    if not pieces or is_cavalry(leg.model) or ignores_difficult(game, units):
         return base, why
     rule = game.state.config.terrain.difficult_move_rule
     if rule == "flat_penalty":

@@ -312,7 +312,7 @@ def _move_problems(
     penalty = s.config.terrain.difficult_move_penalty if s.config.terrain.difficult_move_rule == "flat_penalty" else 0
     for g in each_leg(game, units, positions):  # made one by one: a refused end point stops at its first problem
         moves.append(g)
-        slowed = bool(difficult_under(game, g)) and not is_cavalry(g.model) and not ignores_difficult(units)
+        slowed = bool(difficult_under(game, g)) and not is_cavalry(g.model) and not ignores_difficult(game, units)
         limit = allowance - (penalty if slowed else 0.0)
         if g.length > limit + EPSILON:
             reasons.append(cite(ADVANCE, f'{g.model.id} may move at most {limit:g}"'))
