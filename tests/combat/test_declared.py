@@ -95,7 +95,9 @@ def test_hatred_without_a_foe_hates_every_enemy_and_never_acts_when_shooting() -
     bare = declared_for((rule("Hatred"),), melee=True, situation=FIRST_ROUND, vehicle=False)
     assert bare is not None and [b.clause.id for b in bare.to_hit] == ["HAT-1"]
     assert declared_for((rule("Hatred"),), melee=False, situation=FIRST_ROUND, vehicle=False) is None
-    assert declared_for((rule("Fearless"), rule("Shred")), melee=True, situation=FIRST_ROUND, vehicle=False) is None
+    assert (
+        declared_for((rule("Fearless"), rule("Two-handed")), melee=True, situation=FIRST_ROUND, vehicle=False) is None
+    )
     assert declared_for((), melee=True, situation=FIRST_ROUND, vehicle=False) is None
 
 
@@ -104,7 +106,7 @@ def test_the_rules_of_a_model_that_act_on_its_attacks() -> None:
     assert acting_rules(rules) == (rule("Hatred (Everything)"),)
     assert acting_rules(()) == ()
     # Rending, p.246: a model that has it rends with its close combat attacks (REN-2, REN-3 bear the model)
-    assert acting_rules((rule("Rending (6+)"), rule("Shred"))) == (rule("Rending (6+)"),)
+    assert acting_rules((rule("Rending (6+)"), rule("Two-handed"))) == (rule("Rending (6+)"),)
 
 
 def test_a_rule_held_by_the_weapon_and_the_model_is_played_once() -> None:

@@ -17,6 +17,8 @@ from strategium.catalogue.declared import (
     Clause,
     Natural,
     Not,
+    Reroll,
+    RerollWhich,
     SetAp,
     Situation,
     Trigger,
@@ -73,6 +75,46 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Natural(X), Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
             (SetAp(2),),
             "a To Wound roll of {x} is resolved at AP 2 instead of the weapon's AP",
+        ),
+    ),
+    # Twin-linked, rulebook p.249 (CORE_B §1.4, §1.8, confirmed): attacking with the weapon, the controlling player
+    # may re-roll all failed To Hit rolls (the engine always does: a re-roll of a failed die can only help). The text
+    # names no phase, so close combat as well as shooting; nothing in it excludes Snap Shots, so a Twin-linked weapon
+    # fired as Snap Shots re-rolls its misses too. A die is re-rolled once (a shooting roll whose misses the BS 6+
+    # re-roll took is not re-rolled again: strategium.combat.declared.reroll). Blast and Template weapons make no To
+    # Hit roll: a Twin-linked Blast re-rolls a scatter that is not a Hit (strategium.engine.shooting.area_fire, not a
+    # clause); the Template weapons' forced re-roll of failed To Wound and Armour Penetration rolls is not played yet
+    # (the vocabulary has no "Template weapon" condition nor a re-roll at the Armour Penetration roll).
+    "Twin-linked": (
+        Clause(
+            "TWL-1",
+            Trigger.TO_HIT_ROLL,
+            (),
+            (Reroll(RerollWhich.FAILED),),
+            "failed To Hit rolls are re-rolled",
+        ),
+    ),
+    # Shred, rulebook p.246 (CORE_B §1.5, confirmed): a model that has Shred, or attacks with a Melee weapon that has
+    # it, re-rolls failed close combat To Wound rolls (SHR-1, the weapon or the model); a Shooting Attack with a
+    # weapon that has it re-rolls its failed To Wound rolls (SHR-2, the weapon only: a model's Shred does not act on
+    # its shooting). It touches the To Wound roll only, so it has no effect against a Vehicle or Building (no To
+    # Wound roll: Armour Penetration is not re-rolled). With Rending (X) on the same attack the re-rolled die may rend
+    # (Natural(X) reads the die after its re-roll).
+    "Shred": (
+        Clause(
+            "SHR-1",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.MELEE,),
+            (Reroll(RerollWhich.FAILED),),
+            "failed close combat To Wound rolls are re-rolled",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "SHR-2",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.SHOOTING,),
+            (Reroll(RerollWhich.FAILED),),
+            "failed To Wound rolls of a Shooting Attack are re-rolled",
         ),
     ),
 }

@@ -88,6 +88,12 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Rending": ImplementationStatus.IMPLEMENTED,
     # Breaching: BRE-1 (To Wound, AP 2), shooting and close combat; no effect on a target with an Armour Value.
     "Breaching": ImplementationStatus.IMPLEMENTED,
+    # Twin-linked: TWL-1 (To Hit, re-roll failed; shooting, Snap Shots included, and close combat); a Twin-linked
+    # Blast re-rolls a scatter that is not a Hit (strategium.engine.shooting.area_fire). Not yet: a Twin-linked
+    # Template weapon's forced re-roll of failed To Wound and Armour Penetration rolls (p.249).
+    "Twin-linked": ImplementationStatus.PARTIAL,
+    # Shred: SHR-1 (close combat To Wound, re-roll failed; the weapon or the model), SHR-2 (shooting, the weapon).
+    "Shred": ImplementationStatus.IMPLEMENTED,
     # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
     "Hatred": ImplementationStatus.PARTIAL,
 }

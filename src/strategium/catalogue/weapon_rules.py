@@ -382,7 +382,8 @@ WEAPON_RULES: Final[tuple[RuleDef, ...]] = (
         _N,
         _RB,
         246,
-        "Failed To Wound rolls are re-rolled.",
+        "Failed To Wound rolls are re-rolled: in close combat when the model or its Melee weapon has it, in a "
+        "Shooting Attack when the weapon has it.",
         kind=_W,
     ),
     RuleDef(
@@ -440,7 +441,8 @@ WEAPON_RULES: Final[tuple[RuleDef, ...]] = (
         _N,
         _RB,
         249,
-        "Failed hit rolls may be re-rolled (for a Blast, the scatter may be re-rolled).",
+        "Failed To Hit rolls may be re-rolled; a Blast may re-roll a scatter that is not a Hit (both dice); a "
+        "Template must re-roll failed To Wound and Armour Penetration rolls.",
         kind=_W,
         aliases=("Twinlinked",),
     ),
