@@ -15,6 +15,7 @@ from strategium.catalogue.declared import (
     AutoWound,
     Bearer,
     Clause,
+    InstantDeath,
     Natural,
     Not,
     SetAp,
@@ -73,6 +74,23 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Natural(X), Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
             (SetAp(2),),
             "a To Wound roll of {x} is resolved at AP 2 instead of the weapon's AP",
+        ),
+    ),
+    # Murderous Strike (X), rulebook p.243 (CORE_B §1.7, confirmed): a To Wound roll of the (X) inflicts Instant
+    # Death; the data writes the (X) as a D6 target ("Murderous Strike (6+)", "(5+)"), read as X or more. Those Wounds
+    # are saved separately and before the attack's others: each MUR-1 Wound forms its own WoundGroup, allocated first
+    # under the default damage.special_wounds_first (true; set false, they would come last, against p.243). It does
+    # not make a die wound (a roll that fails against the Toughness inflicts nothing), and it needs a To Wound roll:
+    # no effect on a target with an Armour Value. Instant Death then plays as the pipeline has it (p.242): the model
+    # is reduced to 0 Wounds, Eternal Warrior (p.237) loses 1 only, Feel No Pain (p.238) may not be rolled. The text
+    # names attacks with the rule: the weapon bears it (a model's own Murderous Strike is not read).
+    "Murderous Strike": (
+        Clause(
+            "MUR-1",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (InstantDeath(),),
+            "a To Wound roll of {x} inflicts Instant Death",
         ),
     ),
 }

@@ -88,6 +88,8 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Rending": ImplementationStatus.IMPLEMENTED,
     # Breaching: BRE-1 (To Wound, AP 2), shooting and close combat; no effect on a target with an Armour Value.
     "Breaching": ImplementationStatus.IMPLEMENTED,
+    # Murderous Strike: MUR-1 (To Wound, Instant Death), shooting and close combat; its Wounds saved first.
+    "Murderous Strike": ImplementationStatus.IMPLEMENTED,
     # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
     "Hatred": ImplementationStatus.PARTIAL,
 }
