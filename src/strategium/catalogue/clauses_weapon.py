@@ -93,5 +93,29 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             "a To Wound roll of {x} inflicts Instant Death",
         ),
     ),
+    # Fleshbane, rulebook p.238 (CORE_B §1.5, confirmed): the attack always wounds on a 2+, whatever the Toughness
+    # (even one its Strength could not wound); no effect against Vehicles or Buildings (a target with an Armour
+    # Value: no To Wound roll is made). "Always wounds on a 2+" is AutoWound on Natural(2): a natural 2 or more
+    # wounds, a 1 fails, as no To Wound roll needs less than 2+. Who bears it (p.238): a model that has it, or
+    # attacks with a Melee weapon that has it, in close combat (FLE-2); a Shooting Attack with a weapon that has it
+    # (FLE-1), as Rending. Not played: Dreadnought and Automata re-roll successful Fleshbane Wounds against them
+    # (Unit Types, p.195: CORE_A), the pipeline not knowing the target's Unit Type.
+    "Fleshbane": (
+        Clause(
+            "FLE-1",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(2), Situation.SHOOTING, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(),),
+            "a To Wound roll of 2+ wounds whatever the Toughness",
+        ),
+        Clause(
+            "FLE-2",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(2), Situation.MELEE, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(),),
+            "a close combat To Wound roll of 2+ wounds whatever the Toughness",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+    ),
 }
 """Rule name → its clauses."""

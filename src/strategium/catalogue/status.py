@@ -90,6 +90,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Breaching": ImplementationStatus.IMPLEMENTED,
     # Murderous Strike: MUR-1 (To Wound, Instant Death), shooting and close combat; its Wounds saved first.
     "Murderous Strike": ImplementationStatus.IMPLEMENTED,
+    # Fleshbane: FLE-1 (shooting, the weapon's) and FLE-2 (close combat, the weapon's or the model's): wounds on 2+
+    # whatever the Toughness; no effect on a target with an Armour Value. Not played: Dreadnought and Automata
+    # re-roll successful Fleshbane Wounds (p.195), the target's Unit Type being unknown to the attack pipeline.
+    "Fleshbane": ImplementationStatus.PARTIAL,
     # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
     "Hatred": ImplementationStatus.PARTIAL,
 }
