@@ -18,6 +18,8 @@ from strategium.catalogue.declared import (
     InstantDeath,
     Natural,
     Not,
+    Reroll,
+    RerollWhich,
     SetAp,
     Situation,
     Trigger,
@@ -114,6 +116,41 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Natural(2), Situation.MELEE, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
             (AutoWound(),),
             "a close combat To Wound roll of 2+ wounds whatever the Toughness",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+    ),
+    # Poisoned (X), rulebook p.244 (CORE_B §1.5, confirmed): the attack always wounds on the (X) (4+ when none is
+    # given: the RuleDef's default_x), unless its Strength against the Toughness needs a lower roll: AutoWound on
+    # Natural(X), the die wounding on either (POI-1, POI-2). In close combat, when the wielder's Strength (or the
+    # weapon's) is higher than the victim's Toughness, failed To Wound rolls must be re-rolled (POI-3: the attack's
+    # Strength against the Toughness the roll is made against). No effect against Vehicles (a target with an Armour
+    # Value: no To Wound roll). Who bears it (p.244): a model that has it, or attacks with a Melee weapon that has
+    # it, in close combat (POI-2, POI-3); a Shooting Attack with a weapon that has it (POI-1). "Treated as Strength 1
+    # unless stated": the weapon profile states its Strength, which the attack uses. Not played: Dreadnought and
+    # Automata re-roll successful Poisoned Wounds against them (Unit Types, p.195: CORE_A), the pipeline not knowing
+    # the target's Unit Type.
+    "Poisoned": (
+        Clause(
+            "POI-1",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Situation.SHOOTING, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(),),
+            "a To Wound roll of {x} wounds whatever the Toughness",
+        ),
+        Clause(
+            "POI-2",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Situation.MELEE, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(),),
+            "a close combat To Wound roll of {x} wounds whatever the Toughness",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "POI-3",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.MELEE, Situation.STRENGTH_ABOVE_TOUGHNESS, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (Reroll(RerollWhich.FAILED),),
+            "in close combat, the Strength being higher than the Toughness, failed To Wound rolls are re-rolled",
             bearer=Bearer.WEAPON_OR_MODEL,
         ),
     ),

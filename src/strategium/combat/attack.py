@@ -32,7 +32,7 @@ from strategium.combat.allocation import (
     inflicts_instant_death,
     next_model_index,
 )
-from strategium.combat.declared import Declared, WoundTag, auto_wounds, declared_for, reroll, wound_tags
+from strategium.combat.declared import Declared, WoundTag, at_toughness, auto_wounds, declared_for, reroll, wound_tags
 from strategium.combat.mitigation import (
     MitigationContext,
     MitigationOffer,
@@ -304,7 +304,7 @@ def roll_to_wound(
     die its own AP or Instant Death, or make it wound whatever the Toughness (the dice are rolled then even if the
     Strength cannot wound); see :mod:`strategium.combat.declared`."""
     target = wound_target(attack.strength, toughness)
-    bounds = declared.to_wound if declared is not None else ()
+    bounds = at_toughness(declared.to_wound, attack.strength, toughness) if declared is not None else ()
     auto = auto_wounds(bounds) if bounds else ()
     if target is None and not auto:
         return (), (), (core("To Wound", f"S{attack.strength} cannot wound T{toughness}"),)
