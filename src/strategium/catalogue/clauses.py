@@ -5,7 +5,8 @@ their validation.
 (:func:`clause_problems`; a problem is a ``RuntimeError``, as the registry's alias clashes are): the rule is
 registered under that exact name; a clause uses its (X) only if the rule has one (a :class:`Natural` (X) needs a
 number or a D6 target, a :class:`TargetMatches` a word); clause ids are unique; each effect is one the interpreter
-plays at the clause's trigger, die conditions only with die effects; the bearer matches the table (weapon, or weapon
+plays at the clause's trigger, die conditions only with die effects, a condition decided at the To Wound roll
+(``AT_TO_WOUND_ROLL``) only at that trigger; the bearer matches the table (weapon, or weapon
 or model, in the weapon table; model in the model table), and a rule the model may bear has no weapon-only clause
 that could act in close combat; a rule with clauses is not "not yet" in :mod:`strategium.catalogue.status`.
 """
@@ -16,7 +17,19 @@ from functools import cache
 
 from strategium.catalogue.clauses_unit import UNIT_CLAUSES
 from strategium.catalogue.clauses_weapon import WEAPON_CLAUSES
-from strategium.catalogue.declared import PLAYED, Bearer, Clause, Natural, Reroll, Situation, TargetMatches, XRef
+from strategium.catalogue.declared import (
+    AT_TO_WOUND_ROLL,
+    PLAYED,
+    Bearer,
+    Clause,
+    Natural,
+    Not,
+    Reroll,
+    Situation,
+    TargetMatches,
+    Trigger,
+    XRef,
+)
 from strategium.catalogue.definitions import ImplementationStatus, XKind
 from strategium.catalogue.registry import UnknownRuleName, get_rule_def
 
@@ -103,6 +116,9 @@ def _effect_problems(where: str, clause: Clause) -> list[str]:
     per_die = any(isinstance(c, Natural) for c in clause.when)
     if per_die and any(isinstance(e, Reroll) for e in clause.effect):
         out.append(f"{where}: a Reroll takes attack conditions only, not Natural")
+    asked = {c.inner if isinstance(c, Not) else c for c in clause.when if isinstance(c, Situation | Not)}
+    if clause.trigger is not Trigger.TO_WOUND_ROLL and asked & AT_TO_WOUND_ROLL:
+        out.append(f"{where}: a condition decided at the To Wound roll, asked at the {clause.trigger}")
     return out
 
 

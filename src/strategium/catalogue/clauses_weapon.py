@@ -15,6 +15,7 @@ from strategium.catalogue.declared import (
     AutoWound,
     Bearer,
     Clause,
+    InstantDeath,
     Natural,
     Not,
     Reroll,
@@ -115,6 +116,82 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Situation.SHOOTING,),
             (Reroll(RerollWhich.FAILED),),
             "failed To Wound rolls of a Shooting Attack are re-rolled",
+        ),
+    ),
+    # Murderous Strike (X), rulebook p.243 (CORE_B §1.7, confirmed): a To Wound roll of the (X) inflicts Instant
+    # Death; the data writes the (X) as a D6 target ("Murderous Strike (6+)", "(5+)"), read as X or more. Those Wounds
+    # are saved separately and before the attack's others: each MUR-1 Wound forms its own WoundGroup, allocated first
+    # under the default damage.special_wounds_first (true; set false, they would come last, against p.243). It does
+    # not make a die wound (a roll that fails against the Toughness inflicts nothing), and it needs a To Wound roll:
+    # no effect on a target with an Armour Value. Instant Death then plays as the pipeline has it (p.242): the model
+    # is reduced to 0 Wounds, Eternal Warrior (p.237) loses 1 only, Feel No Pain (p.238) may not be rolled. The text
+    # names attacks with the rule: the weapon bears it (a model's own Murderous Strike is not read).
+    "Murderous Strike": (
+        Clause(
+            "MUR-1",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (InstantDeath(),),
+            "a To Wound roll of {x} inflicts Instant Death",
+        ),
+    ),
+    # Fleshbane, rulebook p.238 (CORE_B §1.5, confirmed): the attack always wounds on a 2+, whatever the Toughness
+    # (even one its Strength could not wound); no effect against Vehicles or Buildings (a target with an Armour
+    # Value: no To Wound roll is made). "Always wounds on a 2+" is AutoWound on Natural(2): a natural 2 or more
+    # wounds, a 1 fails, as no To Wound roll needs less than 2+. Who bears it (p.238): a model that has it, or
+    # attacks with a Melee weapon that has it, in close combat (FLE-2); a Shooting Attack with a weapon that has it
+    # (FLE-1), as Rending. Not played: Dreadnought and Automata re-roll successful Fleshbane Wounds against them
+    # (Unit Types, p.195: CORE_A), the pipeline not knowing the target's Unit Type.
+    "Fleshbane": (
+        Clause(
+            "FLE-1",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(2), Situation.SHOOTING, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(),),
+            "a To Wound roll of 2+ wounds whatever the Toughness",
+        ),
+        Clause(
+            "FLE-2",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(2), Situation.MELEE, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(),),
+            "a close combat To Wound roll of 2+ wounds whatever the Toughness",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+    ),
+    # Poisoned (X), rulebook p.244 (CORE_B §1.5, confirmed): the attack always wounds on the (X) (4+ when none is
+    # given: the RuleDef's default_x), unless its Strength against the Toughness needs a lower roll: AutoWound on
+    # Natural(X), the die wounding on either (POI-1, POI-2). In close combat, when the wielder's Strength (or the
+    # weapon's) is higher than the victim's Toughness, failed To Wound rolls must be re-rolled (POI-3: the attack's
+    # Strength against the Toughness the roll is made against). No effect against Vehicles (a target with an Armour
+    # Value: no To Wound roll). Who bears it (p.244): a model that has it, or attacks with a Melee weapon that has
+    # it, in close combat (POI-2, POI-3); a Shooting Attack with a weapon that has it (POI-1). "Treated as Strength 1
+    # unless stated": the weapon profile states its Strength, which the attack uses. Not played: Dreadnought and
+    # Automata re-roll successful Poisoned Wounds against them (Unit Types, p.195: CORE_A), the pipeline not knowing
+    # the target's Unit Type.
+    "Poisoned": (
+        Clause(
+            "POI-1",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Situation.SHOOTING, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(),),
+            "a To Wound roll of {x} wounds whatever the Toughness",
+        ),
+        Clause(
+            "POI-2",
+            Trigger.TO_WOUND_ROLL,
+            (Natural(X), Situation.MELEE, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (AutoWound(),),
+            "a close combat To Wound roll of {x} wounds whatever the Toughness",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "POI-3",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.MELEE, Situation.STRENGTH_ABOVE_TOUGHNESS, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (Reroll(RerollWhich.FAILED),),
+            "in close combat, the Strength being higher than the Toughness, failed To Wound rolls are re-rolled",
+            bearer=Bearer.WEAPON_OR_MODEL,
         ),
     ),
 }

@@ -16,7 +16,8 @@ Conditions are of two sorts:
 
 - **attack conditions**, known once per attack: a :class:`Situation` (the engine decides the ones about the game,
   such as the first round of a combat, and passes them in ``AttackSpec.situation``; the pipeline adds close combat
-  or shooting and whether the target has an Armour Value), :class:`Not` of one, :class:`TargetMatches`;
+  or shooting, whether the target has an Armour Value and, at the To Wound roll, whether the attack's Strength is
+  higher than the Toughness), :class:`Not` of one, :class:`TargetMatches`;
 - **die conditions**, decided per die inside the roll: :class:`Natural` (an unmodified result of X or more).
 """
 
@@ -75,6 +76,13 @@ class Situation(StrEnum):
     FIRST_ROUND_OF_COMBAT = "the first round of a combat"
     """Decided by the engine, per attacking unit: it made a successful Charge this Player Turn, or an enemy unit's
     successful Charge of this Player Turn locked it (:func:`strategium.engine.assault.fight.first_round`)."""
+    STRENGTH_ABOVE_TOUGHNESS = "the attack's Strength is higher than the target's Toughness"
+    """Decided by the pipeline at the To Wound roll, against the Toughness that roll is made against (the target
+    unit's majority Toughness); so asked only by To Wound clauses (Poisoned (X), p.244)."""
+
+
+AT_TO_WOUND_ROLL: Final[frozenset[Situation]] = frozenset({Situation.STRENGTH_ABOVE_TOUGHNESS})
+"""The attack conditions decided at the To Wound roll rather than once per attack."""
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,17 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Twin-linked": ImplementationStatus.PARTIAL,
     # Shred: SHR-1 (close combat To Wound, re-roll failed; the weapon or the model), SHR-2 (shooting, the weapon).
     "Shred": ImplementationStatus.IMPLEMENTED,
+    # Murderous Strike: MUR-1 (To Wound, Instant Death), shooting and close combat; its Wounds saved first.
+    "Murderous Strike": ImplementationStatus.IMPLEMENTED,
+    # Fleshbane: FLE-1 (shooting, the weapon's) and FLE-2 (close combat, the weapon's or the model's): wounds on 2+
+    # whatever the Toughness; no effect on a target with an Armour Value. Not played: Dreadnought and Automata
+    # re-roll successful Fleshbane Wounds (p.195), the target's Unit Type being unknown to the attack pipeline.
+    "Fleshbane": ImplementationStatus.PARTIAL,
+    # Poisoned: POI-1 (shooting) and POI-2 (close combat) wound on the (X) or the roll the Strength needs, whichever
+    # is lower; POI-3 re-rolls failed close combat To Wound rolls when the Strength is higher than the Toughness. No
+    # effect on a target with an Armour Value. Not played: Dreadnought and Automata re-roll successful Poisoned
+    # Wounds (p.195), the target's Unit Type being unknown to the attack pipeline.
+    "Poisoned": ImplementationStatus.PARTIAL,
     # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
     "Hatred": ImplementationStatus.PARTIAL,
 }

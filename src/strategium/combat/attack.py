@@ -11,10 +11,11 @@ What comes from where: see :mod:`strategium.combat.tables` (To Hit, To Wound), :
 Toughness most of the target's models have (7th-edition convention); melee To Hit rolls the WS most of them
 have. Weapon rules read here: Instant Death, Ignores Cover, Template (which Ignores Cover, p.248), Night
 Vision (the engine adds the attacker's own rules to ``AttackSpec.rules``). Declared rules (Rending, Breaching,
-Hatred: see :mod:`strategium.combat.declared`) act at the To Hit and To Wound rolls; a To Wound die they change may
-carry its own AP or Instant Death, so the Wounds of one attack come in :class:`WoundGroup` s, allocated group by group
-(the groups a clause made first, or last: ``damage.special_wounds_first``). Shred, Fleshbane, Poisoned, Gets Hot,
-Twin-linked and other re-rolls are not applied yet.
+Twin-linked, Shred, Murderous Strike, Fleshbane, Poisoned, Hatred: see :mod:`strategium.combat.declared` and
+``strategium rules list``) act at the To Hit and To Wound rolls; a To Wound die they change may carry its own AP or
+Instant Death, so the Wounds of one attack come in :class:`WoundGroup` s, allocated group by group (the groups a
+clause made first, or last: ``damage.special_wounds_first``). Gets Hot and the other weapon rules not declared are
+not applied yet.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from strategium.combat.allocation import (
     inflicts_instant_death,
     next_model_index,
 )
-from strategium.combat.declared import Declared, WoundTag, auto_wounds, declared_for, reroll, wound_tags
+from strategium.combat.declared import Declared, WoundTag, at_toughness, auto_wounds, declared_for, reroll, wound_tags
 from strategium.combat.mitigation import (
     MitigationContext,
     MitigationOffer,
@@ -304,7 +305,7 @@ def roll_to_wound(
     die its own AP or Instant Death, or make it wound whatever the Toughness (the dice are rolled then even if the
     Strength cannot wound); see :mod:`strategium.combat.declared`."""
     target = wound_target(attack.strength, toughness)
-    bounds = declared.to_wound if declared is not None else ()
+    bounds = at_toughness(declared.to_wound, attack.strength, toughness) if declared is not None else ()
     auto = auto_wounds(bounds) if bounds else ()
     if target is None and not auto:
         return (), (), (core("To Wound", f"S{attack.strength} cannot wound T{toughness}"),)

@@ -13,6 +13,8 @@ points call the functions below:
   failed, ``Reroll(ONES)`` each result of 1, all at once in one roll; a die is re-rolled once, the second result
   standing (exact chance of a success with ``Reroll(FAILED)``: p + (1 - p) p). A shooting roll whose misses the BS
   6+ re-roll already took is not re-rolled again.
+- a To Wound clause asking ``Situation.STRENGTH_ABOVE_TOUGHNESS`` acts only when the attack's Strength is higher
+  than the Toughness the roll is made against (:func:`at_toughness`; Poisoned (X)'s re-roll, p.244).
 - then, To Wound only, per die (:func:`wound_tags`): a die whose unmodified result (after its re-roll) is X or more
   (``Natural(X)``) takes the effects of the clause: ``AutoWound`` (it wounds whatever the Toughness, even one the
   Strength could not wound: the dice are rolled then, and only such results wound), ``SetAp(ap)`` (its Wound is
@@ -40,6 +42,7 @@ from dataclasses import dataclass
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.clauses import clauses_of, declared_rules
 from strategium.catalogue.declared import (
+    AT_TO_WOUND_ROLL,
     AddDice,
     AutoWound,
     Clause,
@@ -136,9 +139,9 @@ def _bind(clause: Clause, ref: RuleRef, facts: set[Situation], notes: list[Reaso
     cannot be read: then a ruling is added to ``notes``)."""
     natural: int | None = None
     for condition in clause.when:
-        if isinstance(condition, Situation) and condition not in facts:
+        if isinstance(condition, Situation) and condition not in facts and condition not in AT_TO_WOUND_ROLL:
             return None
-        if isinstance(condition, Not) and condition.inner in facts:
+        if isinstance(condition, Not) and condition.inner in facts and condition.inner not in AT_TO_WOUND_ROLL:
             return None
     for condition in clause.when:
         if isinstance(condition, Natural):
@@ -276,6 +279,29 @@ def reroll(
 WoundTag = tuple[int | None, Reason | None, tuple[Reason, ...]]
 """How one Wound is resolved: its AP, the ruling of a clause that gives it Instant Death (``None``: none does), and
 the rulings it cites."""
+
+
+def at_toughness(bounds: tuple[Bound, ...], strength: int, toughness: int) -> tuple[Bound, ...]:
+    """The To Wound clauses of ``bounds`` that act against ``toughness`` with ``strength``: those asking a condition
+    decided at the To Wound roll (``Situation.STRENGTH_ABOVE_TOUGHNESS``, or its ``Not``) only when it holds.
+    ``bounds`` is returned as it is when none asks one."""
+    if not any(isinstance(c, Situation | Not) and _inner(c) in AT_TO_WOUND_ROLL for b in bounds for c in b.clause.when):
+        return bounds
+    facts = {Situation.STRENGTH_ABOVE_TOUGHNESS} if strength > toughness else set()
+    return tuple(b for b in bounds if all(_roll_holds(c, facts) for c in b.clause.when))
+
+
+def _inner(condition: Situation | Not) -> Situation:
+    return condition.inner if isinstance(condition, Not) else condition
+
+
+def _roll_holds(condition: object, facts: set[Situation]) -> bool:
+    """True unless ``condition`` is one decided at the To Wound roll that does not hold with ``facts``."""
+    if isinstance(condition, Situation) and condition in AT_TO_WOUND_ROLL:
+        return condition in facts
+    if isinstance(condition, Not) and condition.inner in AT_TO_WOUND_ROLL:
+        return condition.inner not in facts
+    return True
 
 
 def auto_wounds(bounds: tuple[Bound, ...]) -> tuple[Bound, ...]:
