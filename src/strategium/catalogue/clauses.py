@@ -22,6 +22,7 @@ from strategium.catalogue.declared import (
     PLAYED,
     Bearer,
     Clause,
+    MultiplyWounds,
     Natural,
     Not,
     Reroll,
@@ -102,6 +103,11 @@ def _x_problems(where: str, clause: Clause, kind: XKind) -> list[str]:
                 out.append(f"{where}: Natural({condition.at_least}) is no D6 result")
         if isinstance(condition, TargetMatches) and kind is not XKind.TEXT:
             out.append(f"{where}: TargetMatches(X) needs an (X) that is a word, not {kind}")
+    for effect in clause.effect:
+        if isinstance(effect, MultiplyWounds) and isinstance(effect.times, XRef) and kind is not XKind.NUMBER:
+            out.append(f"{where}: MultiplyWounds(X) needs an (X) that is a number, not {kind}")
+        if isinstance(effect, MultiplyWounds) and isinstance(effect.times, int) and effect.times < 1:
+            out.append(f"{where}: MultiplyWounds({effect.times}) is fewer than one Wound")
     return out
 
 

@@ -16,6 +16,7 @@ from strategium.catalogue.declared import (
     Bearer,
     Clause,
     InstantDeath,
+    MultiplyWounds,
     Natural,
     Not,
     Reroll,
@@ -27,6 +28,21 @@ from strategium.catalogue.declared import (
 )
 
 WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
+    # Brutal (X), Liber Astartes p.117 (bsdata; CORE_B §1.7): a Wound allocated to a model becomes X Wounds on it, each
+    # with the initial Wound's AP and special rules (so each inflicts Instant Death if it did) and each saved on its
+    # own; the Damage Mitigation roll, made per unsaved Wound (p.174), is so made per Wound after multiplying. Wounds
+    # left once the model is removed are lost: they do not spill over to other models. No effect on models without a
+    # Toughness (Vehicles and Buildings: no Hull Points).
+    "Brutal": (
+        Clause(
+            "BRU-1",
+            Trigger.WOUND_ALLOCATED,
+            (Not(Situation.TARGET_HAS_ARMOUR_VALUE),),
+            (MultiplyWounds(X),),
+            "a Wound allocated to a model becomes {x} Wounds on it, each saved on its own; those left once it is "
+            "removed are lost",
+        ),
+    ),
     # Rending (X), rulebook p.246 (CORE_B §1.5, §2.3, §5.5, confirmed): a To Wound roll of X or more wounds whatever
     # the Toughness; such a shooting Wound is resolved at AP 2, a close combat one at AP 2 if the attacker chooses
     # (taken when AP 2 is better than the weapon's). Against a Vehicle or Building each Armour Penetration die of X or

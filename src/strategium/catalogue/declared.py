@@ -35,6 +35,8 @@ class Trigger(StrEnum):
     TO_HIT_ROLL = "To Hit roll"
     TO_WOUND_ROLL = "To Wound roll"
     ARMOUR_PENETRATION_ROLL = "Armour Penetration roll"
+    WOUND_ALLOCATED = "Wound allocation"
+    """A Wound of the attack is allocated to a model of the target (before its save is rolled)."""
 
 
 class Bearer(StrEnum):
@@ -154,13 +156,23 @@ class AddDice:
     sides: int
 
 
-Effect = Reroll | AutoWound | SetAp | InstantDeath | AddDice
+@dataclass(frozen=True)
+class MultiplyWounds:
+    """The Wound allocated to a model becomes ``times`` Wounds on that model, each with the Wound's AP and rules and
+    each saved, mitigated and lost on its own; those left once the model is removed are lost, never allocated to
+    another model (Brutal (X), p.117)."""
+
+    times: int | XRef = X
+
+
+Effect = Reroll | AutoWound | SetAp | InstantDeath | AddDice | MultiplyWounds
 """Any effect primitive."""
 
 PLAYED: Final[dict[Trigger, tuple[type, ...]]] = {
     Trigger.TO_HIT_ROLL: (Reroll,),
     Trigger.TO_WOUND_ROLL: (Reroll, AutoWound, SetAp, InstantDeath),
     Trigger.ARMOUR_PENETRATION_ROLL: (AddDice,),
+    Trigger.WOUND_ALLOCATED: (MultiplyWounds,),
 }
 """The effects the interpreter plays at each trigger. A :class:`Reroll` acts on the whole roll and takes attack
 conditions only; the others act on one die and may take :class:`Natural`."""
@@ -185,7 +197,8 @@ class Clause:
     def uses_x(self) -> bool:
         """True if a condition, an effect or the text refers to the rule's (X)."""
         parts: list[object] = [*self.when, *self.effect]
-        refers = any(isinstance(getattr(p, name, None), XRef) for p in parts for name in ("at_least", "x"))
+        names = ("at_least", "x", "times")
+        refers = any(isinstance(getattr(p, name, None), XRef) for p in parts for name in names)
         return refers or "{x}" in self.text
 
     def ruling(self, x_text: str | None) -> str:

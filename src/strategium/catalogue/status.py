@@ -86,6 +86,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Declared clauses (strategium.catalogue.clauses_*, played by strategium.combat.declared).
     # Rending: REN-1 and REN-2 (To Wound, AP 2), REN-3 (Armour Penetration, + D3).
     "Rending": ImplementationStatus.IMPLEMENTED,
+    # Brutal: BRU-1 (Wound allocation: each allocated Wound becomes X Wounds on the model, saved one by one, no spill
+    # over); no effect on a target with an Armour Value.
+    "Brutal": ImplementationStatus.IMPLEMENTED,
     # Breaching: BRE-1 (To Wound, AP 2), shooting and close combat; no effect on a target with an Armour Value.
     "Breaching": ImplementationStatus.IMPLEMENTED,
     # Twin-linked: TWL-1 (To Hit, re-roll failed; shooting, Snap Shots included, and close combat); a Twin-linked

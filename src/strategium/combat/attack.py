@@ -20,7 +20,7 @@ not applied yet.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from strategium.catalogue.citations import Reason
@@ -33,7 +33,16 @@ from strategium.combat.allocation import (
     inflicts_instant_death,
     next_model_index,
 )
-from strategium.combat.declared import Declared, WoundTag, at_toughness, auto_wounds, declared_for, reroll, wound_tags
+from strategium.combat.declared import (
+    Declared,
+    WoundTag,
+    at_toughness,
+    auto_wounds,
+    declared_for,
+    reroll,
+    wound_tags,
+    wounds_per_allocation,
+)
 from strategium.combat.mitigation import (
     MitigationContext,
     MitigationOffer,
@@ -209,7 +218,8 @@ class WoundRecord:
     ``model``: who it was allocated to (``index`` in ``TargetUnit.models``); ``instant_death``: it inflicts
     Instant Death; ``save``/``save_roll``/``saved``: the one save taken; ``mitigation``: the Damage
     Mitigation step (``None`` if the Wound was saved); ``wounds_lost``: Wounds the model lost; ``removed``:
-    the model was removed by it.
+    the model was removed by it. ``part``: which of the Wounds one allocated Wound became on the model (Brutal (X),
+    p.117: 1 to X; 0 when it stayed one Wound).
     """
 
     number: int
@@ -224,6 +234,7 @@ class WoundRecord:
     removed: bool
     reasons: tuple[Reason, ...] = field(default=(), repr=False)
     ap: int | None = None
+    part: int = 0
 
     @property
     def mitigated(self) -> bool:
@@ -235,7 +246,8 @@ class WoundRecord:
 class AttackResult:
     """The whole of one attack group against a unit.
 
-    ``hits``; ``wounds`` (successful To Wound rolls); ``records`` one per Wound allocated; ``unallocated``
+    ``hits``; ``wounds`` (successful To Wound rolls); ``records`` one per Wound allocated (Brutal (X): one per Wound
+    it became on the model); ``unallocated``
     Wounds left over once the unit was destroyed or no model left may be allocated them; ``target`` the unit
     afterwards; ``rolls`` every roll in order; ``reasons`` the attack-level rulings (each record carries its own).
     """
@@ -407,34 +419,44 @@ def resolve_attack(
     unit = target
     ignores_cover = attack.ignores_cover
     night_vision = attack.has("Night Vision")
+    times, brutal = wounds_per_allocation(declared.allocation) if declared is not None else (1, None)
+    if wounds and brutal is not None:
+        reasons.append(brutal)
     number = 0
     for group in groups:
         known = _Known()  # a group's Wounds share their AP and Instant Death: what is known of a model holds for them
         for _ in range(group.count):
-            number += 1
             index = next_model_index(unit, config)
             if index is None:
                 break
-            record, model_rolls, unit = _resolve_wound(
-                dice,
-                attack,
-                group,
-                unit,
-                index,
-                number,
-                config,
-                mitigation,
-                save_preference,
-                ignores_cover,
-                night_vision,
-                known,
-            )
-            rolls.extend(model_rolls)
-            records.append(record)
+            number += 1
+            for part in range(1, times + 1) if times > 1 else (0,):
+                if unit.models[index].removed and brutal is not None:  # Brutal (X), p.117: no spill over
+                    left = f"{times - part + 1} of Wound {number}'s {times} Wounds are lost"
+                    reasons.append(replace(brutal, text=f"{brutal.text}: {left}"))
+                    break
+                record, model_rolls, unit = _resolve_wound(
+                    dice,
+                    attack,
+                    group,
+                    unit,
+                    index,
+                    number,
+                    config,
+                    mitigation,
+                    save_preference,
+                    ignores_cover,
+                    night_vision,
+                    known,
+                    part,
+                    times,
+                )
+                rolls.extend(model_rolls)
+                records.append(record)
         else:
             continue
         break
-    unallocated = wounds - len(records)
+    unallocated = wounds - number
     if unallocated:
         if unit.destroyed:
             reasons.append(core("Wound allocation", f"the unit is destroyed: {unallocated} Wounds are lost"))
@@ -473,9 +495,11 @@ def _resolve_wound(
     ignores_cover: bool,
     night_vision: bool,
     known: _Known,
+    part: int = 0,
+    times: int = 1,
 ) -> tuple[WoundRecord, tuple[Roll, ...], TargetUnit]:
     model = unit.models[index]
-    label = f"Wound {number} on {model.name}"
+    label = f"Wound {number} on {model.name}" if not part else f"Wound {number} ({part} of {times}) on {model.name}"
     reasons: list[Reason] = list(group.reasons)
     rolls: list[Roll] = []
     seen = known.saves.get(index)
@@ -513,6 +537,7 @@ def _resolve_wound(
                 False,
                 tuple(reasons),
                 group.ap,
+                part,
             )
             return record, tuple(rolls), unit
         reasons.append(core("Saving Throws", f"{choice.option} rolled {save_roll.total}: {label} not saved"))
@@ -548,6 +573,7 @@ def _resolve_wound(
             False,
             tuple(reasons),
             group.ap,
+            part,
         )
         return record, tuple(rolls), unit
     after, loss_reason = apply_unsaved_wound(model, instant_death=death is not None)
@@ -569,5 +595,6 @@ def _resolve_wound(
         after.removed,
         tuple(reasons),
         group.ap,
+        part,
     )
     return record, tuple(rolls), unit.with_model(index, after)

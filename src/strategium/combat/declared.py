@@ -23,6 +23,9 @@ points call the functions below:
   attack's others or after them (``damage.special_wounds_first``).
 - **Armour Penetration roll** (:func:`penetration_bonus`): each kept die of the roll whose unmodified result is X or
   more adds the ``AddDice`` dice to the total, rolled there and then.
+- **Wound allocation** (:func:`wounds_per_allocation`, read by :func:`strategium.combat.attack.resolve_attack`):
+  ``MultiplyWounds(X)`` makes each Wound allocated to a model X Wounds on it, each saved, mitigated and lost on its
+  own with the Wound's AP and Instant Death; those left once the model is removed are lost (no spill over).
 
 An attack's rules are its weapon's and, in close combat, its model's that a clause lets the model bear
 (:func:`acting_rules`: Hatred; Rending, which a model that has it uses on its close combat attacks whatever the
@@ -47,6 +50,7 @@ from strategium.catalogue.declared import (
     AutoWound,
     Clause,
     InstantDeath,
+    MultiplyWounds,
     Natural,
     Not,
     Reroll,
@@ -84,6 +88,7 @@ class Declared:
     to_wound: tuple[Bound, ...] = ()
     penetration: tuple[Bound, ...] = ()
     notes: tuple[Reason, ...] = ()
+    allocation: tuple[Bound, ...] = ()
 
 
 _Key = tuple[tuple[RuleRef, ...], bool, frozenset[Situation], bool]
@@ -131,6 +136,7 @@ def _plan(rules: tuple[RuleRef, ...], melee: bool, situation: frozenset[Situatio
         tuple(bound[Trigger.TO_WOUND_ROLL]),
         tuple(bound[Trigger.ARMOUR_PENETRATION_ROLL]),
         tuple(notes),
+        tuple(bound[Trigger.WOUND_ALLOCATED]),
     )
 
 
@@ -158,6 +164,10 @@ def _bind(clause: Clause, ref: RuleRef, facts: set[Situation], notes: list[Reaso
                     "named, is: every enemy)",
                 )
             )
+            return None
+    for effect in clause.effect:
+        if isinstance(effect, MultiplyWounds) and isinstance(effect.times, XRef) and ref.value is None:
+            notes.append(Reason.of(ref.name, f"{clause.id} not applied: {ref} has no (X) that can be read"))
             return None
     return Bound(clause, ref, natural, Reason.of(ref.name, clause.ruling(ref.x_text)))
 
@@ -366,3 +376,18 @@ def penetration_bonus(
                 total += roll.total
                 rulings.append(_cite(bound, f"a {face} adds {roll.total}"))
     return total, tuple(rolls), tuple(rulings)
+
+
+def wounds_per_allocation(bounds: tuple[Bound, ...]) -> tuple[int, Reason | None]:
+    """The Wounds a model suffers for each Wound of the attack allocated to it, by the ``MultiplyWounds`` clauses of
+    ``bounds`` (the Wound allocation trigger), and the ruling that says so (``(1, None)``: none acts). Several acting
+    (two Brutal values), the most Wounds is taken (project reading: one weapon carries one Brutal)."""
+    best: tuple[int, Reason | None] = (1, None)
+    for bound in bounds:
+        for effect in bound.clause.effect:
+            if not isinstance(effect, MultiplyWounds):
+                continue
+            times = bound.rule.value if isinstance(effect.times, XRef) else effect.times
+            if times is not None and times > best[0]:
+                best = (times, bound.reason)
+    return best
