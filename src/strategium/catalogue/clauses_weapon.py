@@ -194,5 +194,28 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             bearer=Bearer.WEAPON_OR_MODEL,
         ),
     ),
+    # Sunder, rulebook p.247 (CORE_B §2.3, confirmed): attacks with it, shooting or in close combat, may re-roll
+    # failed Armour Penetration rolls against Vehicles and Buildings (a target with an Armour Value: SUN-1, the total
+    # having no effect) and re-roll Glancing Hits hoping for a Penetrating Hit (SUN-2), the second result kept. The
+    # engine always re-rolls a failed roll (it can only help) and re-rolls a Glancing Hit when a new roll is at least
+    # as likely to Penetrate as to have no effect (project reading of "may": strategium.combat.declared
+    # .reroll_glancing). The whole roll is made again, Rending's D3 included; a roll is re-rolled once. The text names
+    # attacks with the rule: the weapon bears it. No effect on a unit with a Toughness (no Armour Penetration roll).
+    "Sunder": (
+        Clause(
+            "SUN-1",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Situation.TARGET_HAS_ARMOUR_VALUE,),
+            (Reroll(RerollWhich.FAILED),),
+            "a failed Armour Penetration roll is re-rolled, the second result kept",
+        ),
+        Clause(
+            "SUN-2",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Situation.TARGET_HAS_ARMOUR_VALUE,),
+            (Reroll(RerollWhich.GLANCING),),
+            "a Glancing Hit may be re-rolled for a Penetrating Hit, the second result kept",
+        ),
+    ),
 }
 """Rule name → its clauses."""

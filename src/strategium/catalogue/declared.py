@@ -117,12 +117,18 @@ class RerollWhich(StrEnum):
 
     FAILED = "failed"
     ONES = "results of 1"
+    GLANCING = "Glancing Hits"
+    """At the Armour Penetration roll only: a roll whose total gives a Glancing Hit (Sunder, p.247)."""
 
 
 @dataclass(frozen=True)
 class Reroll:
     """Re-roll the dice of the roll that ``which`` names, once each (a die is never re-rolled twice; the second
-    result stands). Played at To Hit and To Wound rolls."""
+    result stands). Played at To Hit and To Wound rolls (``FAILED``, ``ONES``: per die) and at the Armour
+    Penetration roll (``FAILED``: a roll whose total has no effect; ``GLANCING``: one whose total gives a Glancing
+    Hit, re-rolled when a new roll is at least as likely to Penetrate as to have no effect: the attacker's choice).
+    At the Armour Penetration roll the whole roll is made again, its dice and what clauses add to it, once: the
+    second result stands."""
 
     which: RerollWhich = RerollWhich.FAILED
 
@@ -148,7 +154,8 @@ class InstantDeath:
 
 @dataclass(frozen=True)
 class AddDice:
-    """Add ``count`` dice of ``sides`` (3 or 6) to the total of this Armour Penetration die's roll."""
+    """Add ``count`` dice of ``sides`` (3 or 6) to the total of an Armour Penetration roll: for each kept die that
+    meets the clause's :class:`Natural` (Rending's D3, p.246), or once per roll for a clause without one."""
 
     count: int
     sides: int
@@ -160,10 +167,11 @@ Effect = Reroll | AutoWound | SetAp | InstantDeath | AddDice
 PLAYED: Final[dict[Trigger, tuple[type, ...]]] = {
     Trigger.TO_HIT_ROLL: (Reroll,),
     Trigger.TO_WOUND_ROLL: (Reroll, AutoWound, SetAp, InstantDeath),
-    Trigger.ARMOUR_PENETRATION_ROLL: (AddDice,),
+    Trigger.ARMOUR_PENETRATION_ROLL: (AddDice, Reroll),
 }
 """The effects the interpreter plays at each trigger. A :class:`Reroll` acts on the whole roll and takes attack
-conditions only; the others act on one die and may take :class:`Natural`."""
+conditions only (``RerollWhich.GLANCING`` at the Armour Penetration roll only, ``ONES`` not there); the others act
+on one die and may take :class:`Natural`."""
 
 
 @dataclass(frozen=True)

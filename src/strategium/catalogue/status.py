@@ -107,4 +107,7 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Poisoned": ImplementationStatus.PARTIAL,
     # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
     "Hatred": ImplementationStatus.PARTIAL,
+    # Sunder: SUN-1 (a failed Armour Penetration roll re-rolled) and SUN-2 (a Glancing Hit re-rolled when a new roll
+    # is at least as likely to Penetrate as to fail), shooting and close combat, against a target with an Armour Value.
+    "Sunder": ImplementationStatus.IMPLEMENTED,
 }

@@ -22,7 +22,11 @@ points call the functions below:
   alike form one :class:`~strategium.combat.attack.WoundGroup`; the groups a clause made are allocated before the
   attack's others or after them (``damage.special_wounds_first``).
 - **Armour Penetration roll** (:func:`penetration_bonus`): each kept die of the roll whose unmodified result is X or
-  more adds the ``AddDice`` dice to the total, rolled there and then.
+  more adds the ``AddDice`` dice to the total, rolled there and then (a clause without a die condition adds them
+  once per roll). Then ``Reroll`` (:func:`penetration_reroll`): ``FAILED`` makes a roll that has no effect again,
+  ``GLANCING`` one that gives a Glancing Hit when the attacker chooses to (:func:`reroll_glancing`: a new roll is at
+  least as likely to Penetrate as to have no effect); the whole roll is remade once, its dice and what the clauses
+  add, and the second result stands (Sunder, p.247).
 
 An attack's rules are its weapon's and, in close combat, its model's that a clause lets the model bear
 (:func:`acting_rules`: Hatred; Rending, which a model that has it uses on its close combat attacks whatever the
@@ -38,6 +42,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
 
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.clauses import clauses_of, declared_rules
@@ -358,11 +365,71 @@ def penetration_bonus(
         for effect in bound.clause.effect:
             if not isinstance(effect, AddDice):
                 continue
-            for face in kept:
-                if not bound.holds(face):
+            for face in kept if bound.natural is not None else (None,):
+                if face is not None and not bound.holds(face):
                     continue
                 roll = dice.roll(effect.count, effect.sides, reason=f"{bound.rule.name}: {label}", who=who)
                 rolls.append(roll)
                 total += roll.total
-                rulings.append(_cite(bound, f"a {face} adds {roll.total}"))
+                rulings.append(_cite(bound, f"{'the roll' if face is None else f'a {face}'} adds {roll.total}"))
     return total, tuple(rolls), tuple(rulings)
+
+
+def penetration_reroll(
+    bounds: tuple[Bound, ...], *, glancing: bool, count: int, keep: int, strength: int, armour: int
+) -> tuple[Bound | None, tuple[Reason, ...]]:
+    """The ``Reroll`` clause of ``bounds`` that makes again an Armour Penetration roll whose total gives a Glancing
+    Hit (``glancing``) or has no effect (not ``glancing``), with its ruling; (``None``, ()) when none does. A
+    Glancing Hit is re-rolled when the attacker chooses to (:func:`reroll_glancing`, with the roll's ``count`` D6
+    keeping the ``keep`` highest, ``strength`` and ``armour``); the ruling says so when not."""
+    want = RerollWhich.GLANCING if glancing else RerollWhich.FAILED
+    bound = next((b for b in bounds if any(isinstance(e, Reroll) and e.which is want for e in b.clause.effect)), None)
+    if bound is None:
+        return None, ()
+    if not glancing:
+        return bound, (_cite(bound, "re-rolled"),)
+    take, pen, none = reroll_glancing(bounds, count=count, keep=keep, strength=strength, armour=armour)
+    odds = f"a new roll Penetrates {float(pen):.0%}, has no effect {float(none):.0%}"
+    if not take:
+        return None, (_cite(bound, f"not taken ({odds})"),)
+    return bound, (_cite(bound, f"re-rolled ({odds})"),)
+
+
+def reroll_glancing(
+    bounds: tuple[Bound, ...], *, count: int, keep: int, strength: int, armour: int
+) -> tuple[bool, Fraction, Fraction]:
+    """Whether the attacker re-rolls a Glancing Hit (Sunder, p.247: "in an attempt to get a Penetrating Hit", the
+    second result kept): (re-roll, the chance a new roll Penetrates, the chance it has no effect). A new roll is
+    ``count`` D6 keeping the ``keep`` highest, plus ``strength`` and what the ``AddDice`` clauses of ``bounds`` add,
+    against ``armour``; the attacker re-rolls when Penetrating is at least as likely as no effect (project reading:
+    a Penetrating Hit is worth a Glancing Hit and a Vehicle Damage roll)."""
+    adds = tuple((b.natural, e.count, e.sides) for b in bounds for e in b.clause.effect if isinstance(e, AddDice))
+    pen, none = _pen_chances(adds, count, keep, strength, armour)
+    return pen >= none, pen, none
+
+
+@cache
+def _pen_chances(
+    adds: tuple[tuple[int | None, int, int], ...], count: int, keep: int, strength: int, armour: int
+) -> tuple[Fraction, Fraction]:
+    """(P(total > armour), P(total < armour)) of a fresh Armour Penetration roll, by enumeration."""
+    pen = none = Fraction(0)
+    each = Fraction(1, 6**count)
+    for faces in product(range(1, 7), repeat=count):
+        kept = sorted(faces, reverse=True)[:keep]
+        base = sum(kept) + strength
+        extra: dict[int, Fraction] = {0: Fraction(1)}
+        for natural, n, sides in adds:
+            times = 1 if natural is None else sum(1 for f in kept if f >= natural)
+            for _ in range(times * n):
+                grown: dict[int, Fraction] = {}
+                for value, chance in extra.items():
+                    for side in range(1, sides + 1):
+                        grown[value + side] = grown.get(value + side, Fraction(0)) + chance / sides
+                extra = grown
+        for value, chance in extra.items():
+            if base + value > armour:
+                pen += each * chance
+            elif base + value < armour:
+                none += each * chance
+    return pen, none
