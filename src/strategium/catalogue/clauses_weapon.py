@@ -23,6 +23,7 @@ from strategium.catalogue.declared import (
     SetAp,
     Situation,
     Trigger,
+    Variant,
     X,
 )
 
@@ -215,6 +216,42 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Situation.TARGET_HAS_ARMOUR_VALUE,),
             (Reroll(RerollWhich.GLANCING),),
             "a Glancing Hit may be re-rolled for a Penetrating Hit, the second result kept",
+        ),
+    ),
+    # Armourbane (X), rulebook p.231 (CORE_B §1.5, §2.3, confirmed): a model or weapon that has it rolls an extra D6
+    # for Armour Penetration against a Vehicle, shooting and in close combat (ARB-1: AddDice(1, 6) once per roll,
+    # added to the total; project reading with Ordnance and Destroyer: the extra D6 is added, not kept among their
+    # dice). Variants by the (X): Armourbane (Melee) only in close combat (ARB-2), Armourbane (Ranged) only with
+    # Shooting Attacks (ARB-3, the weapon's). Who bears it: the weapon, or the model on its close combat attacks
+    # (strategium.combat.declared.acting_rules); held twice, its extra D6 is rolled once. Not played (status partial):
+    # Armourbane (Melta), whose benefit needs the attack at half range or less (the pipeline does not know the range:
+    # the attack carries a ruling that says so); the re-roll of failed To Wound rolls against Automata and
+    # Dreadnoughts (the pipeline does not know the Unit Type); a model's own Armourbane on its shooting. Project
+    # reading: the extra D6 is also rolled against a Building (the text names Vehicles; the plan knows only that the
+    # target has an Armour Value).
+    "Armourbane": (
+        Clause(
+            "ARB-1",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Variant(None), Situation.TARGET_HAS_ARMOUR_VALUE),
+            (AddDice(1, 6),),
+            "an extra D6 is rolled for Armour Penetration",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "ARB-2",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Variant("Melee"), Situation.MELEE, Situation.TARGET_HAS_ARMOUR_VALUE),
+            (AddDice(1, 6),),
+            "in close combat, an extra D6 is rolled for Armour Penetration",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "ARB-3",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Variant("Ranged"), Situation.SHOOTING, Situation.TARGET_HAS_ARMOUR_VALUE),
+            (AddDice(1, 6),),
+            "with a Shooting Attack, an extra D6 is rolled for Armour Penetration",
         ),
     ),
 }

@@ -17,7 +17,8 @@ Conditions are of two sorts:
 - **attack conditions**, known once per attack: a :class:`Situation` (the engine decides the ones about the game,
   such as the first round of a combat, and passes them in ``AttackSpec.situation``; the pipeline adds close combat
   or shooting, whether the target has an Armour Value and, at the To Wound roll, whether the attack's Strength is
-  higher than the Toughness), :class:`Not` of one, :class:`TargetMatches`;
+  higher than the Toughness), :class:`Not` of one, :class:`TargetMatches`, :class:`Variant` (the rule's (X) names
+  its variant);
 - **die conditions**, decided per die inside the roll: :class:`Natural` (an unmodified result of X or more).
 """
 
@@ -101,6 +102,15 @@ class TargetMatches:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """The rule is carried in this variant: its (X) as written is ``name`` (any case), or it has none (``name``
+    ``None``): "Armourbane (Melee)". A rule whose clauses ask a variant and whose (X) names none of them is not
+    applied, with a ruling that says so (a variant not read yet: Armourbane (Melta))."""
+
+    name: str | None = None
+
+
+@dataclass(frozen=True)
 class Natural:
     """A die condition: the die's unmodified result is ``at_least`` or more (after any re-roll of it; for a roll that
     keeps some dice, each kept die is read)."""
@@ -108,7 +118,7 @@ class Natural:
     at_least: int | XRef = X
 
 
-Condition = Situation | Not | TargetMatches | Natural
+Condition = Situation | Not | TargetMatches | Variant | Natural
 """Any condition of a clause."""
 
 

@@ -62,6 +62,7 @@ from strategium.catalogue.declared import (
     Situation,
     TargetMatches,
     Trigger,
+    Variant,
     XRef,
 )
 from strategium.catalogue.registry import RuleEntry, RuleRef, rule_key
@@ -127,10 +128,20 @@ def _plan(rules: tuple[RuleRef, ...], melee: bool, situation: frozenset[Situatio
     for ref in rules:
         if ref.name not in known:
             continue
+        if not _variant_read(ref):
+            if any(_situations_hold(clause, facts) for clause in clauses_of(ref.name)):
+                notes.append(Reason.of(ref.name, f"{ref} not applied: this variant is not read yet"))
+            continue
         for clause in clauses_of(ref.name):
             made = _bind(clause, ref, facts, notes)
-            if made is not None:
-                bound[clause.trigger].append(made)
+            if made is None:
+                continue
+            if made.natural is None and any(
+                b.rule.name == ref.name and b.natural is None and b.clause.effect == clause.effect
+                for b in bound[clause.trigger]
+            ):
+                continue  # the same rule held twice (Armourbane on the weapon, Armourbane (Melee) on the model): once
+            bound[clause.trigger].append(made)
     if not notes and not any(bound.values()):
         return None
     return Declared(
@@ -141,14 +152,36 @@ def _plan(rules: tuple[RuleRef, ...], melee: bool, situation: frozenset[Situatio
     )
 
 
+def _situations_hold(clause: Clause, facts: set[Situation]) -> bool:
+    """True if the attack conditions of ``clause`` decided once per attack hold with ``facts``."""
+    for condition in clause.when:
+        if isinstance(condition, Situation) and condition not in facts and condition not in AT_TO_WOUND_ROLL:
+            return False
+        if isinstance(condition, Not) and condition.inner in facts and condition.inner not in AT_TO_WOUND_ROLL:
+            return False
+    return True
+
+
+def _variant_read(ref: RuleRef) -> bool:
+    """True unless the clauses of ``ref``'s rule ask a :class:`Variant` and none is the one ``ref`` names."""
+    asked = [c for clause in clauses_of(ref.name) for c in clause.when if isinstance(c, Variant)]
+    return not asked or any(_is_variant(ref, c) for c in asked)
+
+
+def _is_variant(ref: RuleRef, condition: Variant) -> bool:
+    if condition.name is None or ref.x_text is None:
+        return condition.name is None and ref.x_text is None
+    return rule_key(condition.name) == rule_key(ref.x_text)
+
+
 def _bind(clause: Clause, ref: RuleRef, facts: set[Situation], notes: list[Reason]) -> Bound | None:
     """``clause`` of ``ref`` bound to the attack, or ``None`` when an attack condition does not hold (or its (X)
     cannot be read: then a ruling is added to ``notes``)."""
     natural: int | None = None
+    if not _situations_hold(clause, facts):
+        return None
     for condition in clause.when:
-        if isinstance(condition, Situation) and condition not in facts and condition not in AT_TO_WOUND_ROLL:
-            return None
-        if isinstance(condition, Not) and condition.inner in facts and condition.inner not in AT_TO_WOUND_ROLL:
+        if isinstance(condition, Variant) and not _is_variant(ref, condition):
             return None
     for condition in clause.when:
         if isinstance(condition, Natural):
