@@ -26,6 +26,7 @@ from strategium.catalogue.declared import (
     Natural,
     Not,
     Reroll,
+    RerollWhich,
     Situation,
     TargetMatches,
     Trigger,
@@ -122,6 +123,14 @@ def _effect_problems(where: str, clause: Clause) -> list[str]:
     per_die = any(isinstance(c, Natural) for c in clause.when)
     if per_die and any(isinstance(e, Reroll) for e in clause.effect):
         out.append(f"{where}: a Reroll takes attack conditions only, not Natural")
+    for effect in clause.effect:
+        if not isinstance(effect, Reroll):
+            continue
+        at_penetration = clause.trigger is Trigger.ARMOUR_PENETRATION_ROLL
+        if at_penetration and effect.which is RerollWhich.ONES:
+            out.append(f"{where}: Reroll(ONES) is not played at the {clause.trigger}")
+        if not at_penetration and effect.which is RerollWhich.GLANCING:
+            out.append(f"{where}: Reroll(GLANCING) is played at the Armour Penetration roll only")
     asked = {c.inner if isinstance(c, Not) else c for c in clause.when if isinstance(c, Situation | Not)}
     if clause.trigger is not Trigger.TO_WOUND_ROLL and asked & AT_TO_WOUND_ROLL:
         out.append(f"{where}: a condition decided at the To Wound roll, asked at the {clause.trigger}")

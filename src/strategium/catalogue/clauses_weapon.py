@@ -24,6 +24,7 @@ from strategium.catalogue.declared import (
     SetAp,
     Situation,
     Trigger,
+    Variant,
     X,
 )
 
@@ -208,6 +209,65 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Reroll(RerollWhich.FAILED),),
             "in close combat, the Strength being higher than the Toughness, failed To Wound rolls are re-rolled",
             bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+    ),
+    # Sunder, rulebook p.247 (CORE_B §2.3, confirmed): attacks with it, shooting or in close combat, may re-roll
+    # failed Armour Penetration rolls against Vehicles and Buildings (a target with an Armour Value: SUN-1, the total
+    # having no effect) and re-roll Glancing Hits hoping for a Penetrating Hit (SUN-2), the second result kept. The
+    # engine always re-rolls a failed roll (it can only help) and re-rolls a Glancing Hit when a new roll is at least
+    # as likely to Penetrate as to have no effect (project reading of "may": strategium.combat.declared
+    # .reroll_glancing). The whole roll is made again, Rending's D3 included; a roll is re-rolled once. The text names
+    # attacks with the rule: the weapon bears it. No effect on a unit with a Toughness (no Armour Penetration roll).
+    "Sunder": (
+        Clause(
+            "SUN-1",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Situation.TARGET_HAS_ARMOUR_VALUE,),
+            (Reroll(RerollWhich.FAILED),),
+            "a failed Armour Penetration roll is re-rolled, the second result kept",
+        ),
+        Clause(
+            "SUN-2",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Situation.TARGET_HAS_ARMOUR_VALUE,),
+            (Reroll(RerollWhich.GLANCING),),
+            "a Glancing Hit may be re-rolled for a Penetrating Hit, the second result kept",
+        ),
+    ),
+    # Armourbane (X), rulebook p.231 (CORE_B §1.5, §2.3, confirmed): a model or weapon that has it rolls an extra D6
+    # for Armour Penetration against a Vehicle, shooting and in close combat (ARB-1: AddDice(1, 6) once per roll,
+    # added to the total; project reading with Ordnance and Destroyer: the extra D6 is added, not kept among their
+    # dice). Variants by the (X): Armourbane (Melee) only in close combat (ARB-2), Armourbane (Ranged) only with
+    # Shooting Attacks (ARB-3, the weapon's). Who bears it: the weapon, or the model on its close combat attacks
+    # (strategium.combat.declared.acting_rules); held twice, its extra D6 is rolled once. Not played (status partial):
+    # Armourbane (Melta), whose benefit needs the attack at half range or less (the pipeline does not know the range:
+    # the attack carries a ruling that says so); the re-roll of failed To Wound rolls against Automata and
+    # Dreadnoughts (the pipeline does not know the Unit Type); a model's own Armourbane on its shooting. Project
+    # reading: the extra D6 is also rolled against a Building (the text names Vehicles; the plan knows only that the
+    # target has an Armour Value).
+    "Armourbane": (
+        Clause(
+            "ARB-1",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Variant(None), Situation.TARGET_HAS_ARMOUR_VALUE),
+            (AddDice(1, 6),),
+            "an extra D6 is rolled for Armour Penetration",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "ARB-2",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Variant("Melee"), Situation.MELEE, Situation.TARGET_HAS_ARMOUR_VALUE),
+            (AddDice(1, 6),),
+            "in close combat, an extra D6 is rolled for Armour Penetration",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "ARB-3",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Variant("Ranged"), Situation.SHOOTING, Situation.TARGET_HAS_ARMOUR_VALUE),
+            (AddDice(1, 6),),
+            "with a Shooting Attack, an extra D6 is rolled for Armour Penetration",
         ),
     ),
 }

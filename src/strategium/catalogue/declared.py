@@ -17,7 +17,8 @@ Conditions are of two sorts:
 - **attack conditions**, known once per attack: a :class:`Situation` (the engine decides the ones about the game,
   such as the first round of a combat, and passes them in ``AttackSpec.situation``; the pipeline adds close combat
   or shooting, whether the target has an Armour Value and, at the To Wound roll, whether the attack's Strength is
-  higher than the Toughness), :class:`Not` of one, :class:`TargetMatches`;
+  higher than the Toughness), :class:`Not` of one, :class:`TargetMatches`, :class:`Variant` (the rule's (X) names
+  its variant);
 - **die conditions**, decided per die inside the roll: :class:`Natural` (an unmodified result of X or more).
 """
 
@@ -103,6 +104,15 @@ class TargetMatches:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """The rule is carried in this variant: its (X) as written is ``name`` (any case), or it has none (``name``
+    ``None``): "Armourbane (Melee)". A rule whose clauses ask a variant and whose (X) names none of them is not
+    applied, with a ruling that says so (a variant not read yet: Armourbane (Melta))."""
+
+    name: str | None = None
+
+
+@dataclass(frozen=True)
 class Natural:
     """A die condition: the die's unmodified result is ``at_least`` or more (after any re-roll of it; for a roll that
     keeps some dice, each kept die is read)."""
@@ -110,7 +120,7 @@ class Natural:
     at_least: int | XRef = X
 
 
-Condition = Situation | Not | TargetMatches | Natural
+Condition = Situation | Not | TargetMatches | Variant | Natural
 """Any condition of a clause."""
 
 
@@ -119,12 +129,18 @@ class RerollWhich(StrEnum):
 
     FAILED = "failed"
     ONES = "results of 1"
+    GLANCING = "Glancing Hits"
+    """At the Armour Penetration roll only: a roll whose total gives a Glancing Hit (Sunder, p.247)."""
 
 
 @dataclass(frozen=True)
 class Reroll:
     """Re-roll the dice of the roll that ``which`` names, once each (a die is never re-rolled twice; the second
-    result stands). Played at To Hit and To Wound rolls."""
+    result stands). Played at To Hit and To Wound rolls (``FAILED``, ``ONES``: per die) and at the Armour
+    Penetration roll (``FAILED``: a roll whose total has no effect; ``GLANCING``: one whose total gives a Glancing
+    Hit, re-rolled when a new roll is at least as likely to Penetrate as to have no effect: the attacker's choice).
+    At the Armour Penetration roll the whole roll is made again, its dice and what clauses add to it, once: the
+    second result stands."""
 
     which: RerollWhich = RerollWhich.FAILED
 
@@ -150,7 +166,8 @@ class InstantDeath:
 
 @dataclass(frozen=True)
 class AddDice:
-    """Add ``count`` dice of ``sides`` (3 or 6) to the total of this Armour Penetration die's roll."""
+    """Add ``count`` dice of ``sides`` (3 or 6) to the total of an Armour Penetration roll: for each kept die that
+    meets the clause's :class:`Natural` (Rending's D3, p.246), or once per roll for a clause without one."""
 
     count: int
     sides: int
@@ -171,11 +188,12 @@ Effect = Reroll | AutoWound | SetAp | InstantDeath | AddDice | MultiplyWounds
 PLAYED: Final[dict[Trigger, tuple[type, ...]]] = {
     Trigger.TO_HIT_ROLL: (Reroll,),
     Trigger.TO_WOUND_ROLL: (Reroll, AutoWound, SetAp, InstantDeath),
-    Trigger.ARMOUR_PENETRATION_ROLL: (AddDice,),
+    Trigger.ARMOUR_PENETRATION_ROLL: (AddDice, Reroll),
     Trigger.WOUND_ALLOCATED: (MultiplyWounds,),
 }
 """The effects the interpreter plays at each trigger. A :class:`Reroll` acts on the whole roll and takes attack
-conditions only; the others act on one die and may take :class:`Natural`."""
+conditions only (``RerollWhich.GLANCING`` at the Armour Penetration roll only, ``ONES`` not there); the others act
+on one die and may take :class:`Natural`."""
 
 
 @dataclass(frozen=True)

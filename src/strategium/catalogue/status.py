@@ -110,4 +110,12 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Poisoned": ImplementationStatus.PARTIAL,
     # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
     "Hatred": ImplementationStatus.PARTIAL,
+    # Sunder: SUN-1 (a failed Armour Penetration roll re-rolled) and SUN-2 (a Glancing Hit re-rolled when a new roll
+    # is at least as likely to Penetrate as to fail), shooting and close combat, against a target with an Armour Value.
+    "Sunder": ImplementationStatus.IMPLEMENTED,
+    # Armourbane: ARB-1 (an extra D6 for Armour Penetration; the weapon, or the model in close combat), ARB-2
+    # (Melee: close combat only), ARB-3 (Ranged: shooting only). Not played: Armourbane (Melta) (half range), the
+    # re-roll of failed To Wound rolls against Automata and Dreadnoughts (Unit Type), a model's own Armourbane when
+    # it shoots.
+    "Armourbane": ImplementationStatus.PARTIAL,
 }

@@ -22,7 +22,11 @@ points call the functions below:
   alike form one :class:`~strategium.combat.attack.WoundGroup`; the groups a clause made are allocated before the
   attack's others or after them (``damage.special_wounds_first``).
 - **Armour Penetration roll** (:func:`penetration_bonus`): each kept die of the roll whose unmodified result is X or
-  more adds the ``AddDice`` dice to the total, rolled there and then.
+  more adds the ``AddDice`` dice to the total, rolled there and then (a clause without a die condition adds them
+  once per roll). Then ``Reroll`` (:func:`penetration_reroll`): ``FAILED`` makes a roll that has no effect again,
+  ``GLANCING`` one that gives a Glancing Hit when the attacker chooses to (:func:`reroll_glancing`: a new roll is at
+  least as likely to Penetrate as to have no effect); the whole roll is remade once, its dice and what the clauses
+  add, and the second result stands (Sunder, p.247).
 - **Wound allocation** (:func:`wounds_per_allocation`, read by :func:`strategium.combat.attack.resolve_attack`):
   ``MultiplyWounds(X)`` makes each Wound allocated to a model X Wounds on it, each saved, mitigated and lost on its
   own with the Wound's AP and Instant Death; those left once the model is removed are lost (no spill over).
@@ -41,6 +45,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
 
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.clauses import clauses_of, declared_rules
@@ -59,6 +66,7 @@ from strategium.catalogue.declared import (
     Situation,
     TargetMatches,
     Trigger,
+    Variant,
     XRef,
 )
 from strategium.catalogue.registry import RuleEntry, RuleRef, rule_key
@@ -125,10 +133,20 @@ def _plan(rules: tuple[RuleRef, ...], melee: bool, situation: frozenset[Situatio
     for ref in rules:
         if ref.name not in known:
             continue
+        if not _variant_read(ref):
+            if any(_situations_hold(clause, facts) for clause in clauses_of(ref.name)):
+                notes.append(Reason.of(ref.name, f"{ref} not applied: this variant is not read yet"))
+            continue
         for clause in clauses_of(ref.name):
             made = _bind(clause, ref, facts, notes)
-            if made is not None:
-                bound[clause.trigger].append(made)
+            if made is None:
+                continue
+            if made.natural is None and any(
+                b.rule.name == ref.name and b.natural is None and b.clause.effect == clause.effect
+                for b in bound[clause.trigger]
+            ):
+                continue  # the same rule held twice (Armourbane on the weapon, Armourbane (Melee) on the model): once
+            bound[clause.trigger].append(made)
     if not notes and not any(bound.values()):
         return None
     return Declared(
@@ -140,14 +158,36 @@ def _plan(rules: tuple[RuleRef, ...], melee: bool, situation: frozenset[Situatio
     )
 
 
+def _situations_hold(clause: Clause, facts: set[Situation]) -> bool:
+    """True if the attack conditions of ``clause`` decided once per attack hold with ``facts``."""
+    for condition in clause.when:
+        if isinstance(condition, Situation) and condition not in facts and condition not in AT_TO_WOUND_ROLL:
+            return False
+        if isinstance(condition, Not) and condition.inner in facts and condition.inner not in AT_TO_WOUND_ROLL:
+            return False
+    return True
+
+
+def _variant_read(ref: RuleRef) -> bool:
+    """True unless the clauses of ``ref``'s rule ask a :class:`Variant` and none is the one ``ref`` names."""
+    asked = [c for clause in clauses_of(ref.name) for c in clause.when if isinstance(c, Variant)]
+    return not asked or any(_is_variant(ref, c) for c in asked)
+
+
+def _is_variant(ref: RuleRef, condition: Variant) -> bool:
+    if condition.name is None or ref.x_text is None:
+        return condition.name is None and ref.x_text is None
+    return rule_key(condition.name) == rule_key(ref.x_text)
+
+
 def _bind(clause: Clause, ref: RuleRef, facts: set[Situation], notes: list[Reason]) -> Bound | None:
     """``clause`` of ``ref`` bound to the attack, or ``None`` when an attack condition does not hold (or its (X)
     cannot be read: then a ruling is added to ``notes``)."""
     natural: int | None = None
+    if not _situations_hold(clause, facts):
+        return None
     for condition in clause.when:
-        if isinstance(condition, Situation) and condition not in facts and condition not in AT_TO_WOUND_ROLL:
-            return None
-        if isinstance(condition, Not) and condition.inner in facts and condition.inner not in AT_TO_WOUND_ROLL:
+        if isinstance(condition, Variant) and not _is_variant(ref, condition):
             return None
     for condition in clause.when:
         if isinstance(condition, Natural):
@@ -368,13 +408,13 @@ def penetration_bonus(
         for effect in bound.clause.effect:
             if not isinstance(effect, AddDice):
                 continue
-            for face in kept:
-                if not bound.holds(face):
+            for face in kept if bound.natural is not None else (None,):
+                if face is not None and not bound.holds(face):
                     continue
                 roll = dice.roll(effect.count, effect.sides, reason=f"{bound.rule.name}: {label}", who=who)
                 rolls.append(roll)
                 total += roll.total
-                rulings.append(_cite(bound, f"a {face} adds {roll.total}"))
+                rulings.append(_cite(bound, f"{'the roll' if face is None else f'a {face}'} adds {roll.total}"))
     return total, tuple(rolls), tuple(rulings)
 
 
@@ -391,3 +431,63 @@ def wounds_per_allocation(bounds: tuple[Bound, ...]) -> tuple[int, Reason | None
             if times is not None and times > best[0]:
                 best = (times, bound.reason)
     return best
+
+
+def penetration_reroll(
+    bounds: tuple[Bound, ...], *, glancing: bool, count: int, keep: int, strength: int, armour: int
+) -> tuple[Bound | None, tuple[Reason, ...]]:
+    """The ``Reroll`` clause of ``bounds`` that makes again an Armour Penetration roll whose total gives a Glancing
+    Hit (``glancing``) or has no effect (not ``glancing``), with its ruling; (``None``, ()) when none does. A
+    Glancing Hit is re-rolled when the attacker chooses to (:func:`reroll_glancing`, with the roll's ``count`` D6
+    keeping the ``keep`` highest, ``strength`` and ``armour``); the ruling says so when not."""
+    want = RerollWhich.GLANCING if glancing else RerollWhich.FAILED
+    bound = next((b for b in bounds if any(isinstance(e, Reroll) and e.which is want for e in b.clause.effect)), None)
+    if bound is None:
+        return None, ()
+    if not glancing:
+        return bound, (_cite(bound, "re-rolled"),)
+    take, pen, none = reroll_glancing(bounds, count=count, keep=keep, strength=strength, armour=armour)
+    odds = f"a new roll Penetrates {float(pen):.0%}, has no effect {float(none):.0%}"
+    if not take:
+        return None, (_cite(bound, f"not taken ({odds})"),)
+    return bound, (_cite(bound, f"re-rolled ({odds})"),)
+
+
+def reroll_glancing(
+    bounds: tuple[Bound, ...], *, count: int, keep: int, strength: int, armour: int
+) -> tuple[bool, Fraction, Fraction]:
+    """Whether the attacker re-rolls a Glancing Hit (Sunder, p.247: "in an attempt to get a Penetrating Hit", the
+    second result kept): (re-roll, the chance a new roll Penetrates, the chance it has no effect). A new roll is
+    ``count`` D6 keeping the ``keep`` highest, plus ``strength`` and what the ``AddDice`` clauses of ``bounds`` add,
+    against ``armour``; the attacker re-rolls when Penetrating is at least as likely as no effect (project reading:
+    a Penetrating Hit is worth a Glancing Hit and a Vehicle Damage roll)."""
+    adds = tuple((b.natural, e.count, e.sides) for b in bounds for e in b.clause.effect if isinstance(e, AddDice))
+    pen, none = _pen_chances(adds, count, keep, strength, armour)
+    return pen >= none, pen, none
+
+
+@cache
+def _pen_chances(
+    adds: tuple[tuple[int | None, int, int], ...], count: int, keep: int, strength: int, armour: int
+) -> tuple[Fraction, Fraction]:
+    """(P(total > armour), P(total < armour)) of a fresh Armour Penetration roll, by enumeration."""
+    pen = none = Fraction(0)
+    each = Fraction(1, 6**count)
+    for faces in product(range(1, 7), repeat=count):
+        kept = sorted(faces, reverse=True)[:keep]
+        base = sum(kept) + strength
+        extra: dict[int, Fraction] = {0: Fraction(1)}
+        for natural, n, sides in adds:
+            times = 1 if natural is None else sum(1 for f in kept if f >= natural)
+            for _ in range(times * n):
+                grown: dict[int, Fraction] = {}
+                for value, chance in extra.items():
+                    for side in range(1, sides + 1):
+                        grown[value + side] = grown.get(value + side, Fraction(0)) + chance / sides
+                extra = grown
+        for value, chance in extra.items():
+            if base + value > armour:
+                pen += each * chance
+            elif base + value < armour:
+                none += each * chance
+    return pen, none

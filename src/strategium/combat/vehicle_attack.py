@@ -163,6 +163,7 @@ def resolve_attack_on_vehicle(
             who=attack.attacker,
             declared=on_penetration,
         )
+        rolls.extend(pen.earlier)
         rolls.append(pen.roll)
         rolls.extend(pen.extra)
         records.append(_save_and_mitigate(dice, attack, target, number, pen, config, mitigation, rolls))

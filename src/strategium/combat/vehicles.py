@@ -30,7 +30,7 @@ from enum import StrEnum
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.definitions import Book
 from strategium.catalogue.registry import RuleRef
-from strategium.combat.declared import Bound, penetration_bonus
+from strategium.combat.declared import Bound, penetration_bonus, penetration_reroll
 from strategium.combat.sources import (
     BUILDING_DAMAGE_PAGE,
     DESTROYER_PAGE,
@@ -146,7 +146,9 @@ class TargetVehicle:
 @dataclass(frozen=True)
 class Penetration:
     """One Armour Penetration roll: the dice, Strength, Armour Value, total, outcome and reasons; ``extra``: the dice
-    declared clauses added to the total (Rending's D3), in the order rolled."""
+    declared clauses added to the total (Rending's D3), in the order rolled; ``earlier``: the dice of a first roll a
+    clause made the attacker roll again (Sunder's re-roll), its own dice then those added to it (the roll, total and
+    outcome are the second's, which stands)."""
 
     roll: Roll
     strength: int
@@ -155,6 +157,7 @@ class Penetration:
     outcome: PenetrationOutcome
     reasons: tuple[Reason, ...]
     extra: tuple[Roll, ...] = ()
+    earlier: tuple[Roll, ...] = ()
 
 
 def roll_penetration(
@@ -169,23 +172,56 @@ def roll_penetration(
 ) -> Penetration:
     """Roll Armour Penetration for one hit of ``strength`` against ``armour``: D6 (Ordnance 2D6 keep the
     highest, Destroyer 3D6 keep the two highest) plus Strength, plus what the ``declared`` clauses at this roll add
-    (:func:`strategium.combat.declared.penetration_bonus`, rolled after it). Raises ``DiceError`` as
-    :meth:`Dice.roll`.
+    (:func:`strategium.combat.declared.penetration_bonus`, rolled after it); then a ``Reroll`` clause may make the
+    whole roll again, once, the second result standing (:func:`strategium.combat.declared.penetration_reroll`).
+    Raises ``DiceError`` as :meth:`Dice.roll`.
     """
     reasons: list[Reason] = []
+    count, keep = 1, 1
     if weapon_class is WeaponClass.ORDNANCE:
-        roll = dice.roll(2, 6, reason=label, who=who, keep="highest", keep_count=1)
+        count = 2
         reasons.append(
             core("Ordnance", "Ordnance rolls two dice for Armour Penetration and keeps the highest", ORDNANCE_PAGE)
         )
     elif weapon_class is WeaponClass.DESTROYER:
-        roll = dice.roll(3, 6, reason=label, who=who, keep="highest", keep_count=2)
+        count, keep = 3, 2
         reasons.append(
             core("Destroyer", "Destroyer rolls three dice for Armour Penetration, dropping the lowest", DESTROYER_PAGE)
         )
-    else:
+    roll, total, outcome, extra = _attempt(dice, count, keep, strength, armour, declared, label, who, reasons)
+    earlier: tuple[Roll, ...] = ()
+    if declared and outcome is not PenetrationOutcome.PENETRATING:
+        glancing = outcome is PenetrationOutcome.GLANCING
+        again, why = penetration_reroll(
+            declared, glancing=glancing, count=count, keep=keep, strength=strength, armour=armour
+        )
+        reasons.extend(why)
+        if again is not None:
+            earlier = (roll, *extra)
+            label = f"{label} re-rolled ({again.rule.name})"
+            roll, total, outcome, extra = _attempt(dice, count, keep, strength, armour, declared, label, who, reasons)
+    return Penetration(roll, strength, armour, total, outcome, tuple(reasons), extra, earlier)
+
+
+def _attempt(
+    dice: Dice,
+    count: int,
+    keep: int,
+    strength: int,
+    armour: int,
+    declared: tuple[Bound, ...],
+    label: str,
+    who: str | None,
+    reasons: list[Reason],
+) -> tuple[Roll, int, PenetrationOutcome, tuple[Roll, ...]]:
+    """One roll of ``count`` D6 keeping the ``keep`` highest, plus Strength and what the ``declared`` clauses add:
+    (the roll, the total, the outcome, the dice added); its rulings are appended to ``reasons``."""
+    if count == 1:
         roll = dice.roll(1, 6, reason=label, who=who)
+    else:
+        roll = dice.roll(count, 6, reason=label, who=who, keep="highest", keep_count=keep)
     total = roll.total + strength
+    extra: tuple[Roll, ...] = ()
     if declared:
         bonus, extra, why = penetration_bonus(dice, declared, roll.kept, label=label, who=who)
         if extra:
@@ -194,12 +230,12 @@ def roll_penetration(
             outcome = penetration_outcome(total, armour)
             text = f"{roll.total} + S{strength} + {bonus} = {total} against Armour {armour}: {outcome}"
             reasons.append(core("Armour Penetration", text))
-            return Penetration(roll, strength, armour, total, outcome, tuple(reasons), extra)
+            return roll, total, outcome, extra
     outcome = penetration_outcome(total, armour)
     reasons.append(
         core("Armour Penetration", f"{roll.total} + S{strength} = {total} against Armour {armour}: {outcome}")
     )
-    return Penetration(roll, strength, armour, total, outcome, tuple(reasons))
+    return roll, total, outcome, extra
 
 
 class VehicleDamageResult(StrEnum):
