@@ -95,8 +95,8 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             "a To Wound roll of {x} is resolved at AP 2 instead of the weapon's AP",
         ),
     ),
-    # Twin-linked, rulebook p.249 (CORE_B §1.4, §1.8, confirmed): attacking with the weapon, the controlling player
-    # may re-roll all failed To Hit rolls (the engine always does: a re-roll of a failed die can only help). The text
+    # Twin-linked, rulebook p.249 (CORE_B §1.4, §1.8, confirmed): the player may roll every missed To Hit die of the
+    # weapon again (the engine always does: a second chance at a missed die can only help). The text
     # names no phase, so close combat as well as shooting; nothing in it excludes Snap Shots, so a Twin-linked weapon
     # fired as Snap Shots re-rolls its misses too. A die is re-rolled once (a shooting roll whose misses the BS 6+
     # re-roll took is not re-rolled again: strategium.combat.declared.reroll). Blast and Template weapons make no To
@@ -211,10 +211,10 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             bearer=Bearer.WEAPON_OR_MODEL,
         ),
     ),
-    # Sunder, rulebook p.247 (CORE_B §2.3, confirmed): attacks with it, shooting or in close combat, may re-roll
-    # failed Armour Penetration rolls against Vehicles and Buildings (a target with an Armour Value: SUN-1, the total
-    # having no effect) and re-roll Glancing Hits hoping for a Penetrating Hit (SUN-2), the second result kept. The
-    # engine always re-rolls a failed roll (it can only help) and re-rolls a Glancing Hit when a new roll is at least
+    # Sunder, rulebook p.247 (CORE_B §2.3, confirmed): its attacks, shooting or in close combat, against Vehicles and
+    # Buildings (a target with an Armour Value) may make an Armour Penetration roll again when it has no effect
+    # (SUN-1), or when it is only a Glancing Hit, for a chance of a Penetrating Hit (SUN-2); the second result
+    # stands. The engine always re-rolls a failed roll (it can only help) and re-rolls a Glancing Hit when a new roll is at least
     # as likely to Penetrate as to have no effect (project reading of "may": strategium.combat.declared
     # .reroll_glancing). The whole roll is made again, Rending's D3 included; a roll is re-rolled once. The text names
     # attacks with the rule: the weapon bears it. No effect on a unit with a Toughness (no Armour Penetration roll).
