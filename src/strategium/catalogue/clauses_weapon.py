@@ -214,10 +214,11 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
     # Sunder, rulebook p.247 (CORE_B §2.3, confirmed): its attacks, shooting or in close combat, against Vehicles and
     # Buildings (a target with an Armour Value) may make an Armour Penetration roll again when it has no effect
     # (SUN-1), or when it is only a Glancing Hit, for a chance of a Penetrating Hit (SUN-2); the second result
-    # stands. The engine always re-rolls a failed roll (it can only help) and re-rolls a Glancing Hit when a new roll is at least
-    # as likely to Penetrate as to have no effect (project reading of "may": strategium.combat.declared
-    # .reroll_glancing). The whole roll is made again, Rending's D3 included; a roll is re-rolled once. The text names
-    # attacks with the rule: the weapon bears it. No effect on a unit with a Toughness (no Armour Penetration roll).
+    # stands. The engine always re-rolls a failed roll (it can only help) and re-rolls a Glancing Hit when a new roll
+    # is at least as likely to Penetrate as to have no effect (project reading of "may":
+    # strategium.combat.declared.reroll_glancing). The whole roll is made again, Rending's D3 included; a roll is
+    # re-rolled once. The text names attacks with the rule: the weapon bears it. No effect on a unit with a Toughness
+    # (no Armour Penetration roll).
     "Sunder": (
         Clause(
             "SUN-1",
