@@ -1,5 +1,7 @@
 """The Charge Move proposal as it was before :mod:`strategium.agents.charge_spots` (kept here as the reference that
-module must agree with, pose for pose: ``test_charge_spots``)."""
+module must agree with, pose for pose: ``test_charge_spots``), with the one rule added since: a model's straight
+way to a spot may not cross Impassable Terrain or a Building (``charge_reach.path_crosses``, p.222), so such a
+contact spot is refused and a model whose closing-in move would cross stays where it is."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from strategium.agents.charge_spots import approach as _approach
 from strategium.agents.proposals import _feet_of
 from strategium.army.army import Model
 from strategium.engine.assault import charges
+from strategium.engine.assault.charge_reach import path_crosses
 from strategium.engine.core.board import Placement, Pose
 from strategium.engine.core.game import Game
 from strategium.engine.table.placement import footprint
@@ -68,11 +71,13 @@ def charge_positions(game: Game, unit_id: str) -> Placement:
             if math.hypot(spot.x - pose.x, spot.y - pose.y) > limit:
                 continue
             new = footprint(model, spot)
-            if _clear(new, fixed, placed, enemies, gap):
+            if _clear(new, fixed, placed, enemies, gap) and path_crosses(game, fp, new) is None:
                 chosen = spot
                 break
         if chosen is None:
             chosen = _close_in(model, pose, target, limit, fixed, placed, enemies, gap)
+            if chosen != pose and path_crosses(game, fp, footprint(model, chosen)) is not None:
+                chosen = pose
         out.append((model.id, chosen))
         placed.append(footprint(model, chosen))
     return tuple(out)
