@@ -118,4 +118,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # re-roll of failed To Wound rolls against Automata and Dreadnoughts (Unit Type), a model's own Armourbane when
     # it shoots.
     "Armourbane": ImplementationStatus.PARTIAL,
+    # Gets Hot: GH-1..GH-6 (strategium.rules.weapon.gets_hot): a To Hit roll of 1 (after its re-roll) wounds the firer
+    # at the weapon's AP, saves and Feel No Pain but no cover nor Shrouded; a Vehicle's Glancing Hit on 1-2; Blast and
+    # Template weapons test a D6 per shot before firing. Not played: a Vehicle destroyed by it is not Wrecked nor
+    # exploding; a model firing several templates that loses only some still fires them all.
+    "Gets Hot": ImplementationStatus.PARTIAL,
 }

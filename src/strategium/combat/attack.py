@@ -14,8 +14,8 @@ Vision (the engine adds the attacker's own rules to ``AttackSpec.rules``). Decla
 Twin-linked, Shred, Murderous Strike, Fleshbane, Poisoned, Hatred: see :mod:`strategium.combat.declared` and
 ``strategium rules list``) act at the To Hit and To Wound rolls; a To Wound die they change may carry its own AP or
 Instant Death, so the Wounds of one attack come in :class:`WoundGroup` s, allocated group by group (the groups a
-clause made first, or last: ``damage.special_wounds_first``). Gets Hot and the other weapon rules not declared are
-not applied yet.
+clause made first, or last: ``damage.special_wounds_first``). Gets Hot is played by the engine after the To Hit
+roll (``rules/weapon/gets_hot.py``); the weapon rules neither declared nor played there are not applied yet.
 """
 
 from __future__ import annotations

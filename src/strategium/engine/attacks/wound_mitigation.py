@@ -1,4 +1,4 @@
-"""Damage Mitigation rolls against Wounds that come from no attack (a failed Dangerous Terrain test).
+"""Damage Mitigation rolls against Wounds that come from no attack (a failed Dangerous Terrain test, Gets Hot).
 
 Feel No Pain (X) (rulebook p.238), Shrouded (X) (p.247) and the Stupefied roll (Exemplary Battles vol.1 p.107)
 are each made "when a model suffers an unsaved Wound", whatever inflicted it; the one-roll-per-Wound limit of
@@ -29,11 +29,14 @@ if TYPE_CHECKING:
     from strategium.engine.core.game import Game
 
 
-def mitigated(game: Game, unit_id: str, model: Model, source: str, *, no_saves: bool) -> bool:
+def mitigated(
+    game: Game, unit_id: str, model: Model, source: str, *, no_saves: bool, ignores_cover: bool = False
+) -> bool:
     """Offer the model of ``unit_id`` the Damage Mitigation rolls allowed against one unsaved Wound from
     ``source`` (e.g. "Dangerous Terrain"); make the best one (the default :class:`MitigationPolicy`) and log it.
 
-    ``no_saves``: the source allows no Saves of any kind (bars Feel No Pain). Returns True when the roll
+    ``no_saves``: the source allows no Saves of any kind (bars Feel No Pain); ``ignores_cover``: it bars Shrouded as
+    Ignores Cover does (a Gets Hot Wound, p.239). Returns True when the roll
     cancelled the Wound; False when none was offered or it failed. Raises ``DiceError`` as :meth:`Dice.d6`.
     """
     from strategium.engine.morale.leadership import is_fearless
@@ -47,7 +50,7 @@ def mitigated(game: Game, unit_id: str, model: Model, source: str, *, no_saves: 
     fearless = stupefied and is_fearless(game, host or unit_id)
     offer = mitigation_options(
         model_rules(game, unit_id, model),
-        MitigationContext(no_saves=no_saves),
+        MitigationContext(no_saves=no_saves, ignores_cover=ignores_cover),
         game.state.config,
         stupefied=stupefied,
         unit_fearless=fearless,

@@ -39,10 +39,15 @@ Weapons (CORE_B §1.2; pages where known):
   places them as :mod:`strategium.engine.shooting.area_fire` says.
 - Snap Shots (:data:`Query.FULL_BALLISTIC_SKILL` blocked: Pinned, Stupefied, Light after Running) use
   ``shooting.snap_shot_bs``.
+
+Hooks for weapon rules that act on the firers (Gets Hot, p.239: :mod:`strategium.rules.weapon.gets_hot`):
+:func:`before_area_fire` (a Template or Blast volley's shots, before it fires) and :func:`after_to_hit` (a volley's
+To Hit rolls, once it is resolved against its target).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -52,7 +57,9 @@ from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.mitigation import MitigationPolicy
 from strategium.combat.templates import blast_allocation, template_allocation
+from strategium.dice import Roll
 from strategium.engine.attacks import damage
+from strategium.engine.core import registries
 from strategium.engine.core.actions import Verdict
 from strategium.engine.core.board import Location
 from strategium.engine.core.decisions import DecisionKind
@@ -77,6 +84,43 @@ from strategium.model.weapons import RangeKind, WeaponClass
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
+
+
+# -- hooks for weapon rules acting on the firers (Gets Hot, p.239) ----------------------------------------
+
+AreaFireHook = Callable[["Game", str, Volley, int], tuple[Volley, int]]
+"""(game, the firing unit's id, a Template or Blast volley, its shots) -> the volley and shots still fired."""
+ToHitHook = Callable[["Game", str, Volley, tuple[Roll, ...]], None]
+"""(game, the firing unit's id, the volley, its To Hit rolls in order: the roll, then its re-roll if any)."""
+_AREA_FIRE: list[AreaFireHook] = []
+_AFTER_TO_HIT: list[ToHitHook] = []
+
+
+def before_area_fire(fn: AreaFireHook) -> AreaFireHook:
+    """Decorator: register a rule asked, in registration order, before a Template or Blast volley fires (after its
+    shots are rolled); each gets what the previous one left."""
+    _AREA_FIRE.append(fn)
+    registries.changed()
+    return fn
+
+
+def after_to_hit(fn: ToHitHook) -> ToHitHook:
+    """Decorator: register a rule called with the To Hit rolls of each volley that rolled To Hit, once the volley
+    is resolved against its target (its hits, Wounds and saves applied)."""
+    _AFTER_TO_HIT.append(fn)
+    registries.changed()
+    return fn
+
+
+def _to_hit_rolls(rolls: tuple[Roll, ...]) -> tuple[Roll, ...]:
+    """The To Hit rolls among an attack's rolls (``combat.attack.roll_to_hit`` names them "To Hit..." and makes them
+    first)."""
+    out: list[Roll] = []
+    for roll in rolls:
+        if not roll.reason.startswith("To Hit"):
+            break
+        out.append(roll)
+    return tuple(out)
 
 
 # -- check and apply ---------------------------------------------------------------------------------------
@@ -252,12 +296,22 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, a
         attacker=unit.id,
     )
     if volley.weapon.range.kind is RangeKind.TEMPLATE or volley.blast is not None:
+        planned_shots = shots
+        for hook in _AREA_FIRE:
+            volley, shots = hook(game, unit.id, volley, shots)
+        if not volley.firers or (volley.blast is not None and shots < 1 <= planned_shots):
+            game.log(WeaponFired(unit.name, name, target.name, "no shots"))
+            return
         _fire_area(game, unit, target, volley, shots, base, firers, tally, aims)
         return
     if shots < 1:
         game.log(WeaponFired(unit.name, name, target.name, "no shots"))
         return
-    _resolve_on(game, unit, target, base, firers, firers, _view(game, unit, target, volley), (), tally)
+    rolled = _resolve_on(game, unit, target, base, firers, firers, _view(game, unit, target, volley), (), tally)
+    hit_rolls = _to_hit_rolls(rolled)
+    if hit_rolls:
+        for after in _AFTER_TO_HIT:
+            after(game, unit.id, volley, hit_rolls)
 
 
 def _fire_area(
@@ -305,9 +359,10 @@ def _resolve_on(
     view: dict[str, line_of_fire.ModelView],
     pre: tuple[Reason, ...],
     tally: _Tally,
-) -> None:
+) -> tuple[Roll, ...]:
     """Resolve ``spec`` against ``target`` (a vehicle unit's Facing from ``firers``; Wounds allocated closest to
-    ``origin`` first, among the models ``view`` lets be allocated them, with its Cover Saves) and apply the result."""
+    ``origin`` first, among the models ``view`` lets be allocated them, with its Cover Saves) and apply the result.
+    Returns the attack's rolls (none when the hits are lost unrolled)."""
     s = game.state
     name = spec.name
     if damage.is_vehicle_target(game, target.id):
@@ -316,7 +371,7 @@ def _resolve_on(
                 rule_of("Wound allocation", "no vehicle of the target in range and line of sight: the hits are lost"),
             )
             game.log(WeaponFired(unit.name, name, target.name, "no target in range and sight", (*pre, *lost)))
-            return
+            return ()
         vehicle, slot, why = damage.target_vehicle(game, target.id, firers, view)
         vresult = resolve_attack_on_vehicle(s.dice, spec, vehicle, config=s.config, mitigation=tally.mitigation)
         for roll in vresult.rolls:
@@ -328,7 +383,7 @@ def _resolve_on(
         game.log(WeaponFired(unit.name, name, target.name, summary, (*pre, *why, *vresult.all_reasons)))
         tally.hull_points += vresult.hull_points_lost
         tally.removed += damage.apply_vehicle_damage(game, vresult, slot)
-        return
+        return vresult.rolls
     target_now, slots, why = damage.target_unit(game, target.id, origin, view)
     result = resolve_attack(s.dice, spec, target_now, config=s.config, mitigation=tally.mitigation)
     for roll in result.rolls:
@@ -343,6 +398,7 @@ def _resolve_on(
     tally.unsaved += unsaved
     tally.wounded = tally.wounded or result.wounds > 0
     _status_tests(spec, unsaved, result.wounds, result.hits, tally)
+    return result.rolls
 
 
 def _view(game: Game, unit: Unit, target: Unit, volley: Volley) -> dict[str, line_of_fire.ModelView]:
