@@ -23,7 +23,7 @@ from strategium.combat.tables import (
     wound_target,
 )
 from strategium.combat.templates import is_blast
-from strategium.engine.assault import fight
+from strategium.engine.assault.melee_choice import fighting_weapon
 from strategium.engine.assault.melee_vehicles import armour_map
 from strategium.engine.attacks import damage
 from strategium.engine.core.game import Game
@@ -204,7 +204,7 @@ def melee_fraction(game: Game, attacker: str, defender: str, charging: bool) -> 
         attacks = (getattr(chars, "a", None) or 0) + (1 if charging else 0)
         ws_a = getattr(chars, "ws", None) or 1
         user_s = getattr(chars, "s", None) or 1
-        weapon = fight.melee_weapon(model)
+        weapon = fighting_weapon(game, auid, model)[0]
         strength = (weapon.strength.resolve(user_s) if weapon is not None else user_s) or user_s
         ap = weapon.ap if weapon is not None else None
         hammer = model.rule("Hammer of Wrath")

@@ -32,7 +32,8 @@ FACTION_WEAPON_RULES: Final[tuple[RuleDef, ...]] = (
         _N,
         _AB,
         118,
-        "Only for attacking Vehicles, Dreadnoughts, Automata, immobile models, Buildings and Fortifications.",
+        "Only for attacking Vehicles, Dreadnoughts, Automata, immobile models, Buildings and Fortifications; a "
+        "model fighting with it in close combat makes a single attack.",
         kind=_W,
     ),
     RuleDef(

@@ -86,6 +86,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Declared clauses (strategium.catalogue.clauses_*, played by strategium.combat.declared).
     # Rending: REN-1 and REN-2 (To Wound, AP 2), REN-3 (Armour Penetration, + D3).
     "Rending": ImplementationStatus.IMPLEMENTED,
+    # Detonation: DET-1 (only against Vehicles, Dreadnoughts, Automata, models of Movement 0 or '-', Buildings and
+    # Fortifications: in close combat the model fights with its next melee weapon otherwise) and DET-2 (a single
+    # attack) in strategium.rules.weapon.detonation, on strategium.engine.assault.melee_choice's hooks.
+    "Detonation": ImplementationStatus.IMPLEMENTED,
     # Brutal: BRU-1 (Wound allocation: each allocated Wound becomes X Wounds on the model, saved one by one, no spill
     # over); no effect on a target with an Armour Value.
     "Brutal": ImplementationStatus.IMPLEMENTED,

@@ -5,8 +5,8 @@ that its rules are there; ``Game.new`` refuses to start a game before.
 
 By kind: ``rules/core/`` (the core Reactions), ``rules/seed/`` (the seed rules), ``rules/unit/`` (unit and model
 rules), ``rules/army/`` (army and Legion rules), ``rules/weapon/`` (weapon rules acting beyond the attack pipeline:
-Gets Hot). Rules that are data (declared clauses) live in :mod:`strategium.catalogue` and need no module here
-(docs/declared-rules.md).
+Gets Hot, Detonation). Rules that are data (declared clauses) live in :mod:`strategium.catalogue` and need no module
+here (docs/declared-rules.md).
 """
 
 # isort: off
@@ -32,6 +32,7 @@ from strategium.rules.seed import scout_step  # noqa: F401
 from strategium.rules.seed import outflank  # noqa: F401
 from strategium.rules.army import bitter_duty  # noqa: F401
 from strategium.rules.weapon import gets_hot  # noqa: F401
+from strategium.rules.weapon import detonation  # noqa: F401
 # isort: on
 
 _registries.rules_loaded()

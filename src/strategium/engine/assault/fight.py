@@ -15,7 +15,8 @@ At each Initiative step:
 3. **Who attacks**: a model whose step it is, in base or hull contact with an enemy model of the combat, or within
    ``fight.engaged_range`` of a friendly model that is (CORE_B §5.5, 7th-edition convention). Models that attack
    at the same step all strike, even if slain at that step; models removed at an earlier step do not.
-4. **Attacks** (each model with its first melee weapon; with none, a close combat weapon at its Strength, AP -):
+4. **Attacks** (each model with its first melee weapon its rules let it use now, ``melee_choice``; with none, a
+   close combat weapon at its Strength, AP -; Detonation caps them at one):
    the Attacks Characteristic now, +1 on the turn its unit made a successful Charge (Rage (X) gives +X instead, p.245)
    unless the Charge was Disordered and ``charge.disordered_loses_charge_attack``; +1 for a second melee weapon
    (p.177), not with a Two-handed weapon, and for a Specialist Weapon only if the other is one too (p.247, p.249).
@@ -58,6 +59,7 @@ from strategium.combat import AttackMode, AttackSpec, resolve_attack, resolve_at
 from strategium.combat.declared import acting_rules, attack_rules
 from strategium.combat.sources import configured, core
 from strategium.engine.assault.charges import charge_of, feet, track
+from strategium.engine.assault.melee_choice import attack_cap, fighting_weapon, usable_melee
 from strategium.engine.assault.melee_vehicles import melee_facing, roll_vehicle_hits, vehicle_target
 from strategium.engine.assault.pile_in import PiledIn as PiledIn
 from strategium.engine.assault.pile_in import pile_in, side_feet
@@ -220,11 +222,6 @@ def charged(game: Game, unit_id: str) -> ChargeRecord | None:
 # -- a model's attacks --------------------------------------------------------------------------------------------
 
 
-def melee_weapon(model: Model) -> WeaponProfile | None:
-    """The melee weapon the model fights with: its first (None: a close combat weapon at its Strength, AP -)."""
-    return next((w for w in model.weapons if w.is_melee), None)
-
-
 def _rules(weapon: WeaponProfile | None) -> tuple[RuleRef, ...]:
     return tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) if weapon is not None else ()
 
@@ -274,7 +271,7 @@ def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[
         why.append(reason)
     spec = model.profile.unit_type
     big = spec.counts_as(UnitType.DREADNOUGHT) or spec.has(SubType.MONSTROUS)
-    if _has(melee_weapon(model), "Unwieldy") and not big:
+    if _has(fighting_weapon(game, unit_id, model)[0], "Unwieldy") and not big:
         step = 1
         why.append(Reason.of("Unwieldy", "an Unwieldy weapon fights at Initiative step 1"))
     record = charge_of(game, unit_id)
@@ -308,14 +305,18 @@ def attacks_of(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reaso
             why.append(core("Charging", "+1 Attack on the turn it charged"))
         if rage_why is not None:
             why.append(rage_why)
-    melee = [w for w in model.weapons if w.is_melee]
-    first = melee_weapon(model)
+    melee, refused = usable_melee(game, unit_id, model)  # (a refused weapon is not a second one: DET-1)
+    first = melee[0] if melee else None
     if len(melee) >= 2 and first is not None and not _has(first, "Two-handed"):
         specialist = _has(first, "Specialist Weapon")
         if not specialist or sum(_has(w, "Specialist Weapon") for w in melee) >= 2:
             count += 1
             why.append(core("Two melee weapons", "+1 Attack for a second melee weapon", 177))
-    return count, tuple(why)
+    cap = attack_cap(game, unit_id, model, first)
+    if cap is not None and count > cap[0]:
+        count = cap[0]
+        why.append(cap[1])
+    return count, (*refused, *why)
 
 
 @dataclass(frozen=True)
@@ -339,7 +340,7 @@ def _blow(game: Game, unit_id: str, model: Model, target: str, target_model: str
     if not ws or user_s is None:
         return None
     count, why = attacks_of(game, unit_id, model)
-    weapon = melee_weapon(model)
+    weapon = fighting_weapon(game, unit_id, model)[0]
     strength = weapon.strength.resolve(user_s) if weapon is not None else user_s
     if strength is None or count < 1:
         return None
@@ -376,8 +377,7 @@ class _Steps:
 
     The step reads the model's Characteristics now, its rules and weapons (fixed), its unit's Charge this turn and
     the configuration. The Characteristics now are the profile's with the modifiers of the sources active
-    (:mod:`strategium.engine.questions.profiles_now`): while every one is an effect source (no plain source is
-    registered:
+    (:mod:`strategium.engine.questions.profiles_now`): while every one is an effect source (no plain source:
     ``active_sources(())`` is empty) they read only the effects in force, which change only with the state's tuple
     of effects. So the kept steps are dropped when that tuple is replaced, and a step is kept with the Charge record
     it was found with (asked again if another is found; records are made and changed in the Charge sub-phase only).

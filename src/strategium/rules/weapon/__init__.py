@@ -1,1 +1,1 @@
-"""Weapon rules that need code of their own (Gets Hot), each registering on the engine's hooks."""
+"""Weapon special rules that need code of their own (Gets Hot, Detonation), each registering on the engine's hooks."""

@@ -1,0 +1,94 @@
+"""Which melee weapon a model fights with, and the limits a weapon's rules put on its attacks (the engine's hooks;
+the rules are plug-ins: Detonation, :mod:`strategium.rules.weapon.detonation`).
+
+- :func:`melee_weapon`: the model's first melee weapon, whatever the state (None: a close combat weapon at its
+  Strength, AP -).
+- :func:`fighting_weapon`: the first of the model's melee weapons that no :func:`melee_refusal` refuses in its
+  combat now (None: a close combat weapon), with the reasons of the refusals.
+- :func:`usable_melee`: the model's melee weapons no refusal refuses (the count of "two melee weapons", p.177).
+- :func:`attack_cap`: the fewest attacks a :func:`melee_attack_cap` hook allows the model with its weapon, and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from strategium.army.army import Model
+from strategium.catalogue.citations import Reason
+from strategium.engine.core import registries
+from strategium.model.weapons import WeaponProfile
+
+if TYPE_CHECKING:
+    from strategium.engine.core.game import Game
+
+MeleeRefusal = Callable[["Game", str, Model, WeaponProfile], Reason | None]
+"""Why ``model`` of unit ``unit_id`` may not fight with ``weapon`` now, or None."""
+
+AttackCap = Callable[["Game", str, Model, WeaponProfile | None], tuple[int, Reason] | None]
+"""The most attacks ``model`` of unit ``unit_id`` makes with ``weapon`` (None: a close combat weapon), and why; or
+None if the hook sets no limit."""
+
+_REFUSALS: list[MeleeRefusal] = []
+_CAPS: list[AttackCap] = []
+
+
+def melee_refusal(fn: MeleeRefusal) -> MeleeRefusal:
+    """Decorator: register a refusal asked of every melee weapon a model might fight with."""
+    _REFUSALS.append(fn)
+    registries.changed()
+    return fn
+
+
+def melee_attack_cap(fn: AttackCap) -> AttackCap:
+    """Decorator: register a limit on the number of attacks a model makes with its weapon in the Fight sub-phase."""
+    _CAPS.append(fn)
+    registries.changed()
+    return fn
+
+
+def melee_weapon(model: Model) -> WeaponProfile | None:
+    """The model's first melee weapon, read without the state (None: a close combat weapon at its Strength, AP -)."""
+    return next((w for w in model.weapons if w.is_melee), None)
+
+
+def _refused(game: Game, unit_id: str, model: Model, weapon: WeaponProfile) -> Reason | None:
+    for refusal in _REFUSALS:
+        why = refusal(game, unit_id, model, weapon)
+        if why is not None:
+            return why
+    return None
+
+
+def usable_melee(game: Game, unit_id: str, model: Model) -> tuple[list[WeaponProfile], tuple[Reason, ...]]:
+    """The model's melee weapons that no refusal refuses now (in the order of its wargear), and the refusals."""
+    usable: list[WeaponProfile] = []
+    why: list[Reason] = []
+    for weapon in model.weapons:
+        if not weapon.is_melee:
+            continue
+        refused = _refused(game, unit_id, model, weapon) if _REFUSALS else None
+        if refused is None:
+            usable.append(weapon)
+        elif refused not in why:
+            why.append(refused)
+    return usable, tuple(why)
+
+
+def fighting_weapon(game: Game, unit_id: str, model: Model) -> tuple[WeaponProfile | None, tuple[Reason, ...]]:
+    """The melee weapon ``model`` of ``unit_id`` fights with now: its first that no refusal refuses (None: a close
+    combat weapon), and why the ones before it were refused."""
+    if not _REFUSALS:
+        return melee_weapon(model), ()
+    usable, why = usable_melee(game, unit_id, model)
+    return (usable[0] if usable else None), why
+
+
+def attack_cap(game: Game, unit_id: str, model: Model, weapon: WeaponProfile | None) -> tuple[int, Reason] | None:
+    """The lowest limit the :func:`melee_attack_cap` hooks put on the model's attacks with ``weapon``, or None."""
+    best: tuple[int, Reason] | None = None
+    for cap in _CAPS:
+        got = cap(game, unit_id, model, weapon)
+        if got is not None and (best is None or got[0] < best[0]):
+            best = got
+    return best
