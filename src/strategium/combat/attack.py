@@ -21,11 +21,8 @@ roll (``rules/weapon/gets_hot.py``); the weapon rules neither declared nor playe
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 from strategium.catalogue.citations import Reason
-from strategium.catalogue.declared import Situation
-from strategium.catalogue.registry import RuleRef
 from strategium.combat.allocation import (
     TargetUnit,
     allocation_reason,
@@ -33,14 +30,9 @@ from strategium.combat.allocation import (
     inflicts_instant_death,
     next_model_index,
 )
+from strategium.combat.attack_spec import AttackMode as AttackMode
+from strategium.combat.attack_spec import AttackSpec as AttackSpec
 from strategium.combat.declared import (
-    Declared,
-    WoundTag,
-    at_toughness,
-    auto_wounds,
-    declared_for,
-    reroll,
-    wound_tags,
     wounds_per_allocation,
 )
 from strategium.combat.mitigation import (
@@ -51,164 +43,15 @@ from strategium.combat.mitigation import (
     mitigation_options,
     roll_mitigation,
 )
-from strategium.combat.saves import SaveChoice, SaveKind, SaveOption, best_save, check_ap
-from strategium.combat.sources import SHOOTING_SEQUENCE_PAGE, configured, core
-from strategium.combat.tables import effective_bs, melee_hit_target, shooting_hit_target, wound_target
+from strategium.combat.saves import SaveChoice, SaveKind, SaveOption, best_save
+from strategium.combat.sources import SHOOTING_SEQUENCE_PAGE, core
+from strategium.combat.to_hit import HitRolls as HitRolls
+from strategium.combat.to_hit import roll_to_hit as roll_to_hit
+from strategium.combat.to_wound import WoundGroup as WoundGroup
+from strategium.combat.to_wound import roll_to_wound as roll_to_wound
 from strategium.config import RulesConfig
 from strategium.dice import Dice, Roll
 from strategium.errors import InputError
-from strategium.model.weapons import WeaponClass
-
-
-class AttackMode(StrEnum):
-    """Shooting Attack or close combat."""
-
-    SHOOTING = "shooting"
-    MELEE = "melee"
-
-
-@dataclass(frozen=True)
-class AttackSpec:
-    """One group of identical shots or attacks.
-
-    ``count``: shots or attacks (or hits, when ``skill`` is ``None``: they hit automatically, as Hammer of
-    Wrath or Wall of Death hits). ``skill``: the firer's BS (shooting) or WS (melee). ``snap_shots``: fired
-    as Snap Shots; ``primarch``: the firer is a Primarch (keeps its BS for Snap Shots, p.196).
-    ``strength`` is the final Strength (the engine has added Stupefied +1 and the like); ``ap`` 1-6 or
-    ``None`` for "-". ``weapon_class`` matters against vehicles (Ordnance, Destroyer). ``rules``: the weapon's
-    special rules plus the attacker's rules that act on the attack (Night Vision; those with declared clauses,
-    :func:`strategium.combat.declared.acting_rules`). ``attacker`` names who rolls, for the dice log.
-    ``situation``: what the engine knows of the attack that declared clauses ask (the first round of a combat);
-    close combat or shooting and the target's kind the pipeline adds itself. Raises ``InputError`` for a count
-    below 1, a Strength below 1 or a bad AP.
-    """
-
-    name: str
-    count: int
-    strength: int
-    ap: int | None = None
-    mode: AttackMode = AttackMode.SHOOTING
-    skill: int | None = None
-    snap_shots: bool = False
-    primarch: bool = False
-    weapon_class: WeaponClass | None = None
-    rules: tuple[RuleRef, ...] = ()
-    attacker: str | None = None
-    situation: frozenset[Situation] = frozenset()
-
-    def __post_init__(self) -> None:
-        for value, what in ((self.count, "count"), (self.strength, "Strength")):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InputError(f"{what} must be a whole number of at least 1, not {value!r}", field=what)
-        check_ap(self.ap)
-
-    def has(self, name: str) -> bool:
-        """True if the attack has the rule of that canonical name."""
-        return any(r.name == name for r in self.rules)
-
-    def declared(self, *, vehicle: bool) -> Declared | None:
-        """The declared clauses acting on this attack against a target with an Armour Value (``vehicle``) or not
-        (:func:`strategium.combat.declared.declared_for`); ``None`` when none does."""
-        return declared_for(self.rules, melee=self.melee, situation=self.situation, vehicle=vehicle)
-
-    @property
-    def melee(self) -> bool:
-        """True for close combat attacks."""
-        return self.mode is AttackMode.MELEE
-
-    @property
-    def ignores_cover(self) -> bool:
-        """True if the attack has Ignores Cover (Template weapons have it, p.248)."""
-        return self.has("Ignores Cover") or self.has("Template")
-
-    @property
-    def noun(self) -> str:
-        """ "shots", "attacks" or "hits" for the dice log."""
-        if self.skill is None:
-            return "hits"
-        return "attacks" if self.melee else "shots"
-
-
-@dataclass(frozen=True)
-class HitRolls:
-    """The To Hit step: number of hits, the rolls made and the reasons."""
-
-    hits: int
-    rolls: tuple[Roll, ...]
-    reasons: tuple[Reason, ...]
-
-
-def roll_to_hit(
-    dice: Dice,
-    attack: AttackSpec,
-    config: RulesConfig,
-    *,
-    defender_ws: int | None = None,
-    declared: Declared | None = None,
-) -> HitRolls:
-    """Roll To Hit for ``attack``: every shot or attack at once, then (BS 6+) the misses again, or the dice the
-    ``declared`` clauses re-roll (:func:`strategium.combat.declared.reroll`; never a die the BS re-roll took).
-
-    Melee attacks need ``defender_ws``. Automatic hits roll nothing. Raises ``InputError`` for a bad BS or
-    WS, or a melee attack with a skill but no ``defender_ws``; ``DiceError`` as :meth:`Dice.roll`.
-    """
-    who = attack.attacker
-    if attack.skill is None:
-        return HitRolls(attack.count, (), (core("To Hit", f"{attack.count} automatic hits: no To Hit roll"),))
-    reasons: list[Reason] = []
-    if attack.melee:
-        if defender_ws is None:
-            raise InputError("a close combat To Hit roll needs the defender's WS", field="WS")
-        target = melee_hit_target(attack.skill, defender_ws)
-        label = f"To Hit: {attack.count} attacks WS{attack.skill} vs WS{defender_ws} ({target}+)"
-        roll = dice.roll(attack.count, 6, reason=f"{label} with {attack.name}", who=who)
-        faces: tuple[int, ...] = roll.results
-        rolled: tuple[Roll, ...] = (roll,)
-        if declared is not None and declared.to_hit:
-            faces, again, why = reroll(
-                dice,
-                declared.to_hit,
-                faces,
-                lambda face: face >= target,
-                reason=f"To Hit re-roll: WS{attack.skill} vs WS{defender_ws} ({target}+) with {attack.name}",
-                who=who,
-            )
-            rolled = (roll, again) if again is not None else rolled
-            reasons.extend(why)
-        hits = sum(1 for face in faces if face >= target)
-        reasons.append(core("To Hit", f"{label}: {hits} hit"))
-        return HitRolls(hits, rolled, tuple(reasons))
-    bs, bs_reasons = effective_bs(attack.skill, snap_shots=attack.snap_shots, primarch=attack.primarch, config=config)
-    reasons.extend(bs_reasons)
-    hit = shooting_hit_target(bs)
-    label = f"To Hit: {attack.count} shots BS{bs} ({hit})"
-    roll = dice.roll(attack.count, 6, reason=f"{label} with {attack.name}", who=who)
-    rolls = [roll]
-    hits = sum(1 for face in roll.results if face >= hit.target)
-    misses = attack.count - hits
-    if hit.reroll_target is not None and misses:
-        again = dice.roll(misses, 6, reason=f"To Hit re-roll: {misses} misses BS{bs} ({hit.reroll_target}+)", who=who)
-        rolls.append(again)
-        hits += sum(1 for face in again.results if face >= hit.reroll_target)
-        reasons.append(core("To Hit", f"BS{bs} re-rolls the {misses} misses"))
-        if declared is not None and declared.to_hit:
-            reasons.append(core("To Hit", "a die is re-rolled only once: the BS re-roll came first"))
-    elif declared is not None and declared.to_hit:
-        target = hit.target
-        faces, again2, why = reroll(
-            dice,
-            declared.to_hit,
-            roll.results,
-            lambda face: face >= target,
-            reason=f"To Hit re-roll: BS{bs} ({target}+) with {attack.name}",
-            who=who,
-        )
-        if again2 is not None:
-            rolls.append(again2)
-            hits = sum(1 for face in faces if face >= target)
-        reasons.extend(why)
-    reasons.append(core("To Hit", f"{label}: {hits} hit"))
-    return HitRolls(hits, tuple(rolls), tuple(reasons))
 
 
 @dataclass(frozen=True)
@@ -290,87 +133,6 @@ class AttackResult:
     def all_reasons(self) -> tuple[Reason, ...]:
         """Attack-level reasons, then every record's, in order."""
         return self.reasons + tuple(reason for r in self.records for reason in r.reasons)
-
-
-@dataclass(frozen=True)
-class WoundGroup:
-    """``count`` Wounds of one attack resolved alike: at AP ``ap``, with Instant Death from a declared clause
-    (``instant_death``: its ruling; ``None``: only as the attack's Strength or rules give it) and the clause rulings
-    each of them cites (``reasons``)."""
-
-    count: int
-    ap: int | None
-    instant_death: Reason | None = None
-    reasons: tuple[Reason, ...] = ()
-
-
-def roll_to_wound(
-    dice: Dice,
-    attack: AttackSpec,
-    hits: int,
-    toughness: int,
-    config: RulesConfig | None = None,
-    declared: Declared | None = None,
-) -> tuple[tuple[WoundGroup, ...], tuple[Roll, ...], tuple[Reason, ...]]:
-    """Roll To Wound for ``hits`` hits of ``attack`` against ``toughness``: (the Wounds in groups, in the order they
-    are allocated; the rolls; the rulings). The ``declared`` clauses at the To Wound roll may re-roll dice and give a
-    die its own AP or Instant Death, or make it wound whatever the Toughness (the dice are rolled then even if the
-    Strength cannot wound); see :mod:`strategium.combat.declared`."""
-    target = wound_target(attack.strength, toughness)
-    bounds = at_toughness(declared.to_wound, attack.strength, toughness) if declared is not None else ()
-    auto = auto_wounds(bounds) if bounds else ()
-    if target is None and not auto:
-        return (), (), (core("To Wound", f"S{attack.strength} cannot wound T{toughness}"),)
-    if hits == 0:
-        return (), (), (core("To Wound", "no hits: no To Wound roll"),)
-    need = f"{target}+" if target is not None else "cannot wound but by " + ", ".join(b.clause.id for b in auto)
-    label = f"To Wound: {hits} hits S{attack.strength} vs T{toughness} ({need})"
-    roll = dice.roll(hits, 6, reason=f"{label} with {attack.name}", who=attack.attacker)
-    if not bounds:
-        assert target is not None
-        wounds = sum(1 for face in roll.results if face >= target)
-        plain: tuple[WoundGroup, ...] = (WoundGroup(wounds, attack.ap),) if wounds else ()
-        return plain, (roll,), (core("To Wound", f"{label}: {wounds} wound"),)
-
-    def succeeds(face: int) -> bool:
-        return (target is not None and face >= target) or any(b.holds(face) for b in auto)
-
-    faces, again, why = reroll(
-        dice,
-        bounds,
-        roll.results,
-        succeeds,
-        reason=f"To Wound re-roll: S{attack.strength} vs T{toughness} ({need}) with {attack.name}",
-        who=attack.attacker,
-    )
-    rolls = (roll,) if again is None else (roll, again)
-    tags, rulings = wound_tags(bounds, faces, tuple(succeeds(face) for face in faces), attack.ap)
-    groups, order = _grouped(tags, attack.ap, config if config is not None else RulesConfig())
-    reasons = (*why, *rulings, core("To Wound", f"{label}: {len(tags)} wound"), *order)
-    return groups, rolls, reasons
-
-
-def _grouped(
-    tags: list[WoundTag], ap: int | None, config: RulesConfig
-) -> tuple[tuple[WoundGroup, ...], tuple[Reason, ...]]:
-    """The Wounds of ``tags`` in groups of like ones (first appearance order), the groups a clause made before the
-    plain ones or after them (``damage.special_wounds_first``), and the ruling on that order if it mattered."""
-    counts: dict[WoundTag, int] = {}
-    for tag in tags:
-        counts[tag] = counts.get(tag, 0) + 1
-    plain: WoundTag = (ap, None, ())
-    special = [WoundGroup(n, tag[0], tag[1], tag[2]) for tag, n in counts.items() if tag != plain]
-    ordinary = [WoundGroup(counts[plain], ap)] if plain in counts else []
-    first = config.damage.special_wounds_first
-    groups = (*special, *ordinary) if first else (*ordinary, *special)
-    if not special or not ordinary:
-        return groups, ()
-    text = (
-        "the Wounds a special rule resolves otherwise are allocated before the others"
-        if first
-        else "the Wounds a special rule resolves otherwise are allocated after the others"
-    )
-    return groups, (configured(config, "damage.special_wounds_first", text),)
 
 
 def resolve_attack(

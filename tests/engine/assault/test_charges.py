@@ -18,7 +18,7 @@ from strategium.engine.assault.charges import (
     charge_of,
     is_locked,
 )
-from strategium.engine.assault.fight import initiative_step
+from strategium.engine.assault.fighter import initiative_step
 from strategium.engine.core.actions import HoldToInfiltrate, IllegalActionError
 from strategium.engine.core.board import Location, Pose
 from strategium.engine.core.effects import Duration, EffectKind

@@ -4,7 +4,8 @@ vehicle. Forced dice, exact results."""
 from __future__ import annotations
 
 from strategium.engine.assault.charges import ChargeMove, DeclareCharge
-from strategium.engine.assault.fight import FightCombat, MeleeAttacksResolved, attacks_of, initiative_step
+from strategium.engine.assault.fight import FightCombat, MeleeAttacksResolved
+from strategium.engine.assault.fighter import attacks_of, initiative_step
 from strategium.engine.core.actions import EndStep
 from strategium.engine.core.board import Pose
 from strategium.engine.core.game import Game

@@ -5,7 +5,8 @@ successful Charge locked it. Forced dice, exact results."""
 from __future__ import annotations
 
 from strategium.engine.assault.charges import ChargeMove, DeclareCharge
-from strategium.engine.assault.fight import FightCombat, MeleeAttacksResolved, first_round
+from strategium.engine.assault.fight import FightCombat, MeleeAttacksResolved
+from strategium.engine.assault.fighter import first_round
 from strategium.engine.core.actions import EndStep
 from strategium.engine.core.board import Pose
 from strategium.engine.core.events import DiceRolled

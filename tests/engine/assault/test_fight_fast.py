@@ -15,7 +15,8 @@ from shapely.ops import nearest_points
 from strategium.army.army import Model
 from strategium.combat.sources import core
 from strategium.engine.assault.charges import feet
-from strategium.engine.assault.fight import _Steps, initiative_step
+from strategium.engine.assault.fight import _Steps
+from strategium.engine.assault.fighter import initiative_step
 from strategium.engine.assault.pile_in import _first_free, blocked, pile_in
 from strategium.engine.core.board import Pose
 from strategium.engine.core.effects import Duration, EffectKind

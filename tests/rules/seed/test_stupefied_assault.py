@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from strategium.engine.assault.charges import ChargeMove, DeclareCharge, charge_of, is_locked
-from strategium.engine.assault.fight import FightCombat, MeleeAttacksResolved, attacks_of, initiative_step
+from strategium.engine.assault.fight import FightCombat, MeleeAttacksResolved
+from strategium.engine.assault.fighter import attacks_of, initiative_step
 from strategium.engine.assault.resolution import CombatResult
 from strategium.engine.core.actions import EndStep
 from strategium.engine.core.board import Pose

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from strategium.army.army import Unit
 from strategium.engine.assault.charges import ChargeMove, DeclareCharge
-from strategium.engine.assault.fight import FightCombat, MeleeAttacksResolved, attacks_of, initiative_step
+from strategium.engine.assault.fight import FightCombat, MeleeAttacksResolved
+from strategium.engine.assault.fighter import attacks_of, initiative_step
 from strategium.engine.assault.melee_choice import fighting_weapon
 from strategium.engine.core.actions import EndStep
 from strategium.engine.core.board import Pose

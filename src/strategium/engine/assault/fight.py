@@ -53,13 +53,11 @@ from typing import TYPE_CHECKING
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.declared import Situation
-from strategium.catalogue.definitions import Book
-from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackMode, AttackSpec, resolve_attack, resolve_attack_on_vehicle
-from strategium.combat.declared import acting_rules, attack_rules
-from strategium.combat.sources import configured, core
+from strategium.combat.sources import core
 from strategium.engine.assault.charges import charge_of, feet, track
-from strategium.engine.assault.melee_choice import attack_cap, fighting_weapon, usable_melee
+from strategium.engine.assault.fighter import Blow, first_round, host, initiative_step
+from strategium.engine.assault.fighter import blow as fighter_blow
 from strategium.engine.assault.melee_vehicles import melee_facing, roll_vehicle_hits, vehicle_target
 from strategium.engine.assault.pile_in import PiledIn as PiledIn
 from strategium.engine.assault.pile_in import pile_in, side_feet
@@ -73,11 +71,9 @@ from strategium.engine.core.events import DiceRolled, Event, Ruling
 from strategium.engine.core.handlers import handles
 from strategium.engine.core.timing import Phase, PlayerId, SubPhase
 from strategium.engine.questions.choices import BattleChoice
-from strategium.engine.questions.profiles_now import active_sources, current
+from strategium.engine.questions.profiles_now import active_sources
 from strategium.engine.table.placement import footprint
 from strategium.geometry.measure import EPSILON, Footprint, distance, in_contact, within
-from strategium.model.unit_types import SubType, UnitType
-from strategium.model.weapons import WeaponProfile
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
@@ -192,184 +188,7 @@ def add_score(game: Game, unit_id: str, caused: int) -> None:
     scores[host] = scores.get(host, 0) + caused
 
 
-_FIRST_ROUND = frozenset({Situation.FIRST_ROUND_OF_COMBAT})
-
-
-def first_round(game: Game, unit_id: str) -> frozenset[Situation]:
-    """The situation of the close combat attacks of ``unit_id`` (a joined character: its unit's): the first round of
-    its combat when it made a successful Charge this Player Turn, or was charged by an enemy unit: a successful
-    Charge of this Player Turn that locked the charger with it (the reading of the module docstring, item 6; Hatred,
-    p.240: a unit not locked when the phase began that charges or is charged, or a locked unit an enemy charges);
-    else none."""
-    host = _host(game, unit_id)
-    if charged(game, host) is not None:
-        return _FIRST_ROUND
-    s = game.state
-    mine = s.owner(host)
-    for record in track(game).charges.values():
-        by = record.unit_id
-        if record.success and host in record.targets and s.owner(by) != mine and host in s.assault.engaged.get(by, ()):
-            return _FIRST_ROUND
-    return frozenset()
-
-
-def charged(game: Game, unit_id: str) -> ChargeRecord | None:
-    """The unit's successful Charge this turn, or None."""
-    record = charge_of(game, unit_id)
-    return record if record is not None and record.success else None
-
-
-# -- a model's attacks --------------------------------------------------------------------------------------------
-
-
-def _rules(weapon: WeaponProfile | None) -> tuple[RuleRef, ...]:
-    return tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) if weapon is not None else ()
-
-
-_ACTING = "fight.acting_rules"
-"""The key in :attr:`Model.memo` of the model's own rules that act on its attacks (:func:`acting_rules`)."""
-
-
-def _acting(game: Game, unit_id: str, model: Model) -> tuple[RuleRef, ...]:
-    """The rules with declared clauses the model bears that act on its attacks: its own (kept in its memo: its rules
-    are fixed) and those its unit ``unit_id`` gained from effects in force (``EffectKind.GRANTS_RULE``)."""
-    granted = damage.granted_rules(game, unit_id)
-    if granted:
-        return acting_rules(model.rules + granted)
-    memo = model.memo
-    known: tuple[RuleRef, ...] | None = memo.get(_ACTING)
-    if known is None:
-        known = memo[_ACTING] = acting_rules(model.rules)
-    return known
-
-
-def _has(weapon: WeaponProfile | None, name: str) -> bool:
-    return any(r.name == name for r in _rules(weapon))
-
-
-def _charge_rule(game: Game, unit_id: str, model: Model, name: str) -> tuple[int, Reason | None]:
-    """The X of a "on the charge, unless Disordered" rule (Furious Charge, Rage, Sudden Strike), with why."""
-    rule = model.rule(name)
-    record = charged(game, unit_id)
-    if rule is None or record is None:
-        return 0, None
-    if record.disordered:
-        return 0, Reason.of(name, f"no {name} after a Disordered Charge (Disordered Charges, p.182)")
-    x = rule.value or 1
-    return x, Reason.of(name, f"{name} ({x}) on the turn it charged")
-
-
-def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reason, ...]]:
-    """The Initiative step the model fights at, and why (see the module docstring, item 5)."""
-    s = game.state
-    now = current(game, unit_id, model)
-    step = getattr(now, "i", None) or 1
-    why: list[Reason] = []
-    bonus, reason = _charge_rule(game, unit_id, model, "Sudden Strike")
-    step += bonus
-    if reason is not None:
-        why.append(reason)
-    spec = model.profile.unit_type
-    big = spec.counts_as(UnitType.DREADNOUGHT) or spec.has(SubType.MONSTROUS)
-    if _has(fighting_weapon(game, unit_id, model)[0], "Unwieldy") and not big:
-        step = 1
-        why.append(Reason.of("Unwieldy", "an Unwieldy weapon fights at Initiative step 1"))
-    record = charge_of(game, unit_id)
-    if record is not None and record.terrain_penalty is not None:
-        step = min(step, s.config.charge.difficult_terrain_initiative)
-        why.append(record.terrain_penalty)
-    legion = model.rule("Legiones Astartes")
-    if charged(game, unit_id) is not None and legion is not None and "Emperor" in (legion.x_text or ""):
-        step += 1
-        why.append(Reason("Flawless Execution", "one Initiative step higher after a Charge", 150, Book.LIBER_HERETICUS))
-    lowest = s.config.fight.lowest_initiative_step
-    return max(lowest, min(10, step)), tuple(why)
-
-
-def attacks_of(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reason, ...]]:
-    """How many attacks the model makes, and why (see the module docstring, item 4)."""
-    config = game.state.config
-    now = current(game, unit_id, model)
-    count = getattr(now, "a", None) or 0
-    why: list[Reason] = []
-    record = charged(game, unit_id)
-    if record is not None:
-        rage, rage_why = _charge_rule(game, unit_id, model, "Rage")
-        if record.disordered and config.charge.disordered_loses_charge_attack:
-            text = "no +1 Attack for charging after a Disordered Charge"
-            why.append(configured(config, "charge.disordered_loses_charge_attack", text))
-        elif rage:
-            count += rage
-        else:
-            count += 1
-            why.append(core("Charging", "+1 Attack on the turn it charged"))
-        if rage_why is not None:
-            why.append(rage_why)
-    melee, refused = usable_melee(game, unit_id, model)  # (a refused weapon is not a second one: DET-1)
-    first = melee[0] if melee else None
-    if len(melee) >= 2 and first is not None and not _has(first, "Two-handed"):
-        specialist = _has(first, "Specialist Weapon")
-        if not specialist or sum(_has(w, "Specialist Weapon") for w in melee) >= 2:
-            count += 1
-            why.append(core("Two melee weapons", "+1 Attack for a second melee weapon", 177))
-    cap = attack_cap(game, unit_id, model, first)
-    if cap is not None and count > cap[0]:
-        count = cap[0]
-        why.append(cap[1])
-    return count, (*refused, *why)
-
-
-@dataclass(frozen=True)
-class _Blow:
-    unit_id: str
-    model_id: str
-    weapon: str
-    strength: int
-    ap: int | None
-    ws: int
-    rules: tuple[RuleRef, ...]
-    target: str
-    target_model: str
-    count: int
-    why: tuple[Reason, ...]
-
-
-def _blow(game: Game, unit_id: str, model: Model, target: str, target_model: str) -> _Blow | None:
-    now = current(game, unit_id, model)
-    ws, user_s = getattr(now, "ws", None), getattr(now, "s", None)
-    if not ws or user_s is None:
-        return None
-    count, why = attacks_of(game, unit_id, model)
-    weapon = fighting_weapon(game, unit_id, model)[0]
-    strength = weapon.strength.resolve(user_s) if weapon is not None else user_s
-    if strength is None or count < 1:
-        return None
-    fury, fury_why = _charge_rule(game, unit_id, model, "Furious Charge")
-    reasons = list(why)
-    if fury_why is not None:
-        reasons.append(fury_why)
-    name = weapon.name if weapon is not None else "close combat weapon"
-    ap = weapon.ap if weapon is not None else None
-    return _Blow(
-        unit_id,
-        model.id,
-        name,
-        max(1, strength + fury),
-        ap,
-        ws,
-        attack_rules(_rules(weapon), _acting(game, unit_id, model)),
-        target,
-        target_model,
-        count,
-        tuple(reasons),
-    )
-
-
 # -- the fight -------------------------------------------------------------------------------------------------------
-
-
-def _host(game: Game, unit_id: str) -> str:
-    return game.state.units[unit_id].joined_to or unit_id
 
 
 class _Steps:
@@ -404,7 +223,7 @@ class _Steps:
         return step
 
 
-def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None) -> list[_Blow]:
+def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None) -> list[Blow]:
     s = game.state
     engaged = s.config.fight.engaged_range
     everyone = [x for u in combat for x in feet(game, u)]
@@ -414,7 +233,7 @@ def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None
         return []  # no model's step: nobody piles in nor attacks
     pile_in(game, step, combat, [x for x in everyone if (x[0], x[1].id) in now])
     everyone = [x for u in combat for x in feet(game, u)]
-    blows: list[_Blow] = []
+    blows: list[Blow] = []
     sides: dict[PlayerId, tuple[list[tuple[str, Model, Footprint]], list[Footprint]]] = {}
     for uid, model, fp in everyone:
         if (uid, model.id) not in now:
@@ -432,13 +251,13 @@ def _blows_at(game: Game, combat: Combat, step: int, steps: _Steps | None = None
         if closest > EPSILON and not any(within(distance(fp, f), engaged) for f in friends):
             continue
         foe_uid, foe_model, _ = foes[gaps.index(closest)]  # the first closest, as ``min`` by distance finds it
-        blow = _blow(game, uid, model, _host(game, foe_uid), foe_model.id)
+        blow = fighter_blow(game, uid, model, host(game, foe_uid), foe_model.id)
         if blow is not None:
             blows.append(blow)
     return blows
 
 
-def _resolve(game: Game, step: int, group: list[_Blow], situation: frozenset[Situation] = frozenset()) -> None:
+def _resolve(game: Game, step: int, group: list[Blow], situation: frozenset[Situation] = frozenset()) -> None:
     s = game.state
     first = group[0]
     if s.units[first.target].location is not Location.TABLE:
@@ -548,12 +367,12 @@ def fight(game: Game, combat: Combat) -> None:
     for step in range(10, game.state.config.fight.lowest_initiative_step - 1, -1):
         for hook in _STEP_HOOKS.get(step, ()):
             hook(game, combat, step)
-        groups: dict[tuple[object, ...], list[_Blow]] = {}
+        groups: dict[tuple[object, ...], list[Blow]] = {}
         for blow in _blows_at(game, combat, step, steps):
             key = (blow.unit_id, blow.weapon, blow.strength, blow.ap, blow.ws, blow.rules, blow.target)
             groups.setdefault(key, []).append(blow)
         for group in groups.values():
-            _resolve(game, step, group, rounds[_host(game, group[0].unit_id)])
+            _resolve(game, step, group, rounds[host(game, group[0].unit_id)])
     scores = tuple((u, t.scores.get(u, 0)) for u in combat)
     game.log(CombatFought(combat, scores))
 
