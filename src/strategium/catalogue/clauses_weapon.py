@@ -271,5 +271,19 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             "with a Shooting Attack, an extra D6 is rolled for Armour Penetration",
         ),
     ),
+    # == issue 20, melee (w20g): add this package's lines below ==
+    # == end w20g ==
+    # == issue 20, vehicles (w20h): add this package's lines below ==
+    # == end w20h ==
+    # == issue 20, deflagrate (w20i): add this package's lines below ==
+    # == end w20i ==
+    # == issue 20, area (w20j): add this package's lines below ==
+    # == end w20j ==
+    # == issue 20, precision (w20k): add this package's lines below ==
+    # == end w20k ==
+    # == issue 20, ammo (w20l): add this package's lines below ==
+    # == end w20l ==
+    # == issue 20, infra (w20m): add this package's lines below ==
+    # == end w20m ==
 }
 """Rule name → its clauses."""

@@ -127,4 +127,18 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Template weapons test a D6 per shot before firing. Not played: a Vehicle destroyed by it is not Wrecked nor
     # exploding; a model firing several templates that loses only some still fires them all.
     "Gets Hot": ImplementationStatus.PARTIAL,
+    # == issue 20, melee (w20g): add this package's lines below ==
+    # == end w20g ==
+    # == issue 20, vehicles (w20h): add this package's lines below ==
+    # == end w20h ==
+    # == issue 20, deflagrate (w20i): add this package's lines below ==
+    # == end w20i ==
+    # == issue 20, area (w20j): add this package's lines below ==
+    # == end w20j ==
+    # == issue 20, precision (w20k): add this package's lines below ==
+    # == end w20k ==
+    # == issue 20, ammo (w20l): add this package's lines below ==
+    # == end w20l ==
+    # == issue 20, infra (w20m): add this package's lines below ==
+    # == end w20m ==
 }
