@@ -42,6 +42,7 @@ from strategium.config.groups_setup import (
     SeizeInitiativeConfig,
 )
 from strategium.config.groups_templates import TemplateConfig
+from strategium.config.groups_weapons import WeaponRulesConfig
 from strategium.config.metadata import Confidence, ConfigEntry, ConfigGroup, allowed_values, group
 
 
@@ -73,6 +74,7 @@ class RulesConfig(BaseModel):
     damage: DamageConfig = group(DamageConfig, "Wound allocation and Damage Mitigation.")
     shooting: ShootingConfig = group(ShootingConfig, "Shooting Attacks and shooting Reactions.")
     templates: TemplateConfig = group(TemplateConfig, "Template and Blast weapons.")
+    weapon_rules: WeaponRulesConfig = group(WeaponRulesConfig, "Weapon special rules: readings of disputed text.")
     charge: ChargeConfig = group(ChargeConfig, "Charges.")
     reactions: ReactionConfig = group(ReactionConfig, "Reactions: the Reaction Allotment and Reaction moves.")
     fight: FightConfig = group(FightConfig, "Fight sub-phase and combat resolution.")
