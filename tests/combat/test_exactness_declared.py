@@ -5,18 +5,18 @@
 
 - Rending (X) (REN-1: a To Wound roll of X wounds at AP 2), Breaching (X) (BRE-1: at AP 2), Murderous Strike (X)
   (MUR-1: Instant Death), Fleshbane (FLE-1, FLE-2: wounds on 2+), Poisoned (X) (POI-1, POI-2, POI-3), Shred
-  (SHR-2: failed To Wound rolls re-rolled), Twin-linked (TWL-1: failed To Hit rolls re-rolled, Snap Shots too),
-  Brutal (X) (BRU-1: an allocated Wound becomes X Wounds, saved one by one);
-- against Vehicles: Sunder (SUN-1, SUN-2: a failed or Glancing Armour Penetration roll re-rolled) and Armourbane
-  (ARB-1: an extra D6).
+  (SHR-1, SHR-2: failed To Wound rolls re-rolled), Twin-linked (TWL-1: failed To Hit rolls re-rolled, Snap Shots
+  too), Brutal (X) (BRU-1: an allocated Wound becomes X Wounds, saved one by one);
+- against Vehicles: Sunder (SUN-1, SUN-2: a failed or Glancing Armour Penetration roll re-rolled), Armourbane
+  (ARB-1: an extra D6) and Rending (REN-3: an Armour Penetration die of X adds D3).
 
 Each volley is a sum of 10 independent attacks, so its mean is 10 × the one attack's mean and its variance 10 × the
 one attack's variance (the targets are big enough that no attack's result depends on another's). Seeds are fixed: a
 run is reproducible. Tests that count hits or successful To Wound rolls aim at models that may not be allocated the
 Wounds (the allocation is the slow part). Times on the project's 2-core machine (other work running): about 1 s a test
 for the To Hit and To Wound counts, 2-5 s for those that allocate (Rending, Breaching, Murderous Strike, Brutal),
-6-9 s for the three against a Vehicle (each hit rolls on the Vehicle Damage Table: the 100,000 Lascannon shots of
-``test_simulation.py`` take as long); the file about 45 s.
+6-10 s for the four against a Vehicle (each hit makes its own Armour Penetration roll: the 100,000 Lascannon shots of
+``test_simulation.py`` take as long); the file about 55 s.
 """
 
 from __future__ import annotations
@@ -278,3 +278,13 @@ def test_armourbane_exactness_penetrating_hits() -> None:
     gun = AttackSpec("Melta gun", VOLLEY, 8, 1, skill=4, rules=(rule("Armourbane"),))
     tank = TargetVehicle("Land Raider", armour=14, hull_points=1000)
     assert_exact(218, bernoulli(p), vehicle_volley(gun, tank, lambda r: r.penetrating))
+
+
+def test_rending_exactness_armour_penetration() -> None:
+    # Rending (6), S5 against AV12, BS4: D6 + 5 cannot reach 12, but a die of 6 adds D3 (REN-3): 11 + 1 glances,
+    # 11 + 2 or 11 + 3 penetrates. Penetrating Hits: 1/6 × 2/3 of the hits.
+    p_pen = Fraction(1, 6) * Fraction(sum(1 for d3 in (1, 2, 3) if 6 + 5 + d3 > 12), 3)
+    assert p_pen == Fraction(1, 9)
+    gun = AttackSpec("Rending gun", VOLLEY, 5, None, skill=4, rules=(rule("Rending (6)"),))
+    tank = TargetVehicle("Predator", armour=12, hull_points=1000)
+    assert_exact(219, bernoulli(HIT_BS4 * p_pen), vehicle_volley(gun, tank, lambda r: r.penetrating))
