@@ -284,7 +284,7 @@ def render_army(army: Army, verdict: ForceOrgVerdict | None = None, *, notes_hea
         parts.append(render_verdict(verdict))
     gaps = not_played_lines(army)
     if gaps:
-        parts.append(Text("Not played yet of the rules played in part:", style="bold"))
+        parts.append(Text("Not played yet (rules played in part, or blocked):", style="bold"))
         parts += gaps
     parts.append(coverage_line(army))
     if army.notes:
