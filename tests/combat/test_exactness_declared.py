@@ -13,10 +13,10 @@
 Each volley is a sum of 10 independent attacks, so its mean is 10 × the one attack's mean and its variance 10 × the
 one attack's variance (the targets are big enough that no attack's result depends on another's). Seeds are fixed: a
 run is reproducible. Tests that count hits or successful To Wound rolls aim at models that may not be allocated the
-Wounds (the allocation is the slow part). Times on the project's 2-core machine (other work running): about 1 s a test
-for the To Hit and To Wound counts, 2-5 s for those that allocate (Rending, Breaching, Murderous Strike, Brutal),
-6-10 s for the four against a Vehicle (each hit makes its own Armour Penetration roll: the 100,000 Lascannon shots of
-``test_simulation.py`` take as long); the file about 55 s.
+Wounds (the allocation is the slow part). Times on the project's 2-core machine with other work running (load 4):
+1-2.5 s a test for the To Hit and To Wound counts, 4-6 s for those that allocate (Rending, Breaching, Murderous
+Strike, Brutal), 4.5-14 s for the four against a Vehicle (each hit makes its own Armour Penetration roll: the 100,000
+Lascannon shots of ``test_simulation.py`` take as long); the file 80 s (52 s of CPU).
 """
 
 from __future__ import annotations
