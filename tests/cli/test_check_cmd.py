@@ -235,7 +235,8 @@ def test_the_rules_not_played_of_the_units_in_play_come_before_the_results(tmp_p
     )
     scenario = load_scenario(path)
     wanted = gaps_text(rule_gaps(_in_play(scenario)))
-    assert wanted and all("Praetor" in line for line in wanted)  # the Praetor's rules; no unplaced unit's
+    carried = [line for line in wanted if " not played yet: " not in line]  # that line names rules, not units
+    assert carried and all("Praetor" in line for line in carried)  # the Praetor's rules; no unplaced unit's
     human = run("check", str(path))
     assert human.returncode == 0, human.stdout + human.stderr
     lines = human.stdout.splitlines()

@@ -2,7 +2,9 @@
 
 A rule is *missing* when the registry marks it not yet implemented, or does not know it at all (``UnknownRule``);
 *partial* when only some of its clauses are played. Unit Type and Sub-type markers are not rules here. Rules are
-gathered from units, models, weapons and detachments.
+gathered from units, models, weapons and detachments. Each gap carries what of the rule is not played yet (or why it
+is blocked), from :data:`strategium.catalogue.status_gaps.GAPS`; :func:`gaps_text` lists those after each player's
+lines.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 
 from strategium.army.army import Army
 from strategium.catalogue.registry import RuleEntry, is_type_marker, rule_status
+from strategium.catalogue.status_gaps import gap_of
 
 GAP_STATUSES = ("partial", "not-yet", "unknown")
 """Statuses listed (``implemented`` rules are not)."""
@@ -20,12 +23,14 @@ GAP_STATUSES = ("partial", "not-yet", "unknown")
 @dataclass(frozen=True)
 class RuleGap:
     """One rule of one player's army the engine does not (fully) play: its name, status (``partial``,
-    ``not-yet``, ``unknown``) and the units (or detachments) that carry it, in army order."""
+    ``not-yet``, ``unknown``), the units (or detachments) that carry it, in army order, and what of it is not
+    played yet (or why it is blocked), when the registry's gaps say (``status_gaps.GAPS``)."""
 
     player: int
     rule: str
     status: str
     carriers: tuple[str, ...]
+    not_played: str | None = None
 
     def text(self) -> str:
         """E.g. ``Feel No Pain (5+) (not yet; Ogryn Brute Squad, Medicae Detachment)``."""
@@ -53,6 +58,7 @@ def rule_gaps(armies: tuple[Army, Army]) -> tuple[RuleGap, ...]:
     out: list[RuleGap] = []
     for player, army in enumerate(armies, start=1):
         found: dict[str, tuple[str, list[str]]] = {}
+        gaps: dict[str, str | None] = {}
         for carrier, rule in _entries(army):
             if is_type_marker(rule):
                 continue
@@ -61,9 +67,10 @@ def rule_gaps(armies: tuple[Army, Army]) -> tuple[RuleGap, ...]:
                 continue
             name = str(rule)
             _, carriers = found.setdefault(name, (status, []))
+            gaps.setdefault(name, gap_of(rule.name) if status != "unknown" else None)
             if carrier not in carriers:
                 carriers.append(carrier)
-        out.extend(RuleGap(player, name, status, tuple(c)) for name, (status, c) in sorted(found.items()))
+        out.extend(RuleGap(player, name, status, tuple(c), gaps[name]) for name, (status, c) in sorted(found.items()))
     return tuple(out)
 
 
@@ -82,4 +89,7 @@ def gaps_text(gaps: tuple[RuleGap, ...]) -> list[str]:
                 f"P{player} implemented in part: {'; '.join(g.text() for g in partial)} — "
                 "the battle plays only what is implemented"
             )
+        written = [g for g in gaps if g.player == player and g.not_played]
+        if written:
+            lines.append(f"P{player} not played yet: {'; '.join(f'{g.rule}: {g.not_played}' for g in written)}")
     return lines

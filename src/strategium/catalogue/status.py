@@ -2,7 +2,8 @@
 
 A rule not named here is ``ImplementationStatus.NOT_YET``. When the engine implements a rule (or part of it),
 add or change its line here, keyed by canonical name; ``tests/rules/test_status.py`` checks every key is a
-registered rule.
+registered rule. A PARTIAL rule also needs its gap (what is not played yet) in
+:data:`strategium.catalogue.status_gaps.GAPS` (``tests/catalogue/test_status_gaps.py``).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from strategium.army.army import Army, Detachment, Model, Unit
 from strategium.army.force_org import ForceOrgProblem, ForceOrgVerdict
+from strategium.army.rule_coverage import model_rule_count, weapon_rule_count
 from strategium.catalogue.registry import RuleEntry, RuleRef, rule_status
 from strategium.model.unit_types import UnitTypeSpec
 from strategium.model.weapons import WeaponProfile
@@ -142,4 +143,11 @@ def roster_data(army: Army, verdict: ForceOrgVerdict) -> dict[str, Any]:
         "notes": list(army.notes),
         "detachments": [detachment_data(d) for d in army.detachments],
         "force_org": {"valid": verdict.valid, "problems": [problem_data(p) for p in verdict.problems]},
+        "coverage": coverage_data(army),
     }
+
+
+def coverage_data(army: Army) -> dict[str, Any]:
+    """How many rule instances the engine plays (``strategium.army.rule_coverage``): ``weapon_rules`` (every rule
+    on every weapon of every model: issue 20's acceptance figure) and ``model_rules``."""
+    return {"weapon_rules": weapon_rule_count(army).data(), "model_rules": model_rule_count(army).data()}

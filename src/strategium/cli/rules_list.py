@@ -3,7 +3,10 @@
 ``--status implemented|partial|not-yet|unknown`` keeps only rules with that implementation status. "unknown" is
 the mark a roster or army gets for a rule name the registry does not hold, so no registered rule has it: the
 list is then empty and says why. ``--json`` prints ``{"count": N, "status": <filter or null>, "rules":
-[RuleDef.as_dict(), ...]}`` sorted by name, statuses spelt as in every JSON output (``"not-yet"``).
+[RuleDef.as_dict() + "not_played", ...]}`` sorted by name, statuses spelt as in every JSON output (``"not-yet"``).
+``not_played`` is what of the rule is not played yet, or why a not-yet rule is blocked ("blocked: ..."), from
+:data:`strategium.catalogue.status_gaps.GAPS` (null when nothing is written); the table shows it under the
+paraphrase.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from strategium.catalogue.registry import ImplementationStatus, RuleDef, XKind, all_rule_defs
+from strategium.catalogue.status_gaps import BLOCKED, gap_of
 from strategium.cli.options import one_of
 from strategium.report.army_view import RULE_MARKS
 
@@ -76,11 +80,27 @@ def list_command(
         payload = {
             "count": len(rules),
             "status": status.value if status is not None else None,
-            "rules": [rule.as_dict() for rule in rules],
+            "rules": [rule_data(rule) for rule in rules],
         }
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
     Console().print(_output(rules, status))
+
+
+def rule_data(rule: RuleDef) -> dict[str, object]:
+    """One rule of ``--json``: :meth:`RuleDef.as_dict` and ``not_played`` (what is not played yet, or null)."""
+    return {**rule.as_dict(), "not_played": gap_of(rule.name)}
+
+
+def _paraphrase(rule: RuleDef) -> Text:
+    """The paraphrase, then "Not played yet: ..." (or the reason it is blocked) when the registry's gaps say."""
+    text = Text(rule.paraphrase)
+    gap = gap_of(rule.name)
+    if gap is not None and gap.startswith(BLOCKED):
+        text.append("\nBlocked: " + gap.removeprefix(BLOCKED), style="yellow")
+    elif gap is not None:
+        text.append("\nNot played yet: " + gap, style="yellow")
+    return text
 
 
 def _output(rules: tuple[RuleDef, ...], status: StatusFilter | None) -> RenderableType:
@@ -109,7 +129,7 @@ def _table(rules: tuple[RuleDef, ...], status: StatusFilter | None) -> Renderabl
             _X_LABEL[rule.x_kind],
             rule.citation,
             _status_text(rule.status),
-            rule.paraphrase,
+            _paraphrase(rule),
         )
     counts = {s: sum(r.status is s for r in all_rule_defs()) for s in ImplementationStatus}
     summary = Text(

@@ -3,9 +3,10 @@
 ``render_army`` gives a legend, one table per detachment (unit, slot, models, points, Unit Type, special rules
 marked ✓ implemented / ~ partial / ○ not yet / ? unknown from the rule registry's status), then one table per
 unit with its models' Characteristics, base or hull, weapons and wargear, the Force Organisation verdict
-(``render_verdict``) and the army's notes. The JSON form of the same content is
-``strategium.cli.roster_json.roster_data`` (schema ``strategium.roster/1``). Used by ``strategium army show``,
-``strategium battle`` and ``strategium roster``.
+(``render_verdict``), the rules played in part or blocked with what of them is not played yet
+(``status_gaps.GAPS``), the count of rule instances played (``rule_coverage``) and the army's notes. The JSON
+form of the same content is ``strategium.cli.roster_json.roster_data`` (schema ``strategium.roster/1``). Used by
+``strategium army show``, ``strategium battle`` and ``strategium roster``.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from rich.text import Text
 from strategium.army.army import Army, Detachment, Model, Unit
 from strategium.army.bs_profiles import is_blank_weapon
 from strategium.army.force_org import ForceOrgVerdict
+from strategium.army.rule_coverage import model_rule_count, weapon_rule_count
 from strategium.catalogue.registry import RuleEntry, is_type_marker, rule_status
+from strategium.catalogue.status_gaps import BLOCKED, gap_of
 from strategium.geometry.sizes import has_hull, hull_size, model_base
 from strategium.model.characteristics import Characteristics, KnightCharacteristics, VehicleCharacteristics
 from strategium.model.weapons import WeaponProfile
 
-__all__ = ["RULE_MARKS", "render_army", "render_verdict", "status_legend"]
+__all__ = ["RULE_MARKS", "coverage_line", "not_played_lines", "render_army", "render_verdict", "status_legend"]
 
 RULE_MARKS: dict[str, tuple[str, str, str]] = {
     "implemented": ("✓", "green", "implemented"),
@@ -220,6 +223,47 @@ def render_verdict(verdict: ForceOrgVerdict) -> RenderableType:
     return Group(*lines)
 
 
+def _army_rules(army: Army) -> dict[str, RuleEntry]:
+    """Every rule of the army (detachments, units, models, weapons), each canonical name once, in order."""
+    found: dict[str, RuleEntry] = {}
+    for det in army.detachments:
+        for rule in det.rules:
+            found.setdefault(rule.name, rule)
+        for unit in det.units:
+            for rule in (*unit.rules, *(r for m in unit.models for r in (*m.rules, *_weapon_rules(m)))):
+                found.setdefault(rule.name, rule)
+    return found
+
+
+def _weapon_rules(model: Model) -> tuple[RuleEntry, ...]:
+    return tuple(r for w in model.weapons for r in w.type.rules)
+
+
+def not_played_lines(army: Army) -> list[Text]:
+    """One line per rule of the army played in part (or blocked) with what of it is not played yet, by name."""
+    lines: list[Text] = []
+    for name, rule in sorted(_army_rules(army).items()):
+        status = rule_status(rule)
+        gap = gap_of(name) if status in ("partial", "not-yet") else None
+        if gap is None:
+            continue
+        mark, style, _ = RULE_MARKS[status]
+        line = Text("  ")
+        line.append(f"{mark} {name}: ", style=style)
+        line.append(f"blocked: {gap.removeprefix(BLOCKED)}" if gap.startswith(BLOCKED) else gap)
+        lines.append(line)
+    return lines
+
+
+def coverage_line(army: Army) -> Text:
+    """ "Rule instances played: weapon rules N (...); model rules M (...)" (``strategium.army.rule_coverage``)."""
+    words = {status: words for status, (_, _, words) in RULE_MARKS.items()}
+    text = Text("Rule instances: ", style="bold")
+    text.append(f"on weapons {weapon_rule_count(army).summary(words)}; ")
+    text.append(f"of models {model_rule_count(army).summary(words)}")
+    return text
+
+
 def render_army(army: Army, verdict: ForceOrgVerdict | None = None, *, notes_heading: str = "Notes") -> RenderableType:
     """A rich renderable showing ``army``: summary and legend, one table per detachment, one table per unit,
     the Force Organisation ``verdict`` when given, then the army's notes under ``notes_heading``.
@@ -238,6 +282,11 @@ def render_army(army: Army, verdict: ForceOrgVerdict | None = None, *, notes_hea
     parts += [_unit_table(unit) for unit in army.units]
     if verdict is not None:
         parts.append(render_verdict(verdict))
+    gaps = not_played_lines(army)
+    if gaps:
+        parts.append(Text("Not played yet (rules played in part, or blocked):", style="bold"))
+        parts += gaps
+    parts.append(coverage_line(army))
     if army.notes:
         parts.append(Text(f"{notes_heading}:", style="bold"))
         parts += [Text(f"  {note}", style="italic") for note in army.notes]
