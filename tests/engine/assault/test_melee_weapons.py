@@ -146,3 +146,45 @@ def test_reach_on_a_weapon_not_used_gives_nothing() -> None:
 def test_reach_and_sudden_strike_add_together_on_one_weapon() -> None:
     both = weapon("lance", WeaponClass.MELEE, "User", 3, ("Reach (1)", "Sudden Strike (1)"))
     assert step(charged((both,)))[0] == 6
+
+
+SCYTHE = weapon("scythe", WeaponClass.MELEE, "User", 4, ("Reaping Blow (2)",))
+
+
+def two_foes(weapons: Sequence[WeaponProfile], apart: float = 0.0, rules: Sequence[str] = ()) -> Game:
+    """Unit "a" (one Legate, A3) has charged "b" (two Legionaries): b.1 touches it, b.2 touches it too unless
+    ``apart`` inches further away."""
+    game = assault_game([squad("a", weapons=weapons, chars=LEGATE, rules=rules)], [squad("b", 2)])
+    place(game, "a", (("a.1", Pose(20, 20)),))
+    place(game, "b", (("b.1", Pose(20, 25)), ("b.2", Pose(20 + TOUCH + apart, 25 - TOUCH))))
+    to_charge(game)
+    game.force_dice(3, 3)
+    game.apply(DeclareCharge(1, "a", ("b",)))
+    game.apply(ChargeMove(1, "a", (("a.1", Pose(20, 25 - TOUCH)),)))
+    return game
+
+
+def test_reaping_blow_in_base_contact_with_two_enemy_models_adds_x_attacks() -> None:
+    game = two_foes((SCYTHE,))
+    count, why = attacks_of(game, "a", game.state.unit("a").models[0])
+    assert count == 6  # 3 + 1 for the Charge + 2
+    assert why[-1].text == "Reaping Blow (2): +2 Attacks in base contact with 2 enemy models"
+    assert (why[-1].rule, why[-1].page) == ("Reaping Blow", 124)
+
+
+def test_reaping_blow_in_base_contact_with_one_enemy_model_adds_nothing() -> None:
+    assert counts(two_foes((SCYTHE,), apart=0.5))[0] == 4
+    assert counts(charged((SCYTHE,)))[0] == 4
+
+
+def test_reaping_blow_on_a_weapon_not_fought_with_adds_nothing_the_models_own_does() -> None:
+    assert counts(two_foes((SWORD, SCYTHE)))[0] == 5  # 3 + 1 Charge + 1 second weapon
+    assert counts(two_foes((SWORD,), rules=("Reaping Blow",)))[0] == 5  # no (X): X is 1
+
+
+def test_reaping_blow_in_the_fight_sub_phase() -> None:
+    game = two_foes((SCYTHE,))
+    game.apply(EndStep(1))
+    game.force_dice(*([1] * 8))  # a (6 attacks) and b (2 attacks) at step 4: every attack misses
+    events = [e for e in game.apply(FightCombat(1, "a")) if isinstance(e, MeleeAttacksResolved)]
+    assert [(e.unit_id, e.summary[:9]) for e in events] == [("a", "6 attacks"), ("b", "2 attacks")]

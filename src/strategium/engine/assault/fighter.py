@@ -14,11 +14,13 @@ from strategium.catalogue.definitions import Book
 from strategium.catalogue.registry import RuleRef
 from strategium.combat.declared import acting_rules, attack_rules
 from strategium.combat.sources import configured, core
-from strategium.engine.assault.charges import charge_of, track
+from strategium.engine.assault.charges import charge_of, feet, track
 from strategium.engine.assault.melee_choice import attack_cap, fighting_weapon, usable_melee
 from strategium.engine.attacks import damage
 from strategium.engine.core.board import ChargeRecord
 from strategium.engine.questions.profiles_now import current
+from strategium.engine.table.placement import footprint
+from strategium.geometry.measure import in_contact
 from strategium.model.unit_types import SubType, UnitType
 from strategium.model.weapons import WeaponProfile
 
@@ -153,6 +155,31 @@ def second_weapon_bonus(melee: list[WeaponProfile]) -> bool:
     return not _has(first, "Specialist Weapon") or sum(_has(w, "Specialist Weapon") for w in melee) >= 2
 
 
+def _reaping_blow(game: Game, unit_id: str, model: Model, weapon: WeaponProfile | None) -> tuple[int, Reason] | None:
+    """Reaping Blow (X) (Liber p.124), the model's or the weapon it fights with (the higher X): + X Attacks when the
+    model is in base contact with more than one enemy model (of the units its unit is locked with) now."""
+    own = model.rule("Reaping Blow")
+    x = max((own.value or 1) if own is not None else 0, _value(weapon, "Reaping Blow") or 0)
+    if not x:
+        return None
+    s = game.state
+    pose = s.units[unit_id].poses.get(model.id)
+    if pose is None:
+        return None
+    mine = footprint(model, pose)
+    touching = sum(
+        1
+        for enemy in sorted(s.assault.engaged.get(host(game, unit_id), ()))
+        for _, _, f in feet(game, enemy)
+        if in_contact(mine, f)
+    )
+    if touching < 2:
+        return None
+    return x, Reason.of(
+        "Reaping Blow", f"Reaping Blow ({x}): +{x} Attacks in base contact with {touching} enemy models"
+    )
+
+
 def attacks_of(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reason, ...]]:
     """How many attacks the model makes, and why (see the module docstring, item 4)."""
     config = game.state.config
@@ -177,6 +204,10 @@ def attacks_of(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reaso
     if second_weapon_bonus(melee):
         count += 1
         why.append(core("Two melee weapons", "+1 Attack for a second melee weapon", 177))
+    reaping = _reaping_blow(game, unit_id, model, first)
+    if reaping is not None:
+        count += reaping[0]
+        why.append(reaping[1])
     cap = attack_cap(game, unit_id, model, first)
     if cap is not None and count > cap[0]:
         count = cap[0]
