@@ -144,6 +144,16 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Master-crafted: MCR-1 (one failed To Hit die of the weapon's roll re-rolled; shooting and close combat). Not
     # played: a weapon that makes two groups of attacks in one turn re-rolls one die in each.
     "Master-crafted": ImplementationStatus.PARTIAL,
+    # Reach (X): + X Initiative for the Initiative step of a model fighting with the weapon; only the weapon it
+    # fights with counts (strategium.engine.assault.fighter.initiative_step).
+    "Reach": ImplementationStatus.IMPLEMENTED,
+    # Reaping Blow (X): + X Attacks (no X: 1) for a model in base contact with two or more enemy models at its
+    # Initiative step (after its Pile-in), the model's rule or the weapon it fights with, the higher X
+    # (strategium.engine.assault.fighter.attacks_of); Ungainly's UNG-2 cancels it.
+    "Reaping Blow": ImplementationStatus.IMPLEMENTED,
+    # Grav Wave: GRW-1 (a Charge at a unit with a model carrying a Grav Wave weapon is Disordered) in
+    # strategium.rules.weapon.grav_wave, on the engine's Disordered Charge causes.
+    "Grav Wave": ImplementationStatus.IMPLEMENTED,
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's lines below ==
     # == end w20h ==
