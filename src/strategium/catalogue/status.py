@@ -154,6 +154,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Grav Wave: GRW-1 (a Charge at a unit with a model carrying a Grav Wave weapon is Disordered) in
     # strategium.rules.weapon.grav_wave, on the engine's Disordered Charge causes.
     "Grav Wave": ImplementationStatus.IMPLEMENTED,
+    # Duellist's Edge (X): + X Initiative for a model fighting with the weapon in a Challenge, read from the
+    # engine's challenge_fighter hook (strategium.engine.assault.melee_choice.in_challenge). Not played: Challenges
+    # are not fought yet, so no model is ever in one and the bonus never applies in a battle.
+    "Duellist's Edge": ImplementationStatus.PARTIAL,
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's lines below ==
     # == end w20h ==

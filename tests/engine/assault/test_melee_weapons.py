@@ -188,3 +188,28 @@ def test_reaping_blow_in_the_fight_sub_phase() -> None:
     game.force_dice(*([1] * 8))  # a (6 attacks) and b (2 attacks) at step 4: every attack misses
     events = [e for e in game.apply(FightCombat(1, "a")) if isinstance(e, MeleeAttacksResolved)]
     assert [(e.unit_id, e.summary[:9]) for e in events] == [("a", "6 attacks"), ("b", "2 attacks")]
+
+
+DUEL = weapon("paragon blade", WeaponClass.MELEE, "User", 2, ("Duellist's Edge (2)",))
+
+
+def test_duellists_edge_gives_nothing_outside_a_challenge() -> None:
+    # no Challenge is fought yet: the bonus never applies in a battle
+    assert step(charged((DUEL,))) == (4, [])
+
+
+def test_duellists_edge_in_a_challenge_adds_its_value_with_the_weapon_it_fights_with() -> None:
+    from strategium.engine.assault import melee_choice
+    from strategium.engine.core import registries
+
+    def everyone(game: Game, unit_id: str, model: object) -> bool:
+        return unit_id == "a"
+
+    melee_choice.challenge_fighter(everyone)
+    try:
+        assert step(charged((DUEL,))) == (6, ["Duellist's Edge (2): +2 Initiative in a Challenge"])
+        assert step(charged((SWORD, DUEL)))[0] == 4  # the blade is not the weapon it fights with
+        assert step(charged((DUEL,)), "b")[0] == 4
+    finally:
+        melee_choice._CHALLENGES.remove(everyone)
+        registries.changed()

@@ -15,7 +15,7 @@ from strategium.catalogue.registry import RuleRef
 from strategium.combat.declared import acting_rules, attack_rules
 from strategium.combat.sources import configured, core
 from strategium.engine.assault.charges import charge_of, feet, track
-from strategium.engine.assault.melee_choice import attack_cap, fighting_weapon, usable_melee
+from strategium.engine.assault.melee_choice import attack_cap, fighting_weapon, in_challenge, usable_melee
 from strategium.engine.attacks import damage
 from strategium.engine.core.board import ChargeRecord
 from strategium.engine.questions.profiles_now import current
@@ -128,6 +128,10 @@ def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[
     if reach is not None and weapon is not None:
         step += reach
         why.append(Reason.of("Reach", f"Reach ({reach}): +{reach} Initiative attacking with {weapon.name}"))
+    edge = _value(weapon, "Duellist's Edge")
+    if edge is not None and weapon is not None and in_challenge(game, unit_id, model):
+        step += edge
+        why.append(Reason.of("Duellist's Edge", f"Duellist's Edge ({edge}): +{edge} Initiative in a Challenge"))
     spec = model.profile.unit_type
     big = spec.counts_as(UnitType.DREADNOUGHT) or spec.has(SubType.MONSTROUS)
     if _has(weapon, "Unwieldy") and not big:
@@ -156,8 +160,8 @@ def second_weapon_bonus(melee: list[WeaponProfile]) -> bool:
 
 
 def _reaping_blow(game: Game, unit_id: str, model: Model, weapon: WeaponProfile | None) -> tuple[int, Reason] | None:
-    """Reaping Blow (X) (Liber p.124), the model's or the weapon it fights with (the higher X): + X Attacks when the
-    model is in base contact with more than one enemy model (of the units its unit is locked with) now."""
+    """Reaping Blow (X) (Liber p.124), the model's or the weapon it fights with (the higher X): + X Attacks while two
+    or more enemy models (of the units its unit is locked with) touch its base."""
     own = model.rule("Reaping Blow")
     x = max((own.value or 1) if own is not None else 0, _value(weapon, "Reaping Blow") or 0)
     if not x:
