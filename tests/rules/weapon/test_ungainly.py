@@ -133,3 +133,11 @@ def test_UNG_2_the_lance_in_the_fight_sub_phase_with_brutal() -> None:
     assert events[0].summary == "2 attacks, 2 hits, 1 wounds, 1 unsaved, 0 mitigated, 1 removed"
     assert [r.rule for r in events[0].why[:2]] == ["Charging", "Ungainly"]
     assert (game.state.units["b"].wounds_lost, game.state.units["b"].poses) == ({"b.1": 1}, {})
+
+
+def test_UNG_1_a_unit_not_locked_in_combat_is_not_refused_before_its_charge() -> None:
+    game = assault_game([squad("a", weapons=(LANCE,), chars=RIDER)], [squad("b")])
+    place(game, "a", (("a.1", Pose(20, 20)),))
+    place(game, "b", (("b.1", Pose(20, 25)),))
+    to_charge(game)
+    assert fighting_weapon(game, "a", game.state.unit("a").models[0]) == (LANCE, ())
