@@ -5,7 +5,9 @@ Paraphrase of what is implemented, on the hooks of :mod:`strategium.engine.assau
 - UNG-1: a model may fight with an Ungainly weapon only in a turn in which its unit (for a joined character, the
   character's own Charge record) made a successful Charge; a Disordered Charge is still a successful one. Any other
   time (a later round of the combat, or when charged) the weapon is refused: the model fights with its next melee
-  weapon, or with a close combat weapon, and the refused weapon is not a second melee weapon (p.177).
+  weapon, or with a close combat weapon, and the refused weapon is not a second melee weapon (p.177). A unit not
+  locked in combat (an agent's estimate before its Charge) is not refused: in the Fight sub-phase every fighting
+  unit is locked.
 - UNG-2: a model fighting with an Ungainly weapon makes as many attacks as its Attacks characteristic (as modified
   now): no bonus attack for Charging, Rage, Reaping Blow or any other rule that adds attacks. The +1 Attack for a
   second melee weapon (p.177) is a core rule, not a special rule: it is kept or removed by the setting
@@ -45,6 +47,9 @@ def _charged(game: Game, unit_id: str) -> bool:
 def _only_on_the_charge(game: Game, unit_id: str, model: Model, weapon: WeaponProfile) -> Reason | None:
     if not is_ungainly(weapon) or _charged(game, unit_id):
         return None
+    host = game.state.units[unit_id].joined_to or unit_id
+    if not game.state.assault.engaged.get(host):
+        return None  # not locked in combat (an agent's estimate before a Charge): not refused
     return Reason.of(
         RULE,
         f"UNG-1: {model.name} may fight with {weapon.name} only in a turn its unit made a successful Charge",
