@@ -127,8 +127,8 @@ def _effect_problems(where: str, clause: Clause) -> list[str]:
         if not isinstance(effect, Reroll):
             continue
         at_penetration = clause.trigger is Trigger.ARMOUR_PENETRATION_ROLL
-        if at_penetration and effect.which is RerollWhich.ONES:
-            out.append(f"{where}: Reroll(ONES) is not played at the {clause.trigger}")
+        if at_penetration and effect.which in (RerollWhich.ONES, RerollWhich.ONE_FAILED):
+            out.append(f"{where}: Reroll({effect.which.name}) is not played at the {clause.trigger}")
         if not at_penetration and effect.which is RerollWhich.GLANCING:
             out.append(f"{where}: Reroll(GLANCING) is played at the Armour Penetration roll only")
     asked = {c.inner if isinstance(c, Not) else c for c in clause.when if isinstance(c, Situation | Not)}

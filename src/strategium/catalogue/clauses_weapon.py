@@ -272,6 +272,20 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
         ),
     ),
     # == issue 20, melee (w20g): add this package's lines below ==
+    # Master-crafted, rulebook p.243: the bearer may re-roll one failed To Hit roll per turn with the weapon (the
+    # engine always does: a second chance can only help). A weapon makes one group of attacks a turn (one volley in
+    # the Shooting phase or a Reaction, one Initiative step in the Fight sub-phase), so one die per roll is one die
+    # per turn. Any failed die is as good as another (they share the roll's target number). Shooting and close
+    # combat; a die another rule already re-rolled (Twin-linked) is not re-rolled again.
+    "Master-crafted": (
+        Clause(
+            "MCR-1",
+            Trigger.TO_HIT_ROLL,
+            (),
+            (Reroll(RerollWhich.ONE_FAILED),),
+            "one failed To Hit roll is re-rolled",
+        ),
+    ),
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's lines below ==
     # == end w20h ==

@@ -129,6 +129,8 @@ class RerollWhich(StrEnum):
 
     FAILED = "failed"
     ONES = "results of 1"
+    ONE_FAILED = "failed roll"
+    """At To Hit and To Wound rolls: one failed die of the roll (Master-crafted, p.243)."""
     GLANCING = "Glancing Hits"
     """At the Armour Penetration roll only: a roll whose total gives a Glancing Hit (Sunder, p.247)."""
 

@@ -68,6 +68,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Hammer of Wrath": ImplementationStatus.IMPLEMENTED,
     "Furious Charge": ImplementationStatus.IMPLEMENTED,
     "Rage": ImplementationStatus.PARTIAL,
+    # Sudden Strike (X): the model's or (issue 20, w20g) the weapon it fights with (the higher X), on the turn it
+    # charged, unless Disordered: + X Initiative for its Initiative step (strategium.engine.assault.fighter). Not
+    # played: the bonus to its Initiative for other uses until the end of the phase (Sweeping Advance, Initiative
+    # tests).
     "Sudden Strike": ImplementationStatus.PARTIAL,
     "Unwieldy": ImplementationStatus.IMPLEMENTED,
     # Reactions (strategium.engine.reactions.windows, strategium.rules.core.reactions): Interceptor against arrivals
@@ -129,6 +133,32 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # exploding; a model firing several templates that loses only some still fires them all.
     "Gets Hot": ImplementationStatus.PARTIAL,
     # == issue 20, melee (w20g): add this package's lines below ==
+    # Two-handed (p.249) and Specialist Weapon (p.247): the weapon a model fights with decides the +1 Attack for a
+    # second melee weapon (p.177): never with a Two-handed one; with a Specialist Weapon only if the model has
+    # another Specialist Weapon it may use (strategium.engine.assault.fighter.second_weapon_bonus).
+    "Two-handed": ImplementationStatus.IMPLEMENTED,
+    "Specialist Weapon": ImplementationStatus.IMPLEMENTED,
+    # Ungainly: UNG-1 (used only in a turn its unit made a successful Charge; else the next melee weapon) and UNG-2
+    # (no bonus attacks: its Attacks characteristic; the +1 for a second weapon per the setting
+    # weapon_rules.ungainly_blocks_second_weapon_attack) in strategium.rules.weapon.ungainly.
+    "Ungainly": ImplementationStatus.IMPLEMENTED,
+    # Master-crafted: MCR-1 (one failed To Hit die of the weapon's roll re-rolled; shooting and close combat). Not
+    # played: a weapon that makes two groups of attacks in one turn re-rolls one die in each.
+    "Master-crafted": ImplementationStatus.PARTIAL,
+    # Reach (X): + X Initiative for the Initiative step of a model fighting with the weapon; only the weapon it
+    # fights with counts (strategium.engine.assault.fighter.initiative_step).
+    "Reach": ImplementationStatus.IMPLEMENTED,
+    # Reaping Blow (X): + X Attacks (no X: 1) for a model in base contact with two or more enemy models at its
+    # Initiative step (after its Pile-in), the model's rule or the weapon it fights with, the higher X
+    # (strategium.engine.assault.fighter.attacks_of); Ungainly's UNG-2 cancels it.
+    "Reaping Blow": ImplementationStatus.IMPLEMENTED,
+    # Grav Wave: GRW-1 (a Charge at a unit with a model carrying a Grav Wave weapon is Disordered) in
+    # strategium.rules.weapon.grav_wave, on the engine's Disordered Charge causes.
+    "Grav Wave": ImplementationStatus.IMPLEMENTED,
+    # Duellist's Edge (X): + X Initiative for a model fighting with the weapon in a Challenge, read from the
+    # engine's challenge_fighter hook (strategium.engine.assault.melee_choice.in_challenge). Not played: Challenges
+    # are not fought yet, so no model is ever in one and the bonus never applies in a battle.
+    "Duellist's Edge": ImplementationStatus.PARTIAL,
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's lines below ==
     # == end w20h ==

@@ -307,6 +307,8 @@ def reroll(
                 continue
             if effect.which is RerollWhich.FAILED:
                 picked = [i for i, face in enumerate(faces) if not succeeds(face)]
+            elif effect.which is RerollWhich.ONE_FAILED:
+                picked = [i for i, face in enumerate(faces) if not succeeds(face)][:1]
             else:
                 picked = [i for i, face in enumerate(faces) if face == 1]
             if picked:

@@ -17,6 +17,16 @@ class WeaponRulesConfig(ConfigGroup):
     """Readings of weapon special rules (Deflagrate, Armourbane, Sunder, Blast and the others) held as settings."""
 
     # == issue 20, melee (w20g): add this package's settings below ==
+    ungainly_blocks_second_weapon_attack: bool = setting(
+        False,
+        description="Whether a model fighting with an Ungainly weapon also loses the +1 Attack for a second Melee "
+        "weapon (p.177), which is a core rule rather than a special rule.",
+        source="Legacies of the Age of Darkness: Imperialis Militia p.41 (Ungainly names the Charge bonus and special "
+        "rules only)",
+        note="literal reading: only the Charge bonus and special rules' extra Attacks are lost (the lances that carry "
+        "Ungainly are Two-handed anyway)",
+        confidence=C.LIKELY,
+    )
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's settings below ==
     # == end w20h ==

@@ -33,6 +33,8 @@ from strategium.rules.seed import outflank  # noqa: F401
 from strategium.rules.army import bitter_duty  # noqa: F401
 from strategium.rules.weapon import gets_hot  # noqa: F401
 from strategium.rules.weapon import detonation  # noqa: F401
+from strategium.rules.weapon import ungainly  # noqa: F401
+from strategium.rules.weapon import grav_wave  # noqa: F401
 # isort: on
 
 _registries.rules_loaded()

@@ -14,11 +14,13 @@ from strategium.catalogue.definitions import Book
 from strategium.catalogue.registry import RuleRef
 from strategium.combat.declared import acting_rules, attack_rules
 from strategium.combat.sources import configured, core
-from strategium.engine.assault.charges import charge_of, track
-from strategium.engine.assault.melee_choice import attack_cap, fighting_weapon, usable_melee
+from strategium.engine.assault.charges import charge_of, feet, track
+from strategium.engine.assault.melee_choice import attack_cap, fighting_weapon, in_challenge, usable_melee
 from strategium.engine.attacks import damage
 from strategium.engine.core.board import ChargeRecord
 from strategium.engine.questions.profiles_now import current
+from strategium.engine.table.placement import footprint
+from strategium.geometry.measure import in_contact
 from strategium.model.unit_types import SubType, UnitType
 from strategium.model.weapons import WeaponProfile
 
@@ -86,16 +88,29 @@ def _has(weapon: WeaponProfile | None, name: str) -> bool:
     return any(r.name == name for r in _rules(weapon))
 
 
-def _charge_rule(game: Game, unit_id: str, model: Model, name: str) -> tuple[int, Reason | None]:
-    """The X of a "on the charge, unless Disordered" rule (Furious Charge, Rage, Sudden Strike), with why."""
+def _value(weapon: WeaponProfile | None, name: str) -> int | None:
+    """The (X) of the weapon's rule ``name`` (1 when it has none), or None if the weapon lacks the rule."""
+    rule = next((r for r in _rules(weapon) if r.name == name), None)
+    return None if rule is None else (rule.value or 1)
+
+
+def _charge_rule(
+    game: Game, unit_id: str, model: Model, name: str, weapon: WeaponProfile | None = None
+) -> tuple[int, Reason | None]:
+    """The X of a "on the charge, unless Disordered" rule (Furious Charge, Rage, Sudden Strike), with why. With
+    ``weapon``, the weapon's rule counts too (Sudden Strike (X) on a Melee weapon: the model fighting with it has
+    the rule); the model and its weapon both having it, the higher (X) counts (they are not added)."""
     rule = model.rule(name)
+    own = (rule.value or 1) if rule is not None else None
+    carried = _value(weapon, name)
     record = charged(game, unit_id)
-    if rule is None or record is None:
+    if (own is None and carried is None) or record is None:
         return 0, None
     if record.disordered:
         return 0, Reason.of(name, f"no {name} after a Disordered Charge (Disordered Charges, p.182)")
-    x = rule.value or 1
-    return x, Reason.of(name, f"{name} ({x}) on the turn it charged")
+    x = max(own or 0, carried or 0)
+    by = f" (its {weapon.name})" if weapon is not None and carried == x and (own or 0) < x else ""
+    return x, Reason.of(name, f"{name} ({x}){by} on the turn it charged")
 
 
 def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reason, ...]]:
@@ -104,13 +119,22 @@ def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[
     now = current(game, unit_id, model)
     step = getattr(now, "i", None) or 1
     why: list[Reason] = []
-    bonus, reason = _charge_rule(game, unit_id, model, "Sudden Strike")
+    weapon = fighting_weapon(game, unit_id, model)[0]
+    bonus, reason = _charge_rule(game, unit_id, model, "Sudden Strike", weapon)
     step += bonus
     if reason is not None:
         why.append(reason)
+    reach = _value(weapon, "Reach")
+    if reach is not None and weapon is not None:
+        step += reach
+        why.append(Reason.of("Reach", f"Reach ({reach}): +{reach} Initiative attacking with {weapon.name}"))
+    edge = _value(weapon, "Duellist's Edge")
+    if edge is not None and weapon is not None and in_challenge(game, unit_id, model):
+        step += edge
+        why.append(Reason.of("Duellist's Edge", f"Duellist's Edge ({edge}): +{edge} Initiative in a Challenge"))
     spec = model.profile.unit_type
     big = spec.counts_as(UnitType.DREADNOUGHT) or spec.has(SubType.MONSTROUS)
-    if _has(fighting_weapon(game, unit_id, model)[0], "Unwieldy") and not big:
+    if _has(weapon, "Unwieldy") and not big:
         step = 1
         why.append(Reason.of("Unwieldy", "an Unwieldy weapon fights at Initiative step 1"))
     record = charge_of(game, unit_id)
@@ -123,6 +147,41 @@ def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[
         why.append(Reason("Flawless Execution", "one Initiative step higher after a Charge", 150, Book.LIBER_HERETICUS))
     lowest = s.config.fight.lowest_initiative_step
     return max(lowest, min(10, step)), tuple(why)
+
+
+def second_weapon_bonus(melee: list[WeaponProfile]) -> bool:
+    """Whether a model with the usable melee weapons ``melee`` (the first the one it fights with) has +1 Attack for
+    a second melee weapon (p.177): never when the weapon it attacks with is Two-handed (p.249); when that weapon is
+    a Specialist Weapon, only if it has another Specialist Weapon (p.247)."""
+    first = melee[0] if melee else None
+    if len(melee) < 2 or first is None or _has(first, "Two-handed"):
+        return False
+    return not _has(first, "Specialist Weapon") or sum(_has(w, "Specialist Weapon") for w in melee) >= 2
+
+
+def _reaping_blow(game: Game, unit_id: str, model: Model, weapon: WeaponProfile | None) -> tuple[int, Reason] | None:
+    """Reaping Blow (X) (Liber p.124), the model's or the weapon it fights with (the higher X): + X Attacks while two
+    or more enemy models (of the units its unit is locked with) touch its base."""
+    own = model.rule("Reaping Blow")
+    x = max((own.value or 1) if own is not None else 0, _value(weapon, "Reaping Blow") or 0)
+    if not x:
+        return None
+    s = game.state
+    pose = s.units[unit_id].poses.get(model.id)
+    if pose is None:
+        return None
+    mine = footprint(model, pose)
+    touching = sum(
+        1
+        for enemy in sorted(s.assault.engaged.get(host(game, unit_id), ()))
+        for _, _, f in feet(game, enemy)
+        if in_contact(mine, f)
+    )
+    if touching < 2:
+        return None
+    return x, Reason.of(
+        "Reaping Blow", f"Reaping Blow ({x}): +{x} Attacks in base contact with {touching} enemy models"
+    )
 
 
 def attacks_of(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reason, ...]]:
@@ -146,11 +205,13 @@ def attacks_of(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reaso
             why.append(rage_why)
     melee, refused = usable_melee(game, unit_id, model)  # (a refused weapon is not a second one: DET-1)
     first = melee[0] if melee else None
-    if len(melee) >= 2 and first is not None and not _has(first, "Two-handed"):
-        specialist = _has(first, "Specialist Weapon")
-        if not specialist or sum(_has(w, "Specialist Weapon") for w in melee) >= 2:
-            count += 1
-            why.append(core("Two melee weapons", "+1 Attack for a second melee weapon", 177))
+    if second_weapon_bonus(melee):
+        count += 1
+        why.append(core("Two melee weapons", "+1 Attack for a second melee weapon", 177))
+    reaping = _reaping_blow(game, unit_id, model, first)
+    if reaping is not None:
+        count += reaping[0]
+        why.append(reaping[1])
     cap = attack_cap(game, unit_id, model, first)
     if cap is not None and count > cap[0]:
         count = cap[0]

@@ -7,6 +7,8 @@ the rules are plug-ins: Detonation, :mod:`strategium.rules.weapon.detonation`).
   combat now (None: a close combat weapon), with the reasons of the refusals.
 - :func:`usable_melee`: the model's melee weapons no refusal refuses (the count of "two melee weapons", p.177).
 - :func:`attack_cap`: the fewest attacks a :func:`melee_attack_cap` hook allows the model with its weapon, and why.
+- :func:`in_challenge`: whether a :func:`challenge_fighter` hook says the model fights in a Challenge now (no
+  Challenge is fought yet: no hook is registered, the answer is False; Duellist's Edge reads it).
 """
 
 from __future__ import annotations
@@ -29,8 +31,24 @@ AttackCap = Callable[["Game", str, Model, WeaponProfile | None], tuple[int, Reas
 """The most attacks ``model`` of unit ``unit_id`` makes with ``weapon`` (None: a close combat weapon), and why; or
 None if the hook sets no limit."""
 
+InChallenge = Callable[["Game", str, Model], bool]
+"""Whether ``model`` of unit ``unit_id`` fights in a Challenge now."""
+
 _REFUSALS: list[MeleeRefusal] = []
 _CAPS: list[AttackCap] = []
+_CHALLENGES: list[InChallenge] = []
+
+
+def challenge_fighter(fn: InChallenge) -> InChallenge:
+    """Decorator: register a test of whether a model fights in a Challenge (for when Challenges are fought)."""
+    _CHALLENGES.append(fn)
+    registries.changed()
+    return fn
+
+
+def in_challenge(game: Game, unit_id: str, model: Model) -> bool:
+    """Whether any :func:`challenge_fighter` hook says ``model`` of ``unit_id`` fights in a Challenge now."""
+    return any(fn(game, unit_id, model) for fn in _CHALLENGES)
 
 
 def melee_refusal(fn: MeleeRefusal) -> MeleeRefusal:
