@@ -27,7 +27,10 @@ GAPS: Final[dict[str, str]] = {
     "Fearless": "Ignoring the Fear special rule and cancelling a Pinned status when the unit gains Fearless are not "
     "played.",
     "Rage": "An (X) that is not a number (D3) counts as 1.",
-    "Sudden Strike": "An (X) that is not a number (D3) counts as 1.",
+    "Sudden Strike": (
+        "An (X) that is not a number (D3) counts as 1; the bonus is not carried to the other uses of the Initiative"
+        " in that phase (a Sweeping Advance read at the modified Initiative, the Consolidation)."
+    ),
     "Slow and Purposeful": "Firing Heavy and Ordnance weapons as if Stationary after moving, and Charging after "
     "firing them, are not played.",
     "Jump Pack": "The Movement of 12 it gives (and its Charge Distance bonus), moving over models and terrain, "
@@ -56,6 +59,10 @@ GAPS: Final[dict[str, str]] = {
     "Gets Hot": "A Vehicle destroyed by it is neither Wrecked nor exploding, and a model firing several templates "
     "that loses only some of them still fires them all.",
     # == issue 20, melee (w20g): add this package's lines below ==
+    "Master-crafted": (
+        "Once per turn is read as once per roll: a weapon rolling To Hit twice in one turn re-rolls a die in each."
+    ),
+    "Duellist's Edge": "Challenges are not fought yet, so the bonus never applies in a battle.",
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's lines below ==
     # == end w20h ==
