@@ -122,11 +122,12 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # re-roll of failed To Wound rolls against Automata and Dreadnoughts (Unit Type), a model's own Armourbane when
     # it shoots.
     "Armourbane": ImplementationStatus.PARTIAL,
-    # Gets Hot: GH-1..GH-6 (strategium.rules.weapon.gets_hot): a To Hit roll of 1 (after its re-roll) wounds the firer
-    # at the weapon's AP, saves and Feel No Pain but no cover nor Shrouded; a Vehicle's Glancing Hit on 1-2; Blast and
-    # Template weapons test a D6 per shot before firing. Not played: a Vehicle destroyed by it is not Wrecked nor
-    # exploding; a model firing several templates that loses only some still fires them all.
-    "Gets Hot": ImplementationStatus.PARTIAL,
+    # Gets Hot: GH-1..GH-6 (strategium.rules.weapon.gets_hot): a To Hit roll of 1 (after its re-roll, GH-4) wounds the
+    # firer at the weapon's AP, saves and Feel No Pain but no cover nor Shrouded; a Vehicle's D6 of 1-2 is a Glancing
+    # Hit as the Vehicle rules play it (Hull Point, damage roll if vehicle_damage.glancing_hits_roll, Wrecked or
+    # exploding at none left: engine.attacks.vehicle_results.glancing_hit); Blast and Template weapons test a D6 per
+    # shot before firing, a model firing several templates laying those that did not Get Hot.
+    "Gets Hot": ImplementationStatus.IMPLEMENTED,
     # == issue 20, melee (w20g): add this package's lines below ==
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's lines below ==
