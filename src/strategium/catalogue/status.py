@@ -137,6 +137,12 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # == issue 20, area (w20j): add this package's lines below ==
     # == end w20j ==
     # == issue 20, precision (w20k): add this package's lines below ==
+    # Achean Force (Liber Hereticus p.259): ACF-1..ACF-5 (strategium.rules.weapon.achean_force, on the engine hooks
+    # before_volley and melee_strength): a unit with a Psyker takes one Psychic check a phase (2D6 against the highest
+    # Ld of its non-Independent Character models) before its first Achean Force attacks; passed: +2 Strength to them
+    # that phase, shooting and close combat; failed: nothing. ACF-5 (counts as a Force weapon) is
+    # achean_force.counts_as_force, for the rules that affect Force weapons (Adamantium Will, Corrupted: their own).
+    "Achean Force": ImplementationStatus.IMPLEMENTED,
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
     # == end w20l ==
