@@ -143,6 +143,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # that phase, shooting and close combat; failed: nothing. ACF-5 (counts as a Force weapon) is
     # achean_force.counts_as_force, for the rules that affect Force weapons (Adamantium Will, Corrupted: their own).
     "Achean Force": ImplementationStatus.IMPLEMENTED,
+    # Force (p.238): FRC-1..FRC-4 (strategium.rules.weapon.force, on the melee_strength hook): a Psyker with a Force
+    # melee weapon takes a Psychic check a phase (weapon_rules.force_check), doubled Strength if passed, Perils of the
+    # Warp on its unit if failed (weapon_rules.perils_of_the_warp_wounds: p.201 not read, D3 by default). Not played:
+    # Force weapons fired in the Shooting phase, Force abilities that are not weapons.
+    "Force": ImplementationStatus.PARTIAL,
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
     # == end w20l ==

@@ -190,6 +190,8 @@ def blow(game: Game, unit_id: str, model: Model, target: str, target_model: str)
     name = weapon.name if weapon is not None else "close combat weapon"
     ap = weapon.ap if weapon is not None else None
     strength, changed = blow_strength(game, unit_id, model, weapon, max(1, strength + fury))
+    if model.id not in game.state.units[unit_id].poses:  # removed meanwhile (Perils of the Warp on a failed check)
+        return None
     reasons.extend(changed)
     return Blow(
         unit_id,
