@@ -148,6 +148,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Warp on its unit if failed (weapon_rules.perils_of_the_warp_wounds: p.201 not read, D3 by default). Not played:
     # Force weapons fired in the Shooting phase, Force abilities that are not weapons.
     "Force": ImplementationStatus.PARTIAL,
+    # Psychic Focus (p.323): PSF-1, PSF-2 (strategium.rules.weapon.psychic_focus, on before_volley): each Psyker firing
+    # the weapon takes a Psychic check first (force.psychic_check); a failure brings Perils of the Warp and its share of
+    # the volley is not fired. Not played: Psychic Focus weapons in close combat; a failed Psyker firing another weapon.
+    "Psychic Focus": ImplementationStatus.PARTIAL,
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
     # == end w20l ==

@@ -53,7 +53,7 @@ def psychic_check(game: Game, unit_id: str, model: Model, rule: str) -> bool:
         return True
     roll = game.logged(game.state.dice.two_d6(f"{rule}: Psychic check on {model.name}'s Ld {ld}", who=model.id))
     passed = bool(roll.total <= ld)
-    text = f"FRC-2: a Psychic check is 2D6 against Leadership: {roll.total} against Ld {ld}"
+    text = f"a Psychic check (FRC-2) is 2D6 against Leadership: {roll.total} against Ld {ld}"
     game.log(
         Ruling(f"{model.id} {'passes' if passed else 'fails'} its Psychic check ({rule})", (Reason.of(rule, text),))
     )
