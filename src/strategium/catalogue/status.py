@@ -152,15 +152,12 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # the weapon takes a Psychic check first (force.psychic_check); a failure brings Perils of the Warp and its share of
     # the volley is not fired. Not played: Psychic Focus weapons in close combat; a failed Psyker firing another weapon.
     "Psychic Focus": ImplementationStatus.PARTIAL,
-    # Precision Shots (X) (p.244), Precision Strikes (X) (p.245), Sniper (p.247): not played yet (none on the real
+    # Precision Shots (X) (p.244), Precision Strikes (X) (p.245), Sniper (p.247): not yet (none on the real
     # rosters). What they need: the To Hit faces that stand after re-rolls carried from combat.to_hit to the
     # allocation in combat.attack (the hits of X+ rolled To Wound apart, their Wounds allocated first), a TargetModel
     # that says what the attacker's choice reads (Character, special weapon, points), and a documented chooser
     # setting; Snap Shots, scattering and no-To-Hit weapons (Blast, Template) excluded; Precision Shots only to a
-    # model in range and sight, Precision Strikes only to an engaged one.
-    "Precision Shots": ImplementationStatus.NOT_YET,
-    "Precision Strikes": ImplementationStatus.NOT_YET,
-    "Sniper": ImplementationStatus.NOT_YET,
+    # model in range and sight, Precision Strikes only to an engaged one. (Not-yet rules take no line here.)
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
     # == end w20l ==
