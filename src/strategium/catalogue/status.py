@@ -127,11 +127,12 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # re-roll of failed To Wound rolls against Automata and Dreadnoughts (Unit Type), a model's own Armourbane when
     # it shoots.
     "Armourbane": ImplementationStatus.PARTIAL,
-    # Gets Hot: GH-1..GH-6 (strategium.rules.weapon.gets_hot): a To Hit roll of 1 (after its re-roll) wounds the firer
-    # at the weapon's AP, saves and Feel No Pain but no cover nor Shrouded; a Vehicle's Glancing Hit on 1-2; Blast and
-    # Template weapons test a D6 per shot before firing. Not played: a Vehicle destroyed by it is not Wrecked nor
-    # exploding; a model firing several templates that loses only some still fires them all.
-    "Gets Hot": ImplementationStatus.PARTIAL,
+    # Gets Hot: GH-1..GH-6 (strategium.rules.weapon.gets_hot): a To Hit roll of 1 (after its re-roll, GH-4) wounds the
+    # firer at the weapon's AP, saves and Feel No Pain but no cover nor Shrouded; a Vehicle's D6 of 1-2 is a Glancing
+    # Hit as the Vehicle rules play it (Hull Point, damage roll if vehicle_damage.glancing_hits_roll, Wrecked or
+    # exploding at none left: engine.attacks.vehicle_results.glancing_hit); Blast and Template weapons test a D6 per
+    # shot before firing, a model firing several templates laying those that did not Get Hot.
+    "Gets Hot": ImplementationStatus.IMPLEMENTED,
     # == issue 20, melee (w20g): add this package's lines below ==
     # Two-handed (p.249) and Specialist Weapon (p.247): the weapon a model fights with decides the +1 Attack for a
     # second melee weapon (p.177): never with a Two-handed one; with a Specialist Weapon only if the model has
@@ -167,6 +168,27 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # == issue 20, area (w20j): add this package's lines below ==
     # == end w20j ==
     # == issue 20, precision (w20k): add this package's lines below ==
+    # Achean Force (Liber Hereticus p.259): ACF-1..ACF-5 (strategium.rules.weapon.achean_force, on the engine hooks
+    # before_volley and melee_strength): a unit with a Psyker takes one Psychic check a phase (2D6 against the highest
+    # Ld of its non-Independent Character models) before its first Achean Force attacks; passed: +2 Strength to them
+    # that phase, shooting and close combat; failed: nothing. ACF-5 (counts as a Force weapon) is
+    # achean_force.counts_as_force, for the rules that affect Force weapons (Adamantium Will, Corrupted: their own).
+    "Achean Force": ImplementationStatus.IMPLEMENTED,
+    # Force (p.238): FRC-1..FRC-4 (strategium.rules.weapon.force, on the melee_strength hook): a Psyker with a Force
+    # melee weapon takes a Psychic check a phase (weapon_rules.force_check), doubled Strength if passed, Perils of the
+    # Warp on its unit if failed (weapon_rules.perils_of_the_warp_wounds: p.201 not read, D3 by default). Not played:
+    # Force weapons fired in the Shooting phase, Force abilities that are not weapons.
+    "Force": ImplementationStatus.PARTIAL,
+    # Psychic Focus (p.323): PSF-1, PSF-2 (strategium.rules.weapon.psychic_focus, on before_volley): each Psyker firing
+    # the weapon takes a Psychic check first (force.psychic_check); a failure brings Perils of the Warp and its share of
+    # the volley is not fired. Not played: Psychic Focus weapons in close combat; a failed Psyker firing another weapon.
+    "Psychic Focus": ImplementationStatus.PARTIAL,
+    # Precision Shots (X) (p.244), Precision Strikes (X) (p.245), Sniper (p.247): not yet (none on the real
+    # rosters). What they need: the To Hit faces that stand after re-rolls carried from combat.to_hit to the
+    # allocation in combat.attack (the hits of X+ rolled To Wound apart, their Wounds allocated first), a TargetModel
+    # that says what the attacker's choice reads (Character, special weapon, points), and a documented chooser
+    # setting; Snap Shots, scattering and no-To-Hit weapons (Blast, Template) excluded; Precision Shots only to a
+    # model in range and sight, Precision Strikes only to an engaged one. (Not-yet rules take no line here.)
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
     # == end w20l ==

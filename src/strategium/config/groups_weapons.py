@@ -35,6 +35,23 @@ class WeaponRulesConfig(ConfigGroup):
     # == issue 20, area (w20j): add this package's settings below ==
     # == end w20j ==
     # == issue 20, precision (w20k): add this package's settings below ==
+    force_check: bool = setting(
+        True,
+        description="Whether a Psyker with a Force weapon always takes the Psychic check before its attacks (doubled "
+        "Strength if passed, Perils of the Warp if failed); False: it never does.",
+        source="Age of Darkness rulebook p.238 (Force: the check is the player's choice)",
+        note="no player's choice inside an attack yet: the default takes the check",
+        confidence=C.LIKELY,
+    )
+    perils_of_the_warp_wounds: Literal["1", "D3", "D6"] = setting(
+        "D3",
+        description="The Wounds Perils of the Warp inflicts on the Psyker's unit (Invulnerable Saves only, no Damage "
+        "Mitigation), allocated to the Psyker first, then to the unit's other models.",
+        source="Age of Darkness rulebook p.201 (Perils of the Warp: text not read)",
+        note="inferred from a Warlord Trait whose D3 Wounds (Invulnerable Saves only, no Damage Mitigation) stand in "
+        "for Perils of the Warp; the Psyker first from the Force text's 'if the Psyker survives'",
+        confidence=C.UNCONFIRMED,
+    )
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's settings below ==
     # == end w20l ==

@@ -35,6 +35,9 @@ from strategium.rules.weapon import gets_hot  # noqa: F401
 from strategium.rules.weapon import detonation  # noqa: F401
 from strategium.rules.weapon import ungainly  # noqa: F401
 from strategium.rules.weapon import grav_wave  # noqa: F401
+from strategium.rules.weapon import achean_force  # noqa: F401
+from strategium.rules.weapon import force  # noqa: F401
+from strategium.rules.weapon import psychic_focus  # noqa: F401
 # isort: on
 
 _registries.rules_loaded()

@@ -7,6 +7,7 @@ Legionaries: BS4 (3+ to hit), T4, Sv 3+, 1 Wound.
 from __future__ import annotations
 
 from strategium.catalogue.citations import Reason
+from strategium.engine.core.board import Location
 from strategium.engine.core.events import Event, Ruling
 from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase
@@ -181,3 +182,69 @@ def test_a_template_weapon_that_gets_hot_lays_no_template() -> None:
     assert fired.summary == "no shots"
     assert game.state.units["blue"].casualties == [] and game.state.units["red"].casualties == []
     assert hot(events)[:2] == ["GH-5", "GH-2"]
+
+
+def _hot_tank(overrides: dict[str, object] | None = None, passengers: bool = False) -> Game:
+    tank, red = armoured("tank", weapons=(HOT_PISTOL,)), squad("red", 5)
+    blue = [tank, squad("crew", 2)] if passengers else [tank]
+    game = battle(blue, [red], overrides=overrides)
+    to_phase(game, Phase.SHOOTING)
+    place(game, tank, 10, 20)
+    place(game, red, 10, 26)
+    game.state.units["tank"].wounds_lost["tank.1"] = 2  # a Rhino (3 Hull Points) with one left
+    if passengers:
+        crew = game.state.units["crew"]
+        crew.location, crew.embarked_in, crew.poses = Location.EMBARKED, "tank", {}
+    return game
+
+
+def test_gets_hot_a_vehicle_that_loses_its_last_hull_point_is_wrecked_and_its_passengers_disembark() -> None:
+    game = _hot_tank(passengers=True)
+    # To Hit 1: Gets Hot; the Vehicle's D6 1: a Glancing Hit, its last Hull Point; no damage roll (the default);
+    # the crew disembark and take a Pinning test (Ld 8 v 2D6 = 3 + 3: passed)
+    game.force_dice(1, 1, 3, 3)
+    events = game.apply(Shoot(1, "tank", "red"))
+    rulings = [e.what for e in events if isinstance(e, Ruling)]
+    assert "Rhino loses a Hull Point (Gets Hot)" in rulings
+    assert "Rhino is Wrecked" in rulings
+    assert game.state.units["tank"].casualties == ["tank.1"]
+    assert game.state.units["tank"].location is Location.DESTROYED
+    crew = game.state.units["crew"]
+    assert crew.location is Location.TABLE and len(crew.poses) == 2
+
+
+def test_gets_hot_a_vehicle_glancing_hit_rolls_for_damage_when_configured_and_can_explode() -> None:
+    game = _hot_tank({"vehicle_damage": {"glancing_hits_roll": True}})
+    game.state.units["tank"].wounds_lost["tank.1"] = 0
+    # To Hit 1; the Vehicle's D6 2: a Glancing Hit (3 -> 2 Hull Points); the damage roll 6 (AP2 +1: 7): Explodes,
+    # D3 = 3 more Hull Points (2 left: destroyed); the blast radius D6 = 1: no model within 1"
+    game.force_dice(1, 2, 6, 3, 1)
+    events = game.apply(Shoot(1, "tank", "red"))
+    rulings = [e.what for e in events if isinstance(e, Ruling)]
+    assert "Rhino: Explodes" in rulings and "Rhino explodes" in rulings
+    assert game.state.units["tank"].casualties == ["tank.1"]
+    assert game.state.units["red"].casualties == []
+
+
+def test_gets_hot_a_vehicle_left_with_hull_points_is_not_wrecked() -> None:
+    game = _hot_tank()
+    game.state.units["tank"].wounds_lost["tank.1"] = 1
+    game.force_dice(1, 1)  # To Hit 1; D6 1: a Glancing Hit, 1 Hull Point left
+    events = game.apply(Shoot(1, "tank", "red"))
+    assert game.state.units["tank"].wounds_lost == {"tank.1": 2}
+    assert "tank.1" in game.state.units["tank"].poses
+    assert not any(isinstance(e, Ruling) and e.what == "Rhino is Wrecked" for e in events)
+
+
+HOT_TWIN_FLAMER = weapon("Hot twin flamer", "Template", "4", "5", "Assault 2, Gets Hot")
+
+
+def test_gets_hot_a_model_firing_two_templates_that_loses_one_lays_the_other() -> None:
+    game = shoots((HOT_TWIN_FLAMER,), gap=6.0)
+    # the Gets Hot D6s: 1 (that template not laid; the firer's save 6 passes), 4 (laid); then To Wound 6s, saves 1s
+    game.force_dice(1, 4, 6, *([6] * 5), *([1] * 5))
+    events = game.apply(Shoot(1, "blue", "red"))
+    laid = [r.text for e in events if isinstance(e, WeaponFired) for r in e.why if r.rule == "Template"]
+    assert sum("template laid" in t for t in laid) == 1
+    assert game.state.units["blue"].casualties == []
+    assert game.state.units["red"].casualties  # the one template laid hit

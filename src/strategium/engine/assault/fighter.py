@@ -15,7 +15,13 @@ from strategium.catalogue.registry import RuleRef
 from strategium.combat.declared import acting_rules, attack_rules
 from strategium.combat.sources import configured, core
 from strategium.engine.assault.charges import charge_of, feet, track
-from strategium.engine.assault.melee_choice import attack_cap, fighting_weapon, in_challenge, usable_melee
+from strategium.engine.assault.melee_choice import (
+    attack_cap,
+    blow_strength,
+    fighting_weapon,
+    in_challenge,
+    usable_melee,
+)
 from strategium.engine.attacks import damage
 from strategium.engine.core.board import ChargeRecord
 from strategium.engine.questions.profiles_now import current
@@ -250,11 +256,15 @@ def blow(game: Game, unit_id: str, model: Model, target: str, target_model: str)
         reasons.append(fury_why)
     name = weapon.name if weapon is not None else "close combat weapon"
     ap = weapon.ap if weapon is not None else None
+    strength, changed = blow_strength(game, unit_id, model, weapon, max(1, strength + fury))
+    if model.id not in game.state.units[unit_id].poses:  # removed meanwhile (Perils of the Warp on a failed check)
+        return None
+    reasons.extend(changed)
     return Blow(
         unit_id,
         model.id,
         name,
-        max(1, strength + fury),
+        strength,
         ap,
         ws,
         attack_rules(_rules(weapon), _acting(game, unit_id, model)),

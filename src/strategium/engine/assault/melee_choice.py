@@ -9,6 +9,8 @@ the rules are plug-ins: Detonation, :mod:`strategium.rules.weapon.detonation`).
 - :func:`attack_cap`: the fewest attacks a :func:`melee_attack_cap` hook allows the model with its weapon, and why.
 - :func:`in_challenge`: whether a :func:`challenge_fighter` hook says the model fights in a Challenge now (no
   Challenge is fought yet: no hook is registered, the answer is False; Duellist's Edge reads it).
+- :func:`blow_strength`: the Strength of the model's attacks once every :func:`melee_strength` hook has changed it
+  (Achean Force, :mod:`strategium.rules.weapon.achean_force`).
 """
 
 from __future__ import annotations
@@ -31,12 +33,17 @@ AttackCap = Callable[["Game", str, Model, WeaponProfile | None], tuple[int, Reas
 """The most attacks ``model`` of unit ``unit_id`` makes with ``weapon`` (None: a close combat weapon), and why; or
 None if the hook sets no limit."""
 
+MeleeStrength = Callable[["Game", str, Model, WeaponProfile | None, int], tuple[int, Reason] | None]
+"""The Strength of the attacks ``model`` of unit ``unit_id`` makes with ``weapon`` (None: a close combat weapon), given
+the Strength so far, and why; or None if the hook leaves it."""
+
 InChallenge = Callable[["Game", str, Model], bool]
 """Whether ``model`` of unit ``unit_id`` fights in a Challenge now."""
 
 _REFUSALS: list[MeleeRefusal] = []
 _CAPS: list[AttackCap] = []
 _CHALLENGES: list[InChallenge] = []
+_STRENGTHS: list[MeleeStrength] = []
 
 
 def challenge_fighter(fn: InChallenge) -> InChallenge:
@@ -61,6 +68,14 @@ def melee_refusal(fn: MeleeRefusal) -> MeleeRefusal:
 def melee_attack_cap(fn: AttackCap) -> AttackCap:
     """Decorator: register a limit on the number of attacks a model makes with its weapon in the Fight sub-phase."""
     _CAPS.append(fn)
+    registries.changed()
+    return fn
+
+
+def melee_strength(fn: MeleeStrength) -> MeleeStrength:
+    """Decorator: register a rule that changes the Strength of a model's attacks in the Fight sub-phase (it may roll
+    dice: it is asked when the model strikes)."""
+    _STRENGTHS.append(fn)
     registries.changed()
     return fn
 
@@ -110,3 +125,17 @@ def attack_cap(game: Game, unit_id: str, model: Model, weapon: WeaponProfile | N
         if got is not None and (best is None or got[0] < best[0]):
             best = got
     return best
+
+
+def blow_strength(
+    game: Game, unit_id: str, model: Model, weapon: WeaponProfile | None, strength: int
+) -> tuple[int, tuple[Reason, ...]]:
+    """The Strength of the model's attacks with ``weapon`` after the :func:`melee_strength` hooks, in registration
+    order, and their reasons."""
+    why: list[Reason] = []
+    for hook in _STRENGTHS:
+        got = hook(game, unit_id, model, weapon, strength)
+        if got is not None:
+            strength = got[0]
+            why.append(got[1])
+    return strength, tuple(why)

@@ -39,12 +39,19 @@ from strategium.catalogue.definitions import Book
 from strategium.combat import AttackSpec, VehicleAttackResult, VehicleDamageResult, resolve_attack
 from strategium.combat import resolve_attack_on_vehicle as on_vehicle
 from strategium.combat.sources import configured, core
+from strategium.combat.vehicles import TargetVehicle, roll_damage_table
 from strategium.engine.attacks import damage
 from strategium.engine.core.board import Location
 from strategium.engine.core.effects import Duration, EffectKind
 from strategium.engine.core.events import DiceRolled, Ruling
 from strategium.engine.questions.queries import Block, Query, blocker
 from strategium.geometry.measure import Footprint, distance
+from strategium.model.characteristics import (
+    BuildingCharacteristics,
+    Facing,
+    KnightCharacteristics,
+    VehicleCharacteristics,
+)
 from strategium.model.unit_types import SubType
 from strategium.model.weapons import WeaponProfile
 
@@ -137,13 +144,64 @@ def apply(game: Game, result: VehicleAttackResult, slot: damage.Slot) -> int:
     """The results of ``result`` (Hull Points already written) on the vehicle of ``slot``: effects on a vehicle
     still standing, a further Hull Point for a repeated Immobilised, and a destroyed vehicle Wrecked or exploding
     (see the module docstring). Returns 1 if the vehicle was destroyed, else 0."""
+    results = [d.result for d in result.damage_results if isinstance(d.result, VehicleDamageResult)]
+    return _results(game, slot, result.target, results, explodes=result.explodes)
+
+
+def glancing_hit(game: Game, slot: damage.Slot, ap: int | None, source: str) -> int:
+    """One Glancing Hit on the vehicle of ``slot`` outside an attack (Gets Hot, p.239): it costs one Hull Point
+    and rolls on the Vehicle Damage table only with ``vehicle_damage.glancing_hits_roll``; a vehicle left with no
+    Hull Points is Wrecked (or explodes on an Explodes result) as after an attack. Returns 1 if destroyed, else 0.
+    Raises ``DiceError`` as :meth:`Dice.roll`."""
     s = game.state
     status = s.units[slot.unit_id]
     model = model_of(game, slot.unit_id, slot.model_id)
-    hull_points = result.target.hull_points
-    results = [d.result for d in result.damage_results if isinstance(d.result, VehicleDamageResult)]
-    destroyed = result.destroyed
-    if results and not destroyed and not result.target.building:
+    profile = model.profile.characteristics
+    assert isinstance(profile, VehicleCharacteristics | KnightCharacteristics | BuildingCharacteristics)
+    vehicle = TargetVehicle.from_profile(
+        model.name,
+        profile,
+        Facing.FRONT,
+        lost=status.wounds_lost.get(slot.model_id, 0),
+        slow=model.profile.unit_type.has(SubType.SLOW),
+    ).lose(1)
+    rolls = s.config.vehicle_damage.glancing_hits_roll and not vehicle.building
+    why = configured(
+        s.config,
+        "vehicle_damage.glancing_hits_roll",
+        "a Glancing Hit rolls on the Vehicle Damage table" if rolls else "no damage roll for a Glancing Hit",
+    )
+    cost = core("Hull Points", "a Glancing Hit costs 1")
+    game.log(Ruling(f"{model.name} loses a Hull Point ({source})", (cost, why)))
+    results: list[VehicleDamageResult] = []
+    explodes = False
+    if rolls:
+        rolled = roll_damage_table(
+            s.dice, vehicle, ap=ap, config=s.config, label=f"Damage roll: {source} on {model.name}", who=slot.model_id
+        )
+        for roll in (rolled.roll, rolled.extra_roll):
+            if roll is not None:
+                game.log(DiceRolled(roll))
+        game.log(Ruling(f"{model.name}: {rolled.result}", rolled.reasons))
+        vehicle = vehicle.lose(rolled.extra_hull_points)
+        if isinstance(rolled.result, VehicleDamageResult):
+            results.append(rolled.result)
+        explodes = vehicle.destroyed and rolled.result is VehicleDamageResult.EXPLODES
+    status.wounds_lost[slot.model_id] = vehicle.lost
+    return _results(game, slot, vehicle, results, explodes=explodes)
+
+
+def _results(
+    game: Game, slot: damage.Slot, target: TargetVehicle, results: list[VehicleDamageResult], *, explodes: bool
+) -> int:
+    """The damage results rolled against the vehicle of ``slot`` (its Hull Points lost already written, ``target``
+    as it is now): effects while it stands, then Wrecked or (``explodes``) exploding at 0 Hull Points."""
+    s = game.state
+    status = s.units[slot.unit_id]
+    model = model_of(game, slot.unit_id, slot.model_id)
+    hull_points = target.hull_points
+    destroyed = target.destroyed
+    if results and not destroyed and not target.building:
         ignored = ignores_results(model)
         for rolled in results:
             if ignored is not None:
@@ -154,7 +212,6 @@ def apply(game: Game, result: VehicleAttackResult, slot: damage.Slot) -> int:
         destroyed = status.wounds_lost.get(slot.model_id, 0) >= hull_points
     if not destroyed:
         return 0
-    explodes = result.explodes
     pose = status.poses.get(slot.model_id)
     hull = damage.model_footprint(game, slot.unit_id, model) if pose is not None else None
     how = "explodes" if explodes else "is Wrecked"

@@ -65,6 +65,8 @@ class EffectKind(StrEnum):
     CREW_STUNNED = "Crew Stunned"
     IMMOBILISED = "Immobilised"
     WEAPON_DESTROYED = "Weapon Destroyed"
+    PSYCHIC_CHECK_PASSED = "passed a Psychic check (its rule: the effect's rule)"
+    PSYCHIC_CHECK_FAILED = "failed a Psychic check (its rule: the effect's rule)"
 
 
 class Window(StrEnum):

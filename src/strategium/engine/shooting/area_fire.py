@@ -217,7 +217,7 @@ def template_hits(game: Game, unit_id: str, target_id: str, volley: Volley, aims
             direction = chosen % 360.0
         shape = _template_shape(game, me.foot, direction)
         others = [e for e in everyone if e.model.id != model_id]
-        for _ in range(per_model):
+        for _ in range(per_model - volley.not_fired.count(model_id)):
             counts = _count(shape, others)
             out.add(counts, None)
             who = "as its player lays it" if chosen is not None else "covering the most target models"

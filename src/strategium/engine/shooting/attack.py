@@ -41,8 +41,8 @@ Weapons (CORE_B §1.2; pages where known):
   ``shooting.snap_shot_bs``.
 
 Hooks for weapon rules that act on the firers (Gets Hot, p.239: :mod:`strategium.rules.weapon.gets_hot`):
-:func:`before_area_fire` (a Template or Blast volley's shots, before it fires) and :func:`after_to_hit` (a volley's
-To Hit rolls, once it is resolved against its target).
+:func:`before_volley` (a volley about to fire: Achean Force), :func:`before_area_fire` (a Template or Blast volley's
+shots, before it fires) and :func:`after_to_hit` (a volley's To Hit rolls, once it is resolved against its target).
 """
 
 from __future__ import annotations
@@ -92,8 +92,20 @@ AreaFireHook = Callable[["Game", str, Volley, int], tuple[Volley, int]]
 """(game, the firing unit's id, a Template or Blast volley, its shots) -> the volley and shots still fired."""
 ToHitHook = Callable[["Game", str, Volley, tuple[Roll, ...]], None]
 """(game, the firing unit's id, the volley, its To Hit rolls in order: the roll, then its re-roll if any)."""
+VolleyHook = Callable[["Game", str, Volley], Volley]
+"""(game, the firing unit's id, a volley about to fire) -> the volley fired (its Strength changed, or no firers: not
+fired)."""
 _AREA_FIRE: list[AreaFireHook] = []
 _AFTER_TO_HIT: list[ToHitHook] = []
+_BEFORE_VOLLEY: list[VolleyHook] = []
+
+
+def before_volley(fn: VolleyHook) -> VolleyHook:
+    """Decorator: register a rule asked, in registration order, as each volley is about to fire (before its shots
+    are rolled); each gets what the previous one left (Achean Force, Liber Hereticus p.259)."""
+    _BEFORE_VOLLEY.append(fn)
+    registries.changed()
+    return fn
 
 
 def before_area_fire(fn: AreaFireHook) -> AreaFireHook:
@@ -271,6 +283,12 @@ def _firers(game: Game, unit_id: str, volley: Volley) -> tuple[Footprint, ...]:
 
 def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, aims: area_fire.Aims) -> None:
     s = game.state
+    planned_firers = volley.firers
+    for before in _BEFORE_VOLLEY:
+        volley = before(game, unit.id, volley)
+    if planned_firers and not volley.firers:
+        game.log(WeaponFired(unit.name, volley.weapon.name, target.name, "no shots"))
+        return
     firers = _firers(game, unit.id, volley) or tuple(
         footprint(m, s.units[uid].poses[m.id]) for uid, m in damage.living(game, unit.id)
     )

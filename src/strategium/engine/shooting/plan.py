@@ -57,7 +57,7 @@ class Volley:
     at ``strength`` with BS ``skill``; ``snap`` Snap Shots; ``firers`` the model ids; ``template``: the target
     models within the template's reach of the firers (an estimate for planning: the hits come from the teardrop laid
     when it fires, :mod:`strategium.engine.shooting.area_fire`); ``blast``: the marker's radius in inches (any Blast
-    rule)."""
+    rule); ``not_fired``: one firer id for each of its templates a rule stopped from firing (Gets Hot, p.239)."""
 
     weapon: WeaponProfile
     shots: int
@@ -70,6 +70,7 @@ class Volley:
     blast: float | None = None
     rules: tuple[RuleRef, ...] = ()
     primarch: bool = False
+    not_fired: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[object, ...]:

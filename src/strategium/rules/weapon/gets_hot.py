@@ -8,18 +8,19 @@ Read from the game system data's rule text (paraphrased, never copied) and CORE_
 - GH-2: against that Wound the model may take its Armour or Invulnerable Save and Feel No Pain, but no Cover Save and
   no Shrouded roll (``MitigationContext.ignores_cover``, which bars Shrouded).
 - GH-3: a Vehicle (a model with Hull Points) instead rolls a D6 for each such 1: on a 1 or 2 it suffers a Glancing Hit
-  and loses a Hull Point (no Damage Mitigation roll is offered: the text bars Shrouded for the firer).
+  (no Damage Mitigation roll is offered: the text bars Shrouded for the firer), played as the Vehicle rules play one
+  (:func:`strategium.engine.attacks.vehicle_results.glancing_hit`): a Hull Point lost, a Vehicle Damage roll only with
+  ``vehicle_damage.glancing_hits_roll`` (at the weapon's AP), and at no Hull Points left the Vehicle is Wrecked (its
+  passengers disembark) or, after an Explodes result, explodes.
 - GH-4: a model that re-rolls its To Hit rolls (BS 6+, Twin-linked) suffers the Wound only when the re-roll is a 1:
   the die read is the one that stands after its re-roll.
 - GH-5: a weapon that makes no To Hit roll (Blast, Template) rolls a D6 per shot just before firing; each 1 is a shot
   not fired and a GH-1 Wound (or GH-3 roll) on its firer. A model that could re-roll To Hit (BS 6+ or Twin-linked)
-  re-rolls those 1s once.
+  re-rolls those 1s once. A model firing several templates lays those that did not Get Hot (``Volley.not_fired``).
 - GH-6 (our reading, the text being silent): the dice of a volley fired by several models are dealt to the firing
   models in order, an equal share each; a 1 wounds the model whose share it is in.
 
-Not played: a Template volley whose model fires more than one template and loses only some to GH-5 still fires them
-all; a Vehicle that loses its last Hull Point to Gets Hot is removed as a casualty, not Wrecked nor exploding, and
-Legion rules that add to it (an Explodes result) are not read.
+Not read here: Legion or unit rules that change Gets Hot (each its own rule).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ def wound_firer(game: Game, unit_id: str, model_id: str, volley: Volley, cause: 
     """One Gets Hot result on the firing model ``model_id`` of ``unit_id`` (or of a character joined to it): GH-1 and
     GH-2 for a model with Wounds, GH-3 for a Vehicle. ``cause`` is the ruling that inflicted it (GH-1 or GH-5).
     Raises ``DiceError`` as :meth:`Dice.d6`."""
+    from strategium.engine.attacks import vehicle_results
     from strategium.engine.attacks.wound_mitigation import mitigated
     from strategium.engine.movement.common import inflict_wound
 
@@ -95,8 +97,8 @@ def wound_firer(game: Game, unit_id: str, model_id: str, volley: Volley, cause: 
                 (cause, _why("GH-3: a Vehicle rolls a D6: 1-2 is a Glancing Hit")),
             )
         )
-        if glancing:
-            inflict_wound(game, uid, model, RULE)
+        if glancing:  # GH-3: the Vehicle rules' Glancing Hit: a Hull Point, Wrecked (or exploding) at none left
+            vehicle_results.glancing_hit(game, damage.Slot(uid, model_id), volley.weapon.ap, RULE)
         return
     ap = volley.weapon.ap
     choice = best_save(
@@ -179,8 +181,9 @@ def _before_area_fire(game: Game, unit_id: str, volley: Volley, shots: int) -> t
             "is not fired and its firer suffers a Wound"
         )
         wound_firer(game, unit_id, firer, volley, cause)
-    if template:
+    if template:  # GH-5: each template that Gets Hot is not laid; a model that fired several lays the rest
         per_model = count // len(volley.firers)
         firers = tuple(f for f in volley.firers if lost.get(f, 0) < per_model)
-        return replace(volley, firers=firers), shots
+        not_fired = tuple(f for f in firers for _ in range(lost.get(f, 0)))
+        return replace(volley, firers=firers, not_fired=volley.not_fired + not_fired), shots
     return volley, shots - len(hot)
