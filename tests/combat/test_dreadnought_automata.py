@@ -133,3 +133,18 @@ def test_target_situation_is_fed_for_a_dreadnought_unit_and_not_for_infantry() -
     assert damage.target_situation(game, "red", given) is given
     automata = battle([squad("blue", 1)], [squad("bots", 2, unit_type="Automata")])
     assert damage.target_situation(automata, "bots", frozenset()) == MACHINE
+
+
+def test_armourbane_a_models_own_rule_joins_its_shooting_attacks() -> None:
+    from strategium.combat.declared import declared_for
+    from strategium.engine.shooting.plan import _fixed
+
+    model = squad("blue", 1, rules=("Armourbane",)).models[0]
+    own = _fixed(model)[2]
+    assert [r.name for r in own] == ["Armourbane"]
+    plan = declared_for(own, melee=False, situation=frozenset(), vehicle=True)
+    assert plan is not None and [b.clause.id for b in plan.penetration] == ["ARB-1"]
+    both = declared_for((rule("Armourbane"), *own), melee=False, situation=frozenset(), vehicle=True)
+    assert both is not None and [b.clause.id for b in both.penetration] == ["ARB-1"]  # the extra D6 once
+    melee_only = squad("red", 1, rules=("Armourbane (Melee)",)).models[0]
+    assert declared_for(_fixed(melee_only)[2], melee=False, situation=frozenset(), vehicle=True) is None
