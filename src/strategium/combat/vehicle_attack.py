@@ -118,6 +118,10 @@ class VehicleAttackResult:
         return self.reasons + tuple(reason for r in self.records for reason in r.reasons)
 
 
+LANCE_ARMOUR = 12
+"""Lance, rulebook p.242: an Armour Value above this counts as this against the weapon's Armour Penetration rolls."""
+
+
 def resolve_attack_on_vehicle(
     dice: Dice,
     attack: AttackSpec,
@@ -144,6 +148,12 @@ def resolve_attack_on_vehicle(
             f"({target.facing} Armour {target.armour})",
         )
     ]
+    armour = target.armour
+    if armour > LANCE_ARMOUR and attack.has("Lance"):
+        armour = LANCE_ARMOUR
+        reasons.append(
+            Reason.of("Lance", f"{target.facing} Armour {target.armour} counts as {LANCE_ARMOUR} against {attack.name}")
+        )
     declared = attack.declared(vehicle=True)
     if declared is not None:
         reasons.extend(declared.notes)
@@ -153,11 +163,11 @@ def resolve_attack_on_vehicle(
     on_penetration = declared.penetration if declared is not None else ()
     records: list[VehicleHitRecord] = []
     for number in range(1, hit.hits + 1):
-        label = f"Armour Penetration: hit {number} of {hit.hits}, S{attack.strength} vs {target.facing} {target.armour}"
+        label = f"Armour Penetration: hit {number} of {hit.hits}, S{attack.strength} vs {target.facing} {armour}"
         pen = roll_penetration(
             dice,
             strength=attack.strength,
-            armour=target.armour,
+            armour=armour,
             weapon_class=attack.weapon_class,
             label=label,
             who=attack.attacker,
