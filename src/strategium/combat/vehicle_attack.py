@@ -122,6 +122,17 @@ LANCE_ARMOUR = 12
 """Lance, rulebook p.242: an Armour Value above this counts as this against the weapon's Armour Penetration rolls."""
 
 
+def penetration_armour(attack: AttackSpec, target: TargetVehicle) -> tuple[int, Reason | None]:
+    """The Armour Value ``attack``'s Armour Penetration rolls are made against at ``target``'s Facing, and the ruling
+    of the rule that changed it (Lance, p.242: above 12 counts as 12), if one did."""
+    armour = target.armour
+    if armour <= LANCE_ARMOUR or not attack.has("Lance"):
+        return armour, None
+    return LANCE_ARMOUR, Reason.of(
+        "Lance", f"{target.facing} Armour {armour} counts as {LANCE_ARMOUR} against {attack.name}"
+    )
+
+
 def resolve_attack_on_vehicle(
     dice: Dice,
     attack: AttackSpec,
@@ -148,12 +159,9 @@ def resolve_attack_on_vehicle(
             f"({target.facing} Armour {target.armour})",
         )
     ]
-    armour = target.armour
-    if armour > LANCE_ARMOUR and attack.has("Lance"):
-        armour = LANCE_ARMOUR
-        reasons.append(
-            Reason.of("Lance", f"{target.facing} Armour {target.armour} counts as {LANCE_ARMOUR} against {attack.name}")
-        )
+    armour, lance = penetration_armour(attack, target)
+    if lance is not None:
+        reasons.append(lance)
     declared = attack.declared(vehicle=True)
     if declared is not None:
         reasons.extend(declared.notes)
