@@ -139,6 +139,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # resolve_attack_on_vehicle), cited. Project reading: also against a Building's Armour Value (the pipeline sees
     # only a target with an Armour Value).
     "Lance": ImplementationStatus.IMPLEMENTED,
+    # Exoshock: combat.vehicle_attack._exoshock: after a Penetrating Hit, a D6 of X or more (6+ without a value) adds
+    # an automatic Penetrating Hit on the same target, resolved without Cover Saves (as Ignores Cover) and without
+    # the weapon's special rules or type (no Destroyer Hull Points, no further Exoshock), at its Strength and AP;
+    # setting weapon_rules.exoshock_after_saves (default false: a saved Penetrating Hit still rolls).
+    "Exoshock": ImplementationStatus.IMPLEMENTED,
     # == end w20h ==
     # == issue 20, deflagrate (w20i): add this package's lines below ==
     # == end w20i ==
