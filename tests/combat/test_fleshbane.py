@@ -44,7 +44,7 @@ def texts(reasons: tuple[Reason, ...], rule_name: str = "Fleshbane") -> list[str
 
 
 def test_FLE_1_and_FLE_2_are_auto_wound_on_a_natural_two_citing_p238() -> None:
-    shooting, melee = clauses_of("Fleshbane")
+    shooting, melee = clauses_of("Fleshbane")[:2]
     assert (shooting.id, shooting.trigger, shooting.when, shooting.effect, shooting.bearer) == (
         "FLE-1",
         Trigger.TO_WOUND_ROLL,

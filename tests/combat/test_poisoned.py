@@ -69,7 +69,7 @@ def texts(reasons: tuple[Reason, ...], rule_name: str = "Poisoned") -> list[str]
 
 
 def test_POI_clauses_citing_p244_and_a_poisoned_without_x_is_4_plus() -> None:
-    shoot, melee, again = clauses_of("Poisoned")
+    shoot, melee, again = clauses_of("Poisoned")[:3]
     assert (shoot.id, shoot.trigger, shoot.when, shoot.effect, shoot.bearer) == (
         "POI-1",
         Trigger.TO_WOUND_ROLL,

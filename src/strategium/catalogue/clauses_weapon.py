@@ -157,8 +157,9 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
     # Value: no To Wound roll is made). "Always wounds on a 2+" is AutoWound on Natural(2): a natural 2 or more
     # wounds, a 1 fails, as no To Wound roll needs less than 2+. Who bears it (p.238): a model that has it, or
     # attacks with a Melee weapon that has it, in close combat (FLE-2); a Shooting Attack with a weapon that has it
-    # (FLE-1), as Rending. Not played: Dreadnought and Automata re-roll successful Fleshbane Wounds against them
-    # (Unit Types, p.195: CORE_A), the pipeline not knowing the target's Unit Type.
+    # (FLE-1), as Rending. Against a unit of Dreadnoughts or Automata (Unit Types, p.195: CORE_A) the attacker
+    # re-rolls each successful To Wound roll of the attack (FLE-3 shooting, FLE-4 close combat), the second result
+    # standing (it wounds again on a 2+); the engine decides the target's Unit Type (the Situation's docstring).
     "Fleshbane": (
         Clause(
             "FLE-1",
@@ -175,6 +176,21 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             "a close combat To Wound roll of 2+ wounds whatever the Toughness",
             bearer=Bearer.WEAPON_OR_MODEL,
         ),
+        Clause(
+            "FLE-3",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.SHOOTING, Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
+            (Reroll(RerollWhich.SUCCESSFUL),),
+            "against Dreadnoughts or Automata, successful To Wound rolls are re-rolled (p.195)",
+        ),
+        Clause(
+            "FLE-4",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.MELEE, Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
+            (Reroll(RerollWhich.SUCCESSFUL),),
+            "against Dreadnoughts or Automata, successful close combat To Wound rolls are re-rolled (p.195)",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
     ),
     # Poisoned (X), rulebook p.244 (CORE_B §1.5, confirmed): the attack always wounds on the (X) (4+ when none is
     # given: the RuleDef's default_x), unless its Strength against the Toughness needs a lower roll: AutoWound on
@@ -183,9 +199,10 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
     # Strength against the Toughness the roll is made against). No effect against Vehicles (a target with an Armour
     # Value: no To Wound roll). Who bears it (p.244): a model that has it, or attacks with a Melee weapon that has
     # it, in close combat (POI-2, POI-3); a Shooting Attack with a weapon that has it (POI-1). "Treated as Strength 1
-    # unless stated": the weapon profile states its Strength, which the attack uses. Not played: Dreadnought and
-    # Automata re-roll successful Poisoned Wounds against them (Unit Types, p.195: CORE_A), the pipeline not knowing
-    # the target's Unit Type.
+    # unless stated": the weapon profile states its Strength, which the attack uses. Against a unit of Dreadnoughts
+    # or Automata (Unit Types, p.195: CORE_A) the attacker re-rolls each successful To Wound roll of the attack
+    # (POI-4 shooting, POI-5 close combat); with POI-3 a die is still re-rolled once (a failed one by POI-3, a
+    # successful one by POI-5, all in one roll), the second result standing.
     "Poisoned": (
         Clause(
             "POI-1",
@@ -208,6 +225,21 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Situation.MELEE, Situation.STRENGTH_ABOVE_TOUGHNESS, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
             (Reroll(RerollWhich.FAILED),),
             "in close combat, the Strength being higher than the Toughness, failed To Wound rolls are re-rolled",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "POI-4",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.SHOOTING, Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
+            (Reroll(RerollWhich.SUCCESSFUL),),
+            "against Dreadnoughts or Automata, successful To Wound rolls are re-rolled (p.195)",
+        ),
+        Clause(
+            "POI-5",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.MELEE, Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
+            (Reroll(RerollWhich.SUCCESSFUL),),
+            "against Dreadnoughts or Automata, successful close combat To Wound rolls are re-rolled (p.195)",
             bearer=Bearer.WEAPON_OR_MODEL,
         ),
     ),
@@ -240,10 +272,12 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
     # added to the total; project reading with Ordnance and Destroyer: the extra D6 is added, not kept among their
     # dice). Variants by the (X): Armourbane (Melee) only in close combat (ARB-2), Armourbane (Ranged) only with
     # Shooting Attacks (ARB-3, the weapon's). Who bears it: the weapon, or the model on its close combat attacks
-    # (strategium.combat.declared.acting_rules); held twice, its extra D6 is rolled once. Not played (status partial):
-    # Armourbane (Melta), whose benefit needs the attack at half range or less (the pipeline does not know the range:
-    # the attack carries a ruling that says so); the re-roll of failed To Wound rolls against Automata and
-    # Dreadnoughts (the pipeline does not know the Unit Type); a model's own Armourbane on its shooting. Project
+    # (strategium.combat.declared.acting_rules); held twice, its extra D6 is rolled once. Against a unit of
+    # Automata or Dreadnoughts (a Toughness, no Armour Value) failed To Wound rolls are re-rolled instead (ARB-4..6,
+    # by the same variants; the engine decides the Unit Type). Not played (status partial): Armourbane (Melta),
+    # whose benefit needs the attack at half range or less (the pipeline does not know the range: the attack
+    # carries a ruling that says so); a model's own Armourbane on its shooting (the text gives it to "a model or
+    # weapon" in both kinds of attack; the shooting code passes only the weapon's rules). Project
     # reading: the extra D6 is also rolled against a Building (the text names Vehicles; the plan knows only that the
     # target has an Armour Value).
     "Armourbane": (
@@ -269,6 +303,29 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Variant("Ranged"), Situation.SHOOTING, Situation.TARGET_HAS_ARMOUR_VALUE),
             (AddDice(1, 6),),
             "with a Shooting Attack, an extra D6 is rolled for Armour Penetration",
+        ),
+        Clause(
+            "ARB-4",
+            Trigger.TO_WOUND_ROLL,
+            (Variant(None), Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
+            (Reroll(RerollWhich.FAILED),),
+            "against Dreadnoughts or Automata, failed To Wound rolls are re-rolled",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "ARB-5",
+            Trigger.TO_WOUND_ROLL,
+            (Variant("Melee"), Situation.MELEE, Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
+            (Reroll(RerollWhich.FAILED),),
+            "in close combat against Dreadnoughts or Automata, failed To Wound rolls are re-rolled",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "ARB-6",
+            Trigger.TO_WOUND_ROLL,
+            (Variant("Ranged"), Situation.SHOOTING, Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
+            (Reroll(RerollWhich.FAILED),),
+            "with a Shooting Attack against Dreadnoughts or Automata, failed To Wound rolls are re-rolled",
         ),
     ),
     # == issue 20, melee (w20g): add this package's lines below ==

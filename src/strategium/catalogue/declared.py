@@ -79,6 +79,10 @@ class Situation(StrEnum):
     FIRST_ROUND_OF_COMBAT = "the first round of a combat"
     """Decided by the engine, per attacking unit: it made a successful Charge this Player Turn, or an enemy unit's
     successful Charge of this Player Turn locked it (:func:`strategium.engine.assault.fight.first_round`)."""
+    TARGET_DREADNOUGHT_OR_AUTOMATA = "the target is of the Dreadnought or Automata Unit Type"
+    """Decided by the engine, per attack, for the unit the attack is resolved against: most of its living models
+    (joined characters included) are Dreadnoughts or Automata (rulebook p.195;
+    :func:`strategium.engine.attacks.damage.target_situation`). Never with an Armour Value target."""
     STRENGTH_ABOVE_TOUGHNESS = "the attack's Strength is higher than the target's Toughness"
     """Decided by the pipeline at the To Wound roll, against the Toughness that roll is made against (the target
     unit's majority Toughness); so asked only by To Wound clauses (Poisoned (X), p.244)."""
@@ -131,6 +135,9 @@ class RerollWhich(StrEnum):
     ONES = "results of 1"
     ONE_FAILED = "failed roll"
     """At To Hit and To Wound rolls: one failed die of the roll (Master-crafted, p.243)."""
+    SUCCESSFUL = "successful results"
+    """At To Hit and To Wound rolls: each die that succeeded (Dreadnought and Automata Unit Types, p.195, against
+    Fleshbane and Poisoned Wounds)."""
     GLANCING = "Glancing Hits"
     """At the Armour Penetration roll only: a roll whose total gives a Glancing Hit (Sunder, p.247)."""
 

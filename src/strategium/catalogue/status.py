@@ -109,23 +109,27 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Murderous Strike: MUR-1 (To Wound, Instant Death), shooting and close combat; its Wounds saved first.
     "Murderous Strike": ImplementationStatus.IMPLEMENTED,
     # Fleshbane: FLE-1 (shooting, the weapon's) and FLE-2 (close combat, the weapon's or the model's): wounds on 2+
-    # whatever the Toughness; no effect on a target with an Armour Value. Not played: Dreadnought and Automata
-    # re-roll successful Fleshbane Wounds (p.195), the target's Unit Type being unknown to the attack pipeline.
-    "Fleshbane": ImplementationStatus.PARTIAL,
+    # whatever the Toughness; no effect on a target with an Armour Value. FLE-3 (shooting) and FLE-4 (close combat):
+    # against a unit of Dreadnoughts or Automata (Situation.TARGET_DREADNOUGHT_OR_AUTOMATA, fed by the engine's
+    # shooting and fight code: engine.attacks.damage.target_situation) successful To Wound rolls are re-rolled (p.195).
+    "Fleshbane": ImplementationStatus.IMPLEMENTED,
     # Poisoned: POI-1 (shooting) and POI-2 (close combat) wound on the (X) or the roll the Strength needs, whichever
     # is lower; POI-3 re-rolls failed close combat To Wound rolls when the Strength is higher than the Toughness. No
-    # effect on a target with an Armour Value. Not played: Dreadnought and Automata re-roll successful Poisoned
-    # Wounds (p.195), the target's Unit Type being unknown to the attack pipeline.
-    "Poisoned": ImplementationStatus.PARTIAL,
+    # effect on a target with an Armour Value. POI-4 (shooting) and POI-5 (close combat): against a unit of
+    # Dreadnoughts or Automata (Situation.TARGET_DREADNOUGHT_OR_AUTOMATA) successful To Wound rolls are re-rolled
+    # (p.195); with POI-3 every die is re-rolled once, in one roll.
+    "Poisoned": ImplementationStatus.IMPLEMENTED,
     # Hatred: HAT-1 against every enemy ("Hatred (Everything)" or no foe named); a named foe is not read yet.
     "Hatred": ImplementationStatus.PARTIAL,
     # Sunder: SUN-1 (a failed Armour Penetration roll re-rolled) and SUN-2 (a Glancing Hit re-rolled when a new roll
     # is at least as likely to Penetrate as to fail), shooting and close combat, against a target with an Armour Value.
     "Sunder": ImplementationStatus.IMPLEMENTED,
     # Armourbane: ARB-1 (an extra D6 for Armour Penetration; the weapon, or the model in close combat), ARB-2
-    # (Melee: close combat only), ARB-3 (Ranged: shooting only). Not played: Armourbane (Melta) (half range), the
-    # re-roll of failed To Wound rolls against Automata and Dreadnoughts (Unit Type), a model's own Armourbane when
-    # it shoots.
+    # (Melee: close combat only), ARB-3 (Ranged: shooting only); ARB-4..6 (by the same variants) re-roll failed To
+    # Wound rolls against a unit of Automata or Dreadnoughts (Situation.TARGET_DREADNOUGHT_OR_AUTOMATA); a model's
+    # own Armourbane joins its Shooting Attacks (engine.shooting.plan._MODEL_SHOOTING_RULES; its extra D6 rolled once
+    # with the weapon's). Not played: Armourbane (Melta) (the benefit at half range or less, the Blast marker's
+    # centre after scatter: the attack pipeline does not know the range; the attack carries a "not applied" ruling).
     "Armourbane": ImplementationStatus.PARTIAL,
     # Gets Hot: GH-1..GH-6 (strategium.rules.weapon.gets_hot): a To Hit roll of 1 (after its re-roll, GH-4) wounds the
     # firer at the weapon's AP, saves and Feel No Pain but no cover nor Shrouded; a Vehicle's D6 of 1-2 is a Glancing
@@ -162,6 +166,16 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Duellist's Edge": ImplementationStatus.PARTIAL,
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's lines below ==
+    # Lance: combat.vehicle_attack.penetration_armour: an Armour Value above 12 counts as 12 for the weapon's Armour
+    # Penetration rolls, shooting, close combat and Hammer of Wrath alike (every Armour Penetration roll goes through
+    # resolve_attack_on_vehicle), cited. Project reading: also against a Building's Armour Value (the pipeline sees
+    # only a target with an Armour Value).
+    "Lance": ImplementationStatus.IMPLEMENTED,
+    # Exoshock: combat.vehicle_attack._exoshock: after a Penetrating Hit, a D6 of X or more (6+ without a value) adds
+    # an automatic Penetrating Hit on the same target, resolved without Cover Saves (as Ignores Cover) and without
+    # the weapon's special rules or type (no Destroyer Hull Points, no further Exoshock), at its Strength and AP;
+    # setting weapon_rules.exoshock_after_saves (default false: a saved Penetrating Hit still rolls).
+    "Exoshock": ImplementationStatus.IMPLEMENTED,
     # == end w20h ==
     # == issue 20, deflagrate (w20i): add this package's lines below ==
     # == end w20i ==

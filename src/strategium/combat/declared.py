@@ -10,9 +10,10 @@ points call the functions below:
 
 - **To Hit roll** (:func:`strategium.combat.attack.roll_to_hit`) and **To Wound roll**
   (:func:`strategium.combat.attack.roll_to_wound`): :func:`reroll` first. ``Reroll(FAILED)`` re-rolls each die that
-  failed, ``Reroll(ONES)`` each result of 1, all at once in one roll; a die is re-rolled once, the second result
-  standing (exact chance of a success with ``Reroll(FAILED)``: p + (1 - p) p). A shooting roll whose misses the BS
-  6+ re-roll already took is not re-rolled again.
+  failed, ``Reroll(SUCCESSFUL)`` each that succeeded (p.195), ``Reroll(ONES)`` each result of 1, all at once in
+  one roll; a die is re-rolled once, the second result standing (exact chance of a success with
+  ``Reroll(FAILED)``: p + (1 - p) p). A shooting roll whose misses the BS 6+ re-roll already took is not re-rolled
+  again.
 - a To Wound clause asking ``Situation.STRENGTH_ABOVE_TOUGHNESS`` acts only when the attack's Strength is higher
   than the Toughness the roll is made against (:func:`at_toughness`; Poisoned (X)'s re-roll, p.244).
 - then, To Wound only, per die (:func:`wound_tags`): a die whose unmodified result (after its re-roll) is X or more
@@ -309,6 +310,8 @@ def reroll(
                 picked = [i for i, face in enumerate(faces) if not succeeds(face)]
             elif effect.which is RerollWhich.ONE_FAILED:
                 picked = [i for i, face in enumerate(faces) if not succeeds(face)][:1]
+            elif effect.which is RerollWhich.SUCCESSFUL:
+                picked = [i for i, face in enumerate(faces) if succeeds(face)]
             else:
                 picked = [i for i, face in enumerate(faces) if face == 1]
             if picked:

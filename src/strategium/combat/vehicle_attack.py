@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from strategium.catalogue.citations import Reason
+from strategium.catalogue.registry import RuleRef
 from strategium.combat.attack import AttackSpec, roll_to_hit
 from strategium.combat.mitigation import (
     DamageKind,
@@ -118,6 +119,21 @@ class VehicleAttackResult:
         return self.reasons + tuple(reason for r in self.records for reason in r.reasons)
 
 
+LANCE_ARMOUR = 12
+"""Lance, rulebook p.242: an Armour Value above this counts as this against the weapon's Armour Penetration rolls."""
+
+
+def penetration_armour(attack: AttackSpec, target: TargetVehicle) -> tuple[int, Reason | None]:
+    """The Armour Value ``attack``'s Armour Penetration rolls are made against at ``target``'s Facing, and the ruling
+    of the rule that changed it (Lance, p.242: above 12 counts as 12), if one did."""
+    armour = target.armour
+    if armour <= LANCE_ARMOUR or not attack.has("Lance"):
+        return armour, None
+    return LANCE_ARMOUR, Reason.of(
+        "Lance", f"{target.facing} Armour {armour} counts as {LANCE_ARMOUR} against {attack.name}"
+    )
+
+
 def resolve_attack_on_vehicle(
     dice: Dice,
     attack: AttackSpec,
@@ -144,6 +160,9 @@ def resolve_attack_on_vehicle(
             f"({target.facing} Armour {target.armour})",
         )
     ]
+    armour, lance = penetration_armour(attack, target)
+    if lance is not None:
+        reasons.append(lance)
     declared = attack.declared(vehicle=True)
     if declared is not None:
         reasons.extend(declared.notes)
@@ -151,13 +170,13 @@ def resolve_attack_on_vehicle(
     rolls.extend(hit.rolls)
     reasons.extend(hit.reasons)
     on_penetration = declared.penetration if declared is not None else ()
-    records: list[VehicleHitRecord] = []
+    records: list[tuple[AttackSpec, VehicleHitRecord]] = []
     for number in range(1, hit.hits + 1):
-        label = f"Armour Penetration: hit {number} of {hit.hits}, S{attack.strength} vs {target.facing} {target.armour}"
+        label = f"Armour Penetration: hit {number} of {hit.hits}, S{attack.strength} vs {target.facing} {armour}"
         pen = roll_penetration(
             dice,
             strength=attack.strength,
-            armour=target.armour,
+            armour=armour,
             weapon_class=attack.weapon_class,
             label=label,
             who=attack.attacker,
@@ -166,18 +185,67 @@ def resolve_attack_on_vehicle(
         rolls.extend(pen.earlier)
         rolls.append(pen.roll)
         rolls.extend(pen.extra)
-        records.append(_save_and_mitigate(dice, attack, target, number, pen, config, mitigation, rolls))
+        first = _save_and_mitigate(dice, attack, target, number, pen, config, mitigation, rolls)
+        records.append((attack, first))
+        if pen.outcome is PenetrationOutcome.PENETRATING and attack.has("Exoshock"):
+            second = _exoshock(dice, attack, number, pen, rolls, config, first)
+            if second is not None:
+                plain, shock = second
+                records.append(
+                    (plain, _save_and_mitigate(dice, plain, target, number, shock, config, mitigation, rolls))
+                )
     vehicle = target
     applied: list[VehicleHitRecord] = []
-    for record in records:
+    for spec, record in records:
         if not record.stands:
             applied.append(record)
             continue
-        record, vehicle = _apply_hit(dice, attack, vehicle, record, config, rolls)
+        record, vehicle = _apply_hit(dice, spec, vehicle, record, config, rolls)
         applied.append(record)
     if vehicle.destroyed:
         reasons.append(core("Hull Points", f"{vehicle.name} has no Hull Points left: destroyed"))
     return VehicleAttackResult(attack, hit.hits, tuple(applied), vehicle, tuple(rolls), tuple(reasons))
+
+
+EXOSHOCK_DEFAULT = 6
+"""Exoshock (X), rulebook p.237: the D6 needed when the rule is written without a value."""
+
+
+def _exoshock(
+    dice: Dice,
+    attack: AttackSpec,
+    number: int,
+    pen: Penetration,
+    rolls: list[Roll],
+    config: RulesConfig,
+    first: VehicleHitRecord,
+) -> tuple[AttackSpec, Penetration] | None:
+    """Exoshock (X), rulebook p.237: after Penetrating Hit ``number``, a D6 of X or more (6+ without a value) adds an
+    automatic Penetrating Hit on the same target: (the attack it is resolved as, its Penetration), or ``None``. That
+    Hit keeps the weapon's Strength and AP but none of its special rules nor its type (so no Destroyer Hull Points
+    and no further Exoshock: project reading of "no other special rules"); Cover Saves may not be taken against it
+    (given as Ignores Cover)."""
+    after_saves = config.weapon_rules.exoshock_after_saves
+    if after_saves and first.saved:
+        return None
+    ref = next(r for r in attack.rules if r.name == "Exoshock")
+    need = ref.value if ref.value is not None else EXOSHOCK_DEFAULT
+    roll = dice.roll(1, 6, reason=f"Exoshock ({need}+): after Penetrating Hit {number}", who=attack.attacker)
+    rolls.append(roll)
+    if roll.total < need:
+        return None
+    plain = AttackSpec(attack.name, 1, attack.strength, attack.ap, mode=attack.mode, rules=(RuleRef("Ignores Cover"),))
+    why = Reason.of(
+        "Exoshock",
+        f"Exoshock ({need}+) rolled {roll.total}: a second Penetrating Hit on the same target, without Cover Saves "
+        "nor the weapon's other rules",
+    )
+    when = configured(
+        config,
+        "weapon_rules.exoshock_after_saves",
+        "Exoshock rolls for a Penetrating Hit not saved" if after_saves else "Exoshock rolls for every Penetrating Hit",
+    )
+    return plain, Penetration(roll, pen.strength, pen.armour, pen.total, PenetrationOutcome.PENETRATING, (why, when))
 
 
 def _save_and_mitigate(

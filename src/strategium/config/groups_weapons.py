@@ -29,6 +29,14 @@ class WeaponRulesConfig(ConfigGroup):
     )
     # == end w20g ==
     # == issue 20, vehicles (w20h): add this package's settings below ==
+    exoshock_after_saves: bool = setting(
+        False,
+        description="Whether Exoshock (X) rolls only for a Penetrating Hit that was not saved (otherwise for every "
+        "Penetrating Hit its Armour Penetration roll scored).",
+        source="Exoshock (X), Age of Darkness rulebook p.237 (whether 'scores' is before or after saves is not said)",
+        note="project reading: the Penetrating Hit is scored by the Armour Penetration roll, before saves",
+        confidence=C.UNCONFIRMED,
+    )
     # == end w20h ==
     # == issue 20, deflagrate (w20i): add this package's settings below ==
     # == end w20i ==

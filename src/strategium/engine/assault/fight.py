@@ -47,7 +47,7 @@ caused count toward combat resolution (``fight.mitigated_wounds_count``). Challe
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
@@ -330,6 +330,9 @@ def _resolve(game: Game, step: int, group: list[Blow], situation: frozenset[Situ
         )
         return
     target, slots, _cover = damage.target_unit(game, first.target, mine)
+    facts = damage.target_situation(game, first.target, situation)
+    if facts is not situation:
+        spec = replace(spec, situation=facts)
     result = resolve_attack(s.dice, spec, target, config=s.config)
     for roll in result.rolls:
         game.log(DiceRolled(roll))

@@ -40,6 +40,7 @@ from shapely.geometry.base import BaseGeometry
 
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
+from strategium.catalogue.declared import Situation
 from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackResult, TargetModel, TargetUnit, TargetVehicle, VehicleAttackResult
 from strategium.combat.sources import configured, core
@@ -63,7 +64,7 @@ from strategium.model.characteristics import (
     KnightCharacteristics,
     VehicleCharacteristics,
 )
-from strategium.model.unit_types import SubType
+from strategium.model.unit_types import SubType, UnitType
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
@@ -274,6 +275,26 @@ def target_unit(
 def is_vehicle_target(game: Game, unit_id: str) -> bool:
     """True if the unit's models have Armour Values (Vehicles, Knights, Titans): hits roll Armour Penetration."""
     return any(m.profile.has_armour_values for _, m in living(game, unit_id))
+
+
+_MACHINE_TYPES = (UnitType.DREADNOUGHT, UnitType.AUTOMATA)
+_MACHINE = frozenset({Situation.TARGET_DREADNOUGHT_OR_AUTOMATA})
+
+
+def target_situation(game: Game, unit_id: str, situation: frozenset[Situation]) -> frozenset[Situation]:
+    """``situation`` with the facts about the target unit ``unit_id`` the declared clauses ask: it is of the
+    Dreadnought or Automata Unit Type (rulebook p.195) when most of its living models, joined characters included,
+    are (as the To Wound roll is made against the majority Toughness). One pass over the unit's models."""
+    machines = others = 0
+    for _, model in living(game, unit_id):
+        spec = model.profile.unit_type
+        if any(spec.counts_as(t) for t in _MACHINE_TYPES):
+            machines += 1
+        else:
+            others += 1
+    if machines > others:
+        return situation | _MACHINE if situation else _MACHINE
+    return situation
 
 
 def target_vehicle(

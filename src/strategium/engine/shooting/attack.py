@@ -403,6 +403,9 @@ def _resolve_on(
         tally.removed += damage.apply_vehicle_damage(game, vresult, slot)
         return vresult.rolls
     target_now, slots, why = damage.target_unit(game, target.id, origin, view)
+    facts = damage.target_situation(game, target.id, spec.situation)
+    if facts is not spec.situation:
+        spec = replace(spec, situation=facts)
     result = resolve_attack(s.dice, spec, target_now, config=s.config, mitigation=tally.mitigation)
     for roll in result.rolls:
         game.log(DiceRolled(roll))

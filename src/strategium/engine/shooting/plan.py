@@ -466,16 +466,23 @@ _FIXED = "shooting_plan.fixed"
 """The key of :func:`_fixed`'s answer in a model's :attr:`Model.memo`."""
 
 
+_MODEL_SHOOTING_RULES = frozenset({"Night Vision", "Armourbane"})
+"""A model's own rules joined to the rules of each of its Shooting Attacks: Night Vision, and Armourbane (X), which
+a model that has it uses with its Shooting Attacks too (rulebook p.231; held by the weapon as well, its extra D6 is
+rolled once: :func:`strategium.combat.declared.declared_for`)."""
+
+
 def _fixed(model: Model) -> tuple[bool, bool, tuple[RuleRef, ...], tuple[WeaponProfile, ...], int]:
     """What the plan needs of a (immutable) model whatever the state, kept in its memo: whether it fires as a
-    vehicle, whether it is a Primarch, its Night Vision rules, its weapons (pistols last) and how many it fires."""
+    vehicle, whether it is a Primarch, its own rules that act on its shots (:data:`_MODEL_SHOOTING_RULES`), its
+    weapons (pistols last) and how many it fires."""
     memo = model.memo
     known: tuple[bool, bool, tuple[RuleRef, ...], tuple[WeaponProfile, ...], int] | None = memo.get(_FIXED)
     if known is None:
         spec = model.profile.unit_type
         vehicle = spec.counts_as(UnitType.VEHICLE) or model.profile.has_armour_values
         primarch = spec.counts_as(UnitType.PRIMARCH)
-        night = tuple(r for r in model.rules if isinstance(r, RuleRef) and r.name == "Night Vision")
+        night = tuple(r for r in model.rules if isinstance(r, RuleRef) and r.name in _MODEL_SHOOTING_RULES)
         candidates = tuple(sorted(model.weapons, key=lambda w: w.type.weapon_class is WeaponClass.PISTOL))
         known = memo[_FIXED] = (vehicle, primarch, night, candidates, _weapon_limit(model))
     return known
