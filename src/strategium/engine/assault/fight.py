@@ -53,15 +53,18 @@ from typing import TYPE_CHECKING
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.declared import Situation
+from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackMode, AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.sources import core
 from strategium.engine.assault.charges import charge_of, feet, track
 from strategium.engine.assault.fighter import Blow, first_round, host, initiative_step
 from strategium.engine.assault.fighter import blow as fighter_blow
+from strategium.engine.assault.melee_choice import fighting_weapon
 from strategium.engine.assault.melee_vehicles import melee_facing, roll_vehicle_hits, vehicle_target
 from strategium.engine.assault.pile_in import PiledIn as PiledIn
 from strategium.engine.assault.pile_in import pile_in, side_feet
 from strategium.engine.attacks import damage
+from strategium.engine.attacks.follow_up import follow_ups
 from strategium.engine.core import registries
 from strategium.engine.core.actions import Action, Verdict
 from strategium.engine.core.board import ChargeRecord, Location
@@ -329,6 +332,25 @@ def _resolve(game: Game, step: int, group: list[Blow], situation: frozenset[Situ
             )
         )
         return
+    _wound_unit(game, step, first, spec, mine, count, why, follow=True)
+
+
+def _wound_unit(
+    game: Game,
+    step: int,
+    first: Blow,
+    spec: AttackSpec,
+    mine: list[Footprint],
+    count: int,
+    why: tuple[Reason, ...],
+    *,
+    follow: bool,
+) -> None:
+    """Resolve ``spec`` on the non-vehicle unit ``first`` struck and apply it; with ``follow``, then the rules'
+    further hits (:mod:`strategium.engine.attacks.follow_up`: Deflagrate, p.237) on that unit."""
+    s = game.state
+    attacker = s.unit(first.unit_id)
+    target_name = s.unit(first.target).name
     target, slots, _cover = damage.target_unit(game, first.target, mine)
     result = resolve_attack(s.dice, spec, target, config=s.config)
     for roll in result.rolls:
@@ -355,6 +377,15 @@ def _resolve(game: Game, step: int, group: list[Blow], situation: frozenset[Situ
             (*why, *result.all_reasons),
         )
     )
+    if not follow:
+        return
+    model = next((m for m in attacker.models if m.id == first.model_id), None)
+    weapon = fighting_weapon(game, first.unit_id, model)[0] if model is not None else None
+    own = tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) if weapon is not None else ()
+    for more in follow_ups(game, first.unit_id, spec, result, own):
+        if s.units[first.target].location is not Location.TABLE:
+            return
+        _wound_unit(game, step, first, more.spec, mine, more.spec.count, (*why, *more.why), follow=False)
 
 
 def fight(game: Game, combat: Combat) -> None:
