@@ -39,6 +39,14 @@ class WeaponRulesConfig(ConfigGroup):
         note="default each: Brutal's Wounds are Wounds the weapon caused, each unsaved on its own",
         confidence=C.CONTESTED,
     )
+    graviton_pulse_roll: Literal["below", "at_or_below"] = setting(
+        "below",
+        description="Which D6 rolls a model hit by a Graviton Pulse weapon passes: a roll lower than its Strength "
+        "(below) or one at most its Strength (at_or_below); any other roll is a Wound, and a 6 always is.",
+        source="Horus Heresy Errata and FAQ v1.2 p.2 (Graviton Pulse): the model must roll under its Strength",
+        note="default below: under read as lower than; at_or_below reads it as a Characteristic test",
+        confidence=C.CONTESTED,
+    )
     # == end w20i ==
     # == issue 20, area (w20j): add this package's settings below ==
     # == end w20j ==

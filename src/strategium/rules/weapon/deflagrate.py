@@ -31,6 +31,7 @@ from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackSpec
 from strategium.combat.attack import AttackResult
 from strategium.combat.sources import configured
+from strategium.config import RulesConfig
 from strategium.engine.attacks.follow_up import FollowUp, after_attack
 from strategium.engine.core.events import Ruling
 
@@ -42,23 +43,30 @@ COUNTS = "weapon_rules.deflagrate_counts"
 BRUTAL = "weapon_rules.deflagrate_brutal_wounds"
 
 
-def counted_wounds(game: Game, result: AttackResult) -> tuple[int, tuple[Reason, ...]]:
+def counted_wounds(config: RulesConfig, result: AttackResult) -> tuple[int, tuple[Reason, ...]]:
     """DEF-1: the unsaved Wounds ``result`` caused as the settings count them, with the settings' reasons."""
-    rules = game.state.config.weapon_rules
+    rules = config.weapon_rules
     after = rules.deflagrate_counts == "after_mitigation"
     once = rules.deflagrate_brutal_wounds == "once"
     n = sum(1 for r in result.records if not r.saved and not (after and r.mitigated) and not (once and r.part > 1))
     why: list[Reason] = [
         configured(
-            game.state.config,
+            config,
             COUNTS,
             "DEF-1: Wounds cancelled by Damage Mitigation " + ("do not count" if after else "count"),
         )
     ]
     if any(r.part > 1 for r in result.records):
         text = "one per To Wound roll" if once else "each of its Wounds"
-        why.append(configured(game.state.config, BRUTAL, f"DEF-1: a Brutal Wound counts {text}"))
+        why.append(configured(config, BRUTAL, f"DEF-1: a Brutal Wound counts {text}"))
     return n, tuple(why)
+
+
+def deflagrate_hits(spec: AttackSpec, weapon_rules: tuple[RuleRef, ...], n: int) -> AttackSpec:
+    """DEF-2, DEF-4: ``n`` automatic hits of ``spec``'s weapon, with its own rules but Deflagrate and none of the
+    attacking model's."""
+    own = tuple(r for r in weapon_rules if r.name != RULE)
+    return replace(spec, count=n, skill=None, snap_shots=False, rules=own)
 
 
 @after_attack
@@ -67,15 +75,14 @@ def _deflagrate(
 ) -> FollowUp | None:
     if not any(r.name == RULE for r in weapon_rules):
         return None
-    n, settings = counted_wounds(game, result)
+    n, settings = counted_wounds(game.state.config, result)
     unit = game.state.unit(unit_id)
     what = f"{unit.name}'s {spec.name}: {n} unsaved Wounds, {n} Deflagrate hits"
     count = Reason.of(RULE, f"DEF-1: {n} unsaved Wounds caused on the unit")
     game.log(Ruling(what, (count, *settings)))
     if n < 1:
         return None
-    own = tuple(r for r in weapon_rules if r.name != RULE)
-    more = replace(spec, count=n, skill=None, snap_shots=False, rules=own)
+    more = deflagrate_hits(spec, weapon_rules, n)
     why = (
         Reason.of(RULE, f"DEF-2: {n} automatic hits with the weapon's profile, saved as usual"),
         Reason.of(RULE, "DEF-4: they make no further hits and take none of the attacker's own rules"),
