@@ -132,6 +132,17 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # == issue 20, vehicles (w20h): add this package's lines below ==
     # == end w20h ==
     # == issue 20, deflagrate (w20i): add this package's lines below ==
+    # Deflagrate: DEF-1..DEF-5 (strategium.rules.weapon.deflagrate on engine.attacks.follow_up): after a volley or a
+    # close combat group, as many automatic hits as unsaved Wounds (settings weapon_rules.deflagrate_counts and
+    # deflagrate_brutal_wounds), the weapon's own rules only, on models still in range; shooting and close combat.
+    # Not played: no hits follow Hull Points lost by a Vehicle; a Blast volley's other units hit get none.
+    "Deflagrate": ImplementationStatus.PARTIAL,
+    # Graviton Pulse: GP-1, GP-2 (strategium.combat.to_wound): a D6 against the majority Strength of the models
+    # without Vehicle/Dreadnought/Automata instead of To Wound (setting weapon_rules.graviton_pulse_roll; 6 always a
+    # Wound); a "†" weapon fires. Not played: the Blast area does not become Difficult and Dangerous Terrain (the
+    # battlefield holds no temporary terrain); a Wound allocated to a Dreadnought or Automata of a mixed unit from
+    # the Strength roll is kept; a "†" weapon against a unit wholly of those types wounds as Strength 1.
+    "Graviton Pulse": ImplementationStatus.PARTIAL,
     # == end w20i ==
     # == issue 20, area (w20j): add this package's lines below ==
     # == end w20j ==

@@ -14,8 +14,9 @@ After each Shooting Attack is resolved (and any choice about it answered, e.g. S
   edition took the check at the end of the phase; here it is taken as soon as the attack that reaches the share
   is resolved, at most once per unit per phase (the same checks, in a different order of rolls).
 
-Blind and Concussive tests are taken right after the attack instead of at the end of the phase (the same test;
-the status applies a little earlier, to the rest of the phase's attacks).
+Blind and Concussive tests are taken at the end of the phase the attacks were made in (as the next step begins:
+:func:`end_of_phase_tests`), once per unit however many such attacks hit or wounded it; a Concussive test failed
+costs the largest X among them (p.236).
 
 A failed Morale check makes the unit **Fall Back** (:func:`fall_back`): 2D6 inches (3D6 if every model is
 Cavalry) straight toward its own battlefield edge (the edge of its deployment zone; terrain and other models are
@@ -209,10 +210,6 @@ def after_attack(game: Game, event: ShootingAttackResolved) -> None:
         return
     if event.pinning is not None and not damage.is_vehicle_target(game, uid):
         pinning_test(game, uid, f"Pinning weapon of {event.unit_name}", event.pinning)
-    if event.blind:
-        blind_test(game, uid)
-    if event.concussive is not None:
-        concussive_test(game, uid, event.concussive)
     if not event.morale or game.state.units[uid].location is not Location.TABLE:
         return
     lost, base = shooting_losses(game, uid)
@@ -232,6 +229,51 @@ def after_attack(game: Game, event: ShootingAttackResolved) -> None:
 
 
 SHOOTING = "casualties from shooting"
+
+
+def _ended_phase(game: Game) -> list[Event]:
+    """The events of the phase that ended as the step just begun started (from its first StepStarted on)."""
+    events = game.state.events
+    i = len(events) - 1
+    while i >= 0 and not isinstance(events[i], StepStarted):
+        i -= 1
+    out: list[Event] = []
+    ended: Clock | None = None
+    for e in reversed(events[:i]):
+        if isinstance(e, StepStarted):
+            c = e.clock
+            if ended is None:
+                ended = c
+            elif (c.turn_index, c.phase) != (ended.turn_index, ended.phase):
+                break
+        out.append(e)
+    out.reverse()
+    return out
+
+
+@on_step(Phase.SHOOTING, SubPhase.NONE)
+@on_step(Phase.ASSAULT, SubPhase.CHARGE)
+def end_of_phase_tests(game: Game) -> None:
+    """The Blind and Concussive tests of the Shooting Attacks resolved in the phase just ended (p.236): one Blind
+    test per unit a Blind weapon hit, one Concussive test per unit a Concussive weapon wounded (saved or not) at the
+    largest X among those weapons."""
+    from strategium.engine.shooting.declare import ShootingAttackResolved
+
+    blind: dict[str, None] = {}
+    concussive: dict[str, int] = {}
+    for e in _ended_phase(game):
+        if not isinstance(e, ShootingAttackResolved):
+            continue
+        if e.blind:
+            blind[e.target_id] = None
+        if e.concussive is not None:
+            concussive[e.target_id] = max(concussive.get(e.target_id, 0), e.concussive)
+    for uid in blind:
+        if uid in game.state.units and game.state.units[uid].location is Location.TABLE:
+            blind_test(game, uid)
+    for uid, x in concussive.items():
+        if uid in game.state.units and game.state.units[uid].location is Location.TABLE:
+            concussive_test(game, uid, x)
 
 
 def blind_test(game: Game, unit_id: str) -> bool:
