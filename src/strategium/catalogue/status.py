@@ -51,6 +51,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Fearless": ImplementationStatus.PARTIAL,
     "Pinning": ImplementationStatus.IMPLEMENTED,
     "Shell Shock": ImplementationStatus.IMPLEMENTED,
+    # Blind and Concussive (strategium.engine.morale.checks: end_of_phase_tests, blind_test, concussive_test): one
+    # test per unit at the end of the phase its Shooting Attacks were made in (Concussive at the largest X; Wounds
+    # saved count); WS1/BS1 until the end of its next turn, -X WS until the end of the following Assault phase.
+    # Not played: Blind hits and Concussive Wounds in close combat (no test at the end of the combat); units other
+    # than the target under a Blast marker take no test (so a firer hitting itself does not auto-pass either).
     "Blind": ImplementationStatus.PARTIAL,
     "Concussive": ImplementationStatus.PARTIAL,
     "Ignores Cover": ImplementationStatus.IMPLEMENTED,
