@@ -69,3 +69,36 @@ def test_blind_hit_tests_initiative_once_at_the_end_of_the_phase() -> None:
     ended = game.apply(EndStep(1))
     assert rolled_for(ended, "Blind") == ["Initiative test (Blind)"]
     assert len(game.effects_on("red", EffectKind.BLIND)) == 1
+
+
+def fought(rule: str, dice: tuple[int, ...]) -> Game:
+    """Blue's model (WS4, 2 Attacks on the charge, a melee weapon with ``rule``) fights Red's (3 Wounds, I1)."""
+    from strategium.engine.assault.fight import FightCombat
+    from strategium.model.characteristics import Characteristics
+    from strategium.model.weapons import WeaponClass
+    from tests.engine.assault.test_fight import charged
+    from tests.engine.builders_assault import squad as fighters
+    from tests.engine.builders_assault import weapon as melee
+
+    maul = melee("Shock maul", WeaponClass.MELEE, "User", None, (rule,))
+    slow = Characteristics(7, 4, 4, 4, 4, 3, 1, 1, 7, 3)
+    game = charged([fighters("a", weapons=(maul,))], [fighters("b", chars=slow)])
+    game.apply(EndStep(1))
+    game.force_dice(*dice)
+    game.apply(FightCombat(1, "a"))
+    return game
+
+
+def test_concussive_in_close_combat_tests_at_the_end_of_the_combat() -> None:
+    # a: hits 4 4, wounds 4 4, saves 5 5 (saved Wounds count); b strikes back: 1 misses; then the test: 12, failed
+    game = fought("Concussive (2)", (4, 4, 4, 4, 5, 5, 1, 6, 6))
+    [concussed] = game.effects_on("b", EffectKind.CONCUSSED)
+    assert concussed.rule is not None and concussed.rule.value == 2
+    assert concussed.duration.value == "until the end of its controlling player's next turn"  # b's next turn
+    assert game.state.units["b"].wounds_lost == {}
+
+
+def test_blind_in_close_combat_tests_initiative_at_the_end_of_the_combat() -> None:
+    game = fought("Blind", (4, 1, 1, 1, 6))  # a: one hit, it fails to wound; b misses; Initiative test 6 v I1: failed
+    assert len(game.effects_on("b", EffectKind.BLIND)) == 1
+    assert not game.effects_on("a", EffectKind.BLIND)

@@ -73,6 +73,7 @@ from strategium.engine.core.effects import Effect
 from strategium.engine.core.events import DiceRolled, Event, Ruling
 from strategium.engine.core.handlers import handles
 from strategium.engine.core.timing import Phase, PlayerId, SubPhase
+from strategium.engine.morale import checks as morale_checks
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.profiles_now import active_sources
 from strategium.engine.table.placement import footprint
@@ -113,6 +114,8 @@ class MeleeAttacksResolved(Event):
     caused: int
     summary: str
     why: tuple[Reason, ...] = ()
+    blind: bool = False
+    concussive: int | None = None
 
     def text(self) -> str:
         return f"Initiative step {self.step}: {self.unit_name} ({self.weapon}) at {self.target_name}: {self.summary}"
@@ -375,6 +378,8 @@ def _wound_unit(
             caused,
             summary,
             (*why, *result.all_reasons),
+            spec.has("Blind") and result.hits > 0,
+            _concussive(spec) if result.wounds > 0 else None,
         )
     )
     if not follow:
@@ -388,10 +393,32 @@ def _wound_unit(
         _wound_unit(game, step, first, more.spec, mine, more.spec.count, (*why, *more.why), follow=False)
 
 
+def _concussive(spec: AttackSpec) -> int | None:
+    """The X of the attack's Concussive (X) (1 when none is written), or None."""
+    return next(((r.value or 1) for r in spec.rules if r.name == "Concussive"), None)
+
+
+def _status_tests(game: Game, start: int) -> None:
+    """At the end of a combat: the Blind and Concussive tests (p.236) of the units its blows struck (the events
+    logged from ``start``): one per unit, Concussive at the largest X."""
+    blind: dict[str, None] = {}
+    concussive: dict[str, int] = {}
+    for e in game.state.events[start:]:
+        if not isinstance(e, MeleeAttacksResolved):
+            continue
+        if e.blind:
+            blind[e.target_id] = None
+        if e.concussive is not None:
+            concussive[e.target_id] = max(concussive.get(e.target_id, 0), e.concussive)
+    if blind or concussive:
+        morale_checks.status_tests(game, tuple(blind), concussive, melee=True)
+
+
 def fight(game: Game, combat: Combat) -> None:
     """Fight one combat, Initiative step by step (see the module docstring)."""
     t = track(game)
     t.fought.append(combat)
+    start = len(game.state.events)
     game.log(Ruling(f"Fight: {', '.join(combat)}", (core(FIGHT, "Initiative steps 10 down to the lowest"),)))
     steps = _Steps()  # each model's Initiative step, found once for the combat's steps
     rounds = {unit_id: first_round(game, unit_id) for unit_id in combat}  # by host unit: the Charges are made
@@ -406,6 +433,7 @@ def fight(game: Game, combat: Combat) -> None:
             _resolve(game, step, group, rounds[host(game, group[0].unit_id)])
     scores = tuple((u, t.scores.get(u, 0)) for u in combat)
     game.log(CombatFought(combat, scores))
+    _status_tests(game, start)
 
 
 # -- the action -------------------------------------------------------------------------------------------------------

@@ -268,12 +268,19 @@ def end_of_phase_tests(game: Game) -> None:
             blind[e.target_id] = None
         if e.concussive is not None:
             concussive[e.target_id] = max(concussive.get(e.target_id, 0), e.concussive)
+    status_tests(game, tuple(blind), concussive)
+
+
+def status_tests(game: Game, blind: tuple[str, ...], concussive: dict[str, int], *, melee: bool = False) -> None:
+    """The Blind tests of the units ``blind`` and the Concussive tests of ``concussive`` (unit id -> largest X) on
+    the table: at the end of a phase, or of a combat (``melee``: its Concussed lasts to the end of the next Player
+    Turn's Assault phase)."""
     for uid in blind:
         if uid in game.state.units and game.state.units[uid].location is Location.TABLE:
             blind_test(game, uid)
     for uid, x in concussive.items():
         if uid in game.state.units and game.state.units[uid].location is Location.TABLE:
-            concussive_test(game, uid, x)
+            concussive_test(game, uid, x, melee=melee)
 
 
 def blind_test(game: Game, unit_id: str) -> bool:
@@ -294,16 +301,25 @@ def blind_test(game: Game, unit_id: str) -> bool:
     return passed
 
 
-def concussive_test(game: Game, unit_id: str, x: int) -> bool:
-    """The Concussive (X) test (p.236): a Leadership test; failing costs X Weapon Skill until the end of the turn.
-    Only one Concussed effect applies (the largest X). Returns True if it passed."""
+def concussive_test(game: Game, unit_id: str, x: int, *, melee: bool = False) -> bool:
+    """The Concussive (X) test (p.236): a Leadership test; failing costs X Weapon Skill until the end of the
+    following Assault phase: this turn's after a Shooting Attack (the end of the turn), the next Player Turn's after a
+    combat (``melee``: for the active player's unit, until its controller's next turn starts; for the other's, until
+    the end of that unit's controller's next turn). Only one Concussed effect applies (the largest X). Returns True
+    if it passed."""
     if leadership_test(game, unit_id, f"Concussive ({x}) test"):
         return True
     rule = find_rule(f"Concussive ({x})")
+    duration = Duration.UNTIL_END_OF_TURN
+    if melee:
+        active = game.state.owner(unit_id) == game.state.clock.active_player
+        duration = (
+            Duration.UNTIL_START_OF_CONTROLLERS_NEXT_TURN if active else Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN
+        )
     game.add_effect(
         EffectKind.CONCUSSED,
         unit_id,
-        Duration.UNTIL_END_OF_TURN,
+        duration,
         Reason.of("Concussive", f"failed the test: -{x} WS until the end of the following Assault phase"),
         rule=rule if isinstance(rule, RuleRef) else None,
     )
