@@ -102,3 +102,23 @@ def test_blind_in_close_combat_tests_initiative_at_the_end_of_the_combat() -> No
     game = fought("Blind", (4, 1, 1, 1, 6))  # a: one hit, it fails to wound; b misses; Initiative test 6 v I1: failed
     assert len(game.effects_on("b", EffectKind.BLIND)) == 1
     assert not game.effects_on("a", EffectKind.BLIND)
+
+
+def test_blind_blast_scattered_onto_another_unit_makes_that_unit_test() -> None:
+    from strategium.dice import ScatterFace
+    from strategium.engine.core.board import Pose
+    from tests.engine.shooting.test_area_fire import BLAST_POSES
+
+    flash = weapon("Flash shell", '48"', "3", "-", 'Heavy 1, Blast (3"), Blind')
+    game = battle([squad("gun", 1, weapons=(flash,))], [squad("red", 4), squad("red2", 2)])
+    to_phase(game, Phase.SHOOTING, 1)
+    for uid in ("gun", "red", "red2"):
+        game.state.units[uid].poses = {mid: Pose(x, y) for mid, (x, y) in BLAST_POSES[uid].items()}
+    game.force_dice(ScatterFace.arrow(90), 6, 4, 1)  # 6" north onto red2.1 (not the target); fails to wound
+    first = game.apply(Shoot(1, "gun", "red", blast_at=("red.1",)))
+    assert rolled_for(first, "Blind") == []
+    game.force_dice(6)  # red2's Initiative test: failed
+    ended = game.apply(EndStep(1))
+    assert rolled_for(ended, "Blind") == ["Initiative test (Blind)"]
+    assert len(game.effects_on("red2", EffectKind.BLIND)) == 1
+    assert not game.effects_on("red", EffectKind.BLIND)

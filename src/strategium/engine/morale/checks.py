@@ -14,9 +14,11 @@ After each Shooting Attack is resolved (and any choice about it answered, e.g. S
   edition took the check at the end of the phase; here it is taken as soon as the attack that reaches the share
   is resolved, at most once per unit per phase (the same checks, in a different order of rolls).
 
-Blind and Concussive tests are taken at the end of the phase the attacks were made in (as the next step begins:
-:func:`end_of_phase_tests`), once per unit however many such attacks hit or wounded it; a Concussive test failed
-costs the largest X among them (p.236).
+Blind and Concussive tests (p.236) are taken once per unit however many such attacks struck it (a failed
+Concussive test costs the largest X among them): Blind at the end of the phase the attacks were made in, Concussive
+at the end of the Shooting phase (as the next step begins: :func:`end_of_movement_tests`,
+:func:`end_of_phase_tests`); a Reaction's Shooting Attack in the Assault phase takes them at once. Close combat's
+are taken at the end of the combat (:func:`status_tests` from :mod:`strategium.engine.assault.fight`).
 
 A failed Morale check makes the unit **Fall Back** (:func:`fall_back`): 2D6 inches (3D6 if every model is
 Cavalry) straight toward its own battlefield edge (the edge of its deployment zone; terrain and other models are
@@ -210,6 +212,9 @@ def after_attack(game: Game, event: ShootingAttackResolved) -> None:
         return
     if event.pinning is not None and not damage.is_vehicle_target(game, uid):
         pinning_test(game, uid, f"Pinning weapon of {event.unit_name}", event.pinning)
+    if game.state.clock.phase is Phase.ASSAULT:  # a Reaction's fire in the Assault phase: its tests at once
+        blind, concussive = _struck(game, [event])
+        status_tests(game, tuple(blind), concussive)
     if not event.morale or game.state.units[uid].location is not Location.TABLE:
         return
     lost, base = shooting_losses(game, uid)
@@ -231,43 +236,67 @@ def after_attack(game: Game, event: ShootingAttackResolved) -> None:
 SHOOTING = "casualties from shooting"
 
 
-def _ended_phase(game: Game) -> list[Event]:
-    """The events of the phase that ended as the step just begun started (from its first StepStarted on)."""
+def _turn_events_since(game: Game, phase: Phase) -> list[Event]:
+    """The events of the Player Turn in progress (or, at the start of a turn, the one that just ended) from the start
+    of its ``phase`` up to the step just begun."""
     events = game.state.events
     i = len(events) - 1
     while i >= 0 and not isinstance(events[i], StepStarted):
         i -= 1
     out: list[Event] = []
-    ended: Clock | None = None
+    turn: int | None = None
     for e in reversed(events[:i]):
         if isinstance(e, StepStarted):
             c = e.clock
-            if ended is None:
-                ended = c
-            elif (c.turn_index, c.phase) != (ended.turn_index, ended.phase):
+            turn = c.turn_index if turn is None else turn
+            if c.turn_index != turn or PHASES.index(c.phase) < PHASES.index(phase):
                 break
         out.append(e)
     out.reverse()
     return out
 
 
-@on_step(Phase.SHOOTING, SubPhase.NONE)
-@on_step(Phase.ASSAULT, SubPhase.CHARGE)
-def end_of_phase_tests(game: Game) -> None:
-    """The Blind and Concussive tests of the Shooting Attacks resolved in the phase just ended (p.236): one Blind
-    test per unit a Blind weapon hit, one Concussive test per unit a Concussive weapon wounded (saved or not) at the
-    largest X among those weapons."""
+PHASES = (Phase.PRE_GAME, Phase.MOVEMENT, Phase.SHOOTING, Phase.ASSAULT, Phase.GAME_OVER)
+
+
+def _struck(game: Game, events: list[Event]) -> tuple[dict[str, None], dict[str, int]]:
+    """The units the Shooting Attacks among ``events`` hit with a Blind weapon (a unit hitting itself passes, p.236)
+    and those they wounded with a Concussive one (the largest X)."""
     from strategium.engine.shooting.declare import ShootingAttackResolved
 
     blind: dict[str, None] = {}
     concussive: dict[str, int] = {}
-    for e in _ended_phase(game):
+    for e in events:
         if not isinstance(e, ShootingAttackResolved):
             continue
-        if e.blind:
-            blind[e.target_id] = None
-        if e.concussive is not None:
-            concussive[e.target_id] = max(concussive.get(e.target_id, 0), e.concussive)
+        struck = ((e.target_id, e.blind, e.concussive), *e.others)
+        for uid, was_blind, x in struck:
+            if was_blind and uid in damage.members(game, e.unit_id):
+                game.log(Ruling(f"{e.unit_name} hit itself with a Blind weapon", (Reason.of("Blind", "it passes"),)))
+            elif was_blind:
+                blind[uid] = None
+            if x is not None:
+                concussive[uid] = max(concussive.get(uid, 0), x)
+    return blind, concussive
+
+
+@on_step(Phase.SHOOTING, SubPhase.NONE)
+def end_of_movement_tests(game: Game) -> None:
+    """At the end of the Movement phase: the Blind tests of its Shooting Attacks (Reactions such as Interceptor);
+    their Concussive tests wait for the end of the Shooting phase (p.236)."""
+    if game.state.clock.phase is not Phase.SHOOTING:
+        return
+    blind, _ = _struck(game, _turn_events_since(game, Phase.MOVEMENT))
+    status_tests(game, tuple(blind), {})
+
+
+@on_step(Phase.ASSAULT, SubPhase.CHARGE)
+def end_of_phase_tests(game: Game) -> None:
+    """At the end of the Shooting phase (p.236): one Blind test per unit a Blind weapon hit in it, and one
+    Concussive test per unit a Concussive weapon wounded (saved or not) in this turn's Movement or Shooting phase,
+    at the largest X among those weapons."""
+    blind, _ = _struck(game, _turn_events_since(game, Phase.SHOOTING))
+    _, concussive = _struck(game, _turn_events_since(game, Phase.MOVEMENT))
     status_tests(game, tuple(blind), concussive)
 
 

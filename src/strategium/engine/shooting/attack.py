@@ -216,6 +216,7 @@ def resolve_shooting_attack(
         tally.blind,
         tally.concussive,
         morale,
+        tuple((uid, b, c) for uid, (b, c) in tally.others.items()),
     )
     before = s.pending
     game.emit(event)
@@ -234,6 +235,7 @@ class _Tally:
     pinning: int | None = None
     blind: bool = False
     concussive: int | None = None
+    others: dict[str, tuple[bool, int | None]] = field(default_factory=dict)  # Blast: other units' Blind, Concussive
 
 
 _WEAPON_FACTS = {
@@ -350,7 +352,12 @@ def _fire_area(
         view = _view(game, unit, hit, volley)
         on_target = uid == target.id
         weapon = volley.weapon if on_target else None  # Deflagrate (p.237): more hits on the target unit only
-        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, tally if on_target else _Tally(), weapon=weapon)
+        other = _Tally()
+        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, tally if on_target else other, weapon=weapon)
+        if not on_target and (other.blind or other.concussive is not None):
+            was_blind, was_x = tally.others.get(uid, (False, None))
+            x = max(was_x or 0, other.concussive or 0) or None
+            tally.others[uid] = (was_blind or other.blind, x)
 
 
 def _resolve_on(
