@@ -64,7 +64,7 @@ from strategium.engine.assault.melee_vehicles import melee_facing, roll_vehicle_
 from strategium.engine.assault.pile_in import PiledIn as PiledIn
 from strategium.engine.assault.pile_in import pile_in, side_feet
 from strategium.engine.attacks import damage
-from strategium.engine.attacks.follow_up import follow_ups
+from strategium.engine.attacks.follow_up import follow_ups, wounds_applied
 from strategium.engine.core import registries
 from strategium.engine.core.actions import Action, Verdict
 from strategium.engine.core.board import ChargeRecord, Location
@@ -359,6 +359,7 @@ def _wound_unit(
     for roll in result.rolls:
         game.log(DiceRolled(roll))
     damage.apply_wounds(game, result, slots)
+    wounds_applied(game, first.unit_id, spec, result, tuple((x.unit_id, x.model_id) for x in slots))
     caused = result.unsaved - (0 if s.config.fight.mitigated_wounds_count else result.mitigated)
     summary = (
         f"{count} attacks, {result.hits} hits, {result.wounds} wounds, {result.unsaved} unsaved, "

@@ -1,5 +1,7 @@
 """A hook for weapon rules that make more hits once an attack is resolved (Deflagrate, rulebook p.237).
 
+The same module tells rules of every applied attack (:func:`after_wounds`: Rad-Phage, p.245).
+
 After a group of shots (a volley against one unit) or of close combat blows is resolved and its Wounds applied,
 the engine asks each registered rule, in registration order, for a :class:`FollowUp`: further automatic hits on
 the same unit. The engine resolves each one at once against that unit as it stands (a shooting one only on the
@@ -41,6 +43,28 @@ def after_attack(fn: FollowUpHook) -> FollowUpHook:
     _HOOKS.append(fn)
     registries.changed()
     return fn
+
+
+WoundsHook = Callable[["Game", str, AttackSpec, AttackResult, tuple[tuple[str, str], ...]], None]
+"""(game, the attacking unit's id, the attack, its result once applied, the (unit id, model id) of each model of
+``result.target`` by index)."""
+_WOUNDS: list[WoundsHook] = []
+
+
+def after_wounds(fn: WoundsHook) -> WoundsHook:
+    """Decorator: register a rule told of every attack on a non-vehicle unit once its Wounds are applied (Rad-Phage,
+    p.245), the further hits of :func:`after_attack` included."""
+    _WOUNDS.append(fn)
+    registries.changed()
+    return fn
+
+
+def wounds_applied(
+    game: Game, unit_id: str, spec: AttackSpec, result: AttackResult, models: tuple[tuple[str, str], ...]
+) -> None:
+    """Tell the registered rules of ``result``, applied."""
+    for hook in _WOUNDS:
+        hook(game, unit_id, spec, result, models)
 
 
 def follow_ups(

@@ -65,6 +65,7 @@ class EffectKind(StrEnum):
     CREW_STUNNED = "Crew Stunned"
     IMMOBILISED = "Immobilised"
     WEAPON_DESTROYED = "Weapon Destroyed"
+    RAD_PHAGE = "Rad-Phage (-1 Toughness)"
 
 
 class Window(StrEnum):

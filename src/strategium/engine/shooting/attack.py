@@ -59,7 +59,7 @@ from strategium.combat.mitigation import MitigationPolicy
 from strategium.combat.templates import blast_allocation, template_allocation
 from strategium.dice import Roll
 from strategium.engine.attacks import damage
-from strategium.engine.attacks.follow_up import follow_ups
+from strategium.engine.attacks.follow_up import follow_ups, wounds_applied
 from strategium.engine.core import registries
 from strategium.engine.core.actions import Verdict
 from strategium.engine.core.board import Location
@@ -409,6 +409,7 @@ def _resolve_on(
     )
     game.log(WeaponFired(unit.name, name, target.name, summary, (*pre, *why, *result.all_reasons)))
     tally.removed += damage.apply_wounds(game, result, slots)
+    wounds_applied(game, unit.id, spec, result, tuple((x.unit_id, x.model_id) for x in slots))
     unsaved = result.unsaved - result.mitigated
     tally.unsaved += unsaved
     tally.wounded = tally.wounded or result.wounds > 0
