@@ -140,8 +140,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Deflagrate: DEF-1..DEF-5 (strategium.rules.weapon.deflagrate on engine.attacks.follow_up): after a volley or a
     # close combat group, as many automatic hits as unsaved Wounds (settings weapon_rules.deflagrate_counts and
     # deflagrate_brutal_wounds), the weapon's own rules only, on models still in range; shooting and close combat.
-    # Not played: no hits follow Hull Points lost by a Vehicle; a Blast volley's other units hit get none.
-    "Deflagrate": ImplementationStatus.PARTIAL,
+    # Readings (the text's own scope): Hull Points lost by a Vehicle are no Wounds, so no hits follow; only the target
+    # unit's Wounds count (not other units' under a Blast marker).
+    "Deflagrate": ImplementationStatus.IMPLEMENTED,
     # Graviton Pulse: GP-1, GP-2 (strategium.combat.to_wound): a D6 against the majority Strength of the models
     # without Vehicle/Dreadnought/Automata instead of To Wound (setting weapon_rules.graviton_pulse_roll; 6 always a
     # Wound); a "†" weapon fires. Not played: the Blast area does not become Difficult and Dangerous Terrain (the

@@ -17,8 +17,9 @@ Read from the game system data's rule text (paraphrased, never copied):
 - DEF-5 (close combat): a melee weapon with the rule does the same against the unit its blows struck; every model of
   that unit may be allocated the hits (the close combat allocation).
 
-Not played: Wounds on a Vehicle (Hull Points) are not Wounds, so no hits follow against Vehicles; the further hits
-of a Blast volley go to the target unit only (other units under the marker get none).
+Readings (within the text's scope): Hull Points a Vehicle loses are not Wounds, so no hits follow against Vehicles;
+only the target unit's Wounds count and the further hits go to it alone (other units under a Blast marker get
+none).
 """
 
 from __future__ import annotations
