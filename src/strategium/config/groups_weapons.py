@@ -37,7 +37,7 @@ class WeaponRulesConfig(ConfigGroup):
         "Wounds unsaved (each), or one per successful To Wound roll (once).",
         source="Age of Darkness rulebook p.237 (Deflagrate) and Brutal (X) (p.117): neither says",
         note="default each: Brutal's Wounds are Wounds the weapon caused, each unsaved on its own",
-        confidence=C.CONTESTED,
+        confidence=C.LIKELY,
     )
     graviton_pulse_roll: Literal["below", "at_or_below"] = setting(
         "below",
@@ -45,7 +45,7 @@ class WeaponRulesConfig(ConfigGroup):
         "(below) or one at most its Strength (at_or_below); any other roll is a Wound, and a 6 always is.",
         source="Horus Heresy Errata and FAQ v1.2 p.2 (Graviton Pulse): the model must roll under its Strength",
         note="default below: under read as lower than; at_or_below reads it as a Characteristic test",
-        confidence=C.CONTESTED,
+        confidence=C.LIKELY,
     )
     # == end w20i ==
     # == issue 20, area (w20j): add this package's settings below ==
