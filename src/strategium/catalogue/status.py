@@ -151,7 +151,7 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Graviton Pulse": ImplementationStatus.PARTIAL,
     # Rad-Phage: RAD-1..RAD-3 (strategium.rules.weapon.rad_phage on engine.attacks.follow_up.after_wounds): a model
     # that loses Wounds and survives has -1 Toughness for the battle, once. Not played: a model other rules have
-    # already lowered to Toughness 1 goes to 0; other units under a Blast marker are not weakened.
+    # already lowered to Toughness 1 goes to 0 (RAD-3 reads the profile's Toughness).
     "Rad-Phage": ImplementationStatus.PARTIAL,
     # == end w20i ==
     # == issue 20, area (w20j): add this package's lines below ==

@@ -9,7 +9,7 @@ Read from the game system data's rule text (paraphrased, never copied):
 - RAD-3: it never takes a model's Toughness below 1: a model whose profile Toughness is 1 loses nothing.
 
 Not played: a model whose Toughness other rules have already lowered to 1 is lowered to 0 (RAD-3 reads the profile's
-Toughness, not the value in force); models of units other than the target under a Blast marker are not weakened.
+Toughness, not the value in force).
 """
 
 from __future__ import annotations
