@@ -76,3 +76,22 @@ def test_rad_phage_never_below_toughness_1_rad_3() -> None:
     game.apply(Shoot(1, "blue", "red"))
     assert game.state.units["red"].wounds_lost == {"red.1": 1}
     assert toughness(game, "red.1") == 1
+
+
+def test_rad_phage_in_close_combat_weakens_the_model_struck() -> None:
+    from strategium.engine.assault.fight import FightCombat
+    from strategium.engine.core.actions import EndStep
+    from strategium.model.weapons import WeaponClass
+    from tests.engine.assault.test_fight import charged
+    from tests.engine.builders_assault import squad as fighters
+    from tests.engine.builders_assault import weapon as melee
+
+    blade = melee("Phage blade", WeaponClass.MELEE, "User", 2, ("Rad-Phage",))
+    slow = Characteristics(7, 4, 4, 4, 4, 3, 1, 1, 7, 3)  # 3 Wounds, Initiative 1
+    game = charged([fighters("a", weapons=(blade,))], [fighters("b", chars=slow)])
+    game.apply(EndStep(1))
+    game.force_dice(4, 1, 4, 1)  # a: one hit of two, it wounds (AP2: no save); b's one attack misses
+    game.apply(FightCombat(1, "a"))
+    assert game.state.units["b"].wounds_lost == {"b.1": 1}
+    [model] = game.state.unit("b").models
+    assert getattr(current(game, "b", model), "t", None) == 3
