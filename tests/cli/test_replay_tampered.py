@@ -440,7 +440,7 @@ def test_a_record_naming_another_scenario_than_its_battles(
     shutil.copy(demo_scenario_path(), copy)
     base["setup"]["scenario"] = str(copy)
     replays(tmp_path, dumped(base), battle[1])  # a copy of the battle's scenario: the same battle
-    changed = copy.read_text(encoding="utf-8").replace("rect: [40, 16, 3, 3]", "rect: [2, 44, 1, 1]")
+    changed = copy.read_text(encoding="utf-8").replace("rect: [40, 16, 3, 3]", "rect: [36, 20, 10, 8]")
     copy.write_text(changed, encoding="utf-8")  # the Rock spire moved: a decision no longer fits the table
     text = dumped(base)
     path = tmp_path / "record.json"

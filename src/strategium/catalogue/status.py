@@ -52,6 +52,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Fearless": ImplementationStatus.PARTIAL,
     "Pinning": ImplementationStatus.IMPLEMENTED,
     "Shell Shock": ImplementationStatus.IMPLEMENTED,
+    # Blind and Concussive (strategium.engine.morale.checks: end_of_phase_tests, blind_test, concussive_test): one
+    # test per unit at the end of the phase its Shooting Attacks were made in (Concussive at the largest X; Wounds
+    # saved count); WS1/BS1 until the end of its next turn, -X WS until the end of the following Assault phase.
+    # Not played: Blind hits and Concussive Wounds in close combat (no test at the end of the combat); units other
+    # than the target under a Blast marker take no test (so a firer hitting itself does not auto-pass either).
     "Blind": ImplementationStatus.PARTIAL,
     "Concussive": ImplementationStatus.PARTIAL,
     "Ignores Cover": ImplementationStatus.IMPLEMENTED,
@@ -178,6 +183,22 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Exoshock": ImplementationStatus.IMPLEMENTED,
     # == end w20h ==
     # == issue 20, deflagrate (w20i): add this package's lines below ==
+    # Deflagrate: DEF-1..DEF-5 (strategium.rules.weapon.deflagrate on engine.attacks.follow_up): after a volley or a
+    # close combat group, as many automatic hits as unsaved Wounds (settings weapon_rules.deflagrate_counts and
+    # deflagrate_brutal_wounds), the weapon's own rules only, on models still in range; shooting and close combat.
+    # Readings (the text's own scope): Hull Points lost by a Vehicle are no Wounds, so no hits follow; only the target
+    # unit's Wounds count (not other units' under a Blast marker).
+    "Deflagrate": ImplementationStatus.IMPLEMENTED,
+    # Graviton Pulse: GP-1, GP-2 (strategium.combat.to_wound): a D6 against the majority Strength of the models
+    # without Vehicle/Dreadnought/Automata instead of To Wound (setting weapon_rules.graviton_pulse_roll; 6 always a
+    # Wound); a "†" weapon fires. Not played: the Blast area does not become Difficult and Dangerous Terrain (the
+    # battlefield holds no temporary terrain); a Wound allocated to a Dreadnought or Automata of a mixed unit from
+    # the Strength roll is kept; a "†" weapon against a unit wholly of those types wounds as Strength 1.
+    "Graviton Pulse": ImplementationStatus.PARTIAL,
+    # Rad-Phage: RAD-1..RAD-3 (strategium.rules.weapon.rad_phage on engine.attacks.follow_up.after_wounds): a model
+    # that loses Wounds and survives has -1 Toughness for the battle, once. Not played: a model other rules have
+    # already lowered to Toughness 1 goes to 0 (RAD-3 reads the profile's Toughness).
+    "Rad-Phage": ImplementationStatus.PARTIAL,
     # == end w20i ==
     # == issue 20, area (w20j): add this package's lines below ==
     # == end w20j ==

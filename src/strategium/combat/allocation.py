@@ -75,6 +75,8 @@ class TargetModel:
     ``invulnerable_save`` and ``cover_save`` are targets (3 means 3+; ``None``: none); ``cover_save`` is the
     cover the engine found for this model against this attack. ``weapon_skill`` is used in melee.
     ``rules`` holds its special rules, own and granted (e.g. Shrouded (5+) from Militia Cavalry Mount).
+    ``strength`` its Strength now and ``unit_types`` the names of the Unit Types it counts as among those a rule
+    asks of a target (Graviton Pulse: Vehicle, Dreadnought, Automata).
     ``allocatable``: it may be allocated this attack's Wounds (a Shooting Attack's only in range and line of sight
     of a firing model; the engine decides, :mod:`strategium.engine.shooting.line_of_fire`, and may defer the answer
     until
@@ -92,6 +94,8 @@ class TargetModel:
     weapon_skill: int | None = None
     rules: tuple[RuleRef, ...] = ()
     allocatable: Flag = True
+    strength: int | None = None
+    unit_types: frozenset[str] = frozenset()
 
     @classmethod
     def made(
@@ -106,17 +110,41 @@ class TargetModel:
         weapon_skill: int | None,
         rules: tuple[RuleRef, ...],
         allocatable: Flag = True,
+        strength: int | None = None,
+        unit_types: frozenset[str] = frozenset(),
     ) -> TargetModel:
         """The model the constructor makes from these fields (every one given, in field order), with the same checks
         and errors, built without the frozen constructor's field-by-field assignment (the engine builds one per
         model of a target, per volley)."""
-        if type(toughness) is not int or type(wounds) is not int or type(lost) is not int:
+        if type(toughness) is not int or type(wounds) is not int or type(lost) is not int or toughness < 1:
             return cls(
-                name, toughness, wounds, lost, save, invulnerable_save, cover_save, weapon_skill, rules, allocatable
+                name,
+                toughness,
+                wounds,
+                lost,
+                save,
+                invulnerable_save,
+                cover_save,
+                weapon_skill,
+                rules,
+                allocatable,
+                strength,
+                unit_types,
             )
-        if toughness < 1 or wounds < 1 or lost < 0:
+        if wounds < 1 or lost < 0:
             return cls(
-                name, toughness, wounds, lost, save, invulnerable_save, cover_save, weapon_skill, rules, allocatable
+                name,
+                toughness,
+                wounds,
+                lost,
+                save,
+                invulnerable_save,
+                cover_save,
+                weapon_skill,
+                rules,
+                allocatable,
+                strength,
+                unit_types,
             )
         model = object.__new__(cls)
         model.__dict__.update(
@@ -130,6 +158,8 @@ class TargetModel:
             weapon_skill=weapon_skill,
             rules=rules,
             allocatable=allocatable,
+            strength=strength,
+            unit_types=unit_types,
         )
         return model
 
@@ -211,7 +241,7 @@ class TargetUnit:
 
         7th-edition convention (HH2's wording not read). Raises ``InputError`` if the unit is destroyed.
         """
-        return _majority([m.toughness for m in self.alive], self.name, "Toughness")
+        return majority([m.toughness for m in self.alive], self.name, "Toughness")
 
     def majority_weapon_skill(self) -> int:
         """The WS most of the remaining models have (ties: the highest), for melee To Hit rolls.
@@ -221,7 +251,7 @@ class TargetUnit:
         values = [m.weapon_skill for m in self.alive]
         if any(v is None for v in values):
             raise InputError(f"a model of {self.name!r} has no Weapon Skill", field="WS")
-        return _majority([v for v in values if v is not None], self.name, "WS")
+        return majority([v for v in values if v is not None], self.name, "WS")
 
     def with_model(self, index: int, model: TargetModel) -> TargetUnit:
         """A copy with the model at ``index`` replaced (as ``dataclasses.replace`` would make it: the remaining
@@ -244,7 +274,7 @@ class TargetUnit:
         return unit
 
 
-def _majority(values: list[int], unit: str, what: str) -> int:
+def majority(values: list[int], unit: str, what: str) -> int:
     if not values:
         raise InputError(f"target unit {unit!r} has no models left", field=what)
     return max(set(values), key=lambda v: (values.count(v), v))

@@ -48,6 +48,7 @@ from strategium.combat.sources import SHOOTING_SEQUENCE_PAGE, core
 from strategium.combat.to_hit import HitRolls as HitRolls
 from strategium.combat.to_hit import roll_to_hit as roll_to_hit
 from strategium.combat.to_wound import WoundGroup as WoundGroup
+from strategium.combat.to_wound import graviton_strength, roll_graviton_pulse
 from strategium.combat.to_wound import roll_to_wound as roll_to_wound
 from strategium.config import RulesConfig
 from strategium.dice import Dice, Roll
@@ -169,9 +170,13 @@ def resolve_attack(
     hit = roll_to_hit(dice, attack, config, defender_ws=defender_ws, declared=declared)
     rolls.extend(hit.rolls)
     reasons.extend(hit.reasons)
-    groups, wound_rolls, wound_reasons = roll_to_wound(
-        dice, attack, hit.hits, target.majority_toughness(), config, declared
-    )
+    graviton = graviton_strength(attack, target)
+    if graviton is not None:
+        groups, wound_rolls, wound_reasons = roll_graviton_pulse(dice, attack, hit.hits, graviton, config)
+    else:
+        groups, wound_rolls, wound_reasons = roll_to_wound(
+            dice, attack, hit.hits, target.majority_toughness(), config, declared
+        )
     rolls.extend(wound_rolls)
     reasons.extend(wound_reasons)
     wounds = sum(group.count for group in groups)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from strategium.catalogue.citations import Reason
+from strategium.combat.allocation import TargetUnit, majority
 from strategium.combat.attack_spec import AttackSpec
 from strategium.combat.declared import (
     Declared,
@@ -77,6 +78,42 @@ def roll_to_wound(
     groups, order = _grouped(tags, attack.ap, config if config is not None else RulesConfig())
     reasons = (*why, *rulings, core("To Wound", f"{label}: {len(tags)} wound"), *order)
     return groups, rolls, reasons
+
+
+GRAVITON_PULSE = "Graviton Pulse"
+GRAVITON_EXEMPT = frozenset({"Vehicle", "Dreadnought", "Automata"})
+"""The Unit Types Graviton Pulse does not act on (FAQ v1.2 p.2): they are wounded as usual."""
+
+
+def graviton_strength(attack: AttackSpec, target: TargetUnit) -> int | None:
+    """GP-1: the Strength the target rolls against for a Graviton Pulse attack (the one most of its remaining models
+    without the Vehicle, Dreadnought or Automata Unit Type have, as for Toughness); None when the attack has no
+    Graviton Pulse or every remaining model is of those types (GP-2: To Wound is rolled as usual)."""
+    if not attack.has(GRAVITON_PULSE):
+        return None
+    values = [m.strength for m in target.alive if m.strength is not None and not m.unit_types & GRAVITON_EXEMPT]
+    return majority(values, target.name, "Strength") if values else None
+
+
+def roll_graviton_pulse(
+    dice: Dice, attack: AttackSpec, hits: int, strength: int, config: RulesConfig | None = None
+) -> tuple[tuple[WoundGroup, ...], tuple[Roll, ...], tuple[Reason, ...]]:
+    """GP-1 (Graviton Pulse, FAQ v1.2 p.2): instead of To Wound, a D6 per hit against the target's ``strength``;
+    a roll it does not pass (``weapon_rules.graviton_pulse_roll``) is a Wound at the weapon's AP, and a 6 always
+    is. Returns as :func:`roll_to_wound`."""
+    config = config if config is not None else RulesConfig()
+    if hits == 0:
+        return (), (), (core("To Wound", "no hits: no To Wound roll"),)
+    below = config.weapon_rules.graviton_pulse_roll == "below"
+    need = f"under S{strength}" if below else f"S{strength} or less"
+    label = f"Graviton Pulse: {hits} hits, a D6 each {need} to pass"
+    roll = dice.roll(hits, 6, reason=f"{label} with {attack.name}", who=attack.attacker)
+    wounds = sum(1 for face in roll.results if face == 6 or (face >= strength if below else face > strength))
+    why = (
+        Reason.of(GRAVITON_PULSE, f"GP-1: {label} (a 6 always fails): {wounds} wound"),
+        configured(config, "weapon_rules.graviton_pulse_roll", f"GP-1: the roll passes {need}"),
+    )
+    return ((WoundGroup(wounds, attack.ap),) if wounds else ()), (roll,), why
 
 
 def _grouped(

@@ -39,6 +39,32 @@ class WeaponRulesConfig(ConfigGroup):
     )
     # == end w20h ==
     # == issue 20, deflagrate (w20i): add this package's settings below ==
+    deflagrate_counts: Literal["before_mitigation", "after_mitigation"] = setting(
+        "before_mitigation",
+        description="Which Wounds Deflagrate counts as the unsaved Wounds its weapon caused: every Wound not saved, "
+        "including those a Damage Mitigation roll (Feel No Pain) then cancels (before_mitigation), or only those "
+        "the models actually lost (after_mitigation).",
+        source="Age of Darkness rulebook p.237 (Deflagrate counts the unsaved Wounds); Damage Mitigation rolls are "
+        "taken against a Wound once it is unsaved, so the text is silent on which count it means",
+        note="default before_mitigation: a Wound is unsaved once its save fails, whatever Feel No Pain does next",
+        confidence=C.CONTESTED,
+    )
+    deflagrate_brutal_wounds: Literal["each", "once"] = setting(
+        "each",
+        description="How Deflagrate counts a Brutal (X) Wound that became X Wounds on its model: each of those "
+        "Wounds unsaved (each), or one per successful To Wound roll (once).",
+        source="Age of Darkness rulebook p.237 (Deflagrate) and Brutal (X) (p.117): neither says",
+        note="default each: Brutal's Wounds are Wounds the weapon caused, each unsaved on its own",
+        confidence=C.LIKELY,
+    )
+    graviton_pulse_roll: Literal["below", "at_or_below"] = setting(
+        "below",
+        description="Which D6 rolls a model hit by a Graviton Pulse weapon passes: a roll lower than its Strength "
+        "(below) or one at most its Strength (at_or_below); any other roll is a Wound, and a 6 always is.",
+        source="Horus Heresy Errata and FAQ v1.2 p.2 (Graviton Pulse): the model must roll under its Strength",
+        note="default below: under read as lower than; at_or_below reads it as a Characteristic test",
+        confidence=C.LIKELY,
+    )
     # == end w20i ==
     # == issue 20, area (w20j): add this package's settings below ==
     # == end w20j ==

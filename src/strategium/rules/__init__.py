@@ -38,6 +38,8 @@ from strategium.rules.weapon import grav_wave  # noqa: F401
 from strategium.rules.weapon import achean_force  # noqa: F401
 from strategium.rules.weapon import force  # noqa: F401
 from strategium.rules.weapon import psychic_focus  # noqa: F401
+from strategium.rules.weapon import deflagrate  # noqa: F401
+from strategium.rules.weapon import rad_phage  # noqa: F401
 # isort: on
 
 _registries.rules_loaded()

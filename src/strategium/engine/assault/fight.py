@@ -53,15 +53,18 @@ from typing import TYPE_CHECKING
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.declared import Situation
+from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackMode, AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.sources import core
 from strategium.engine.assault.charges import charge_of, feet, track
 from strategium.engine.assault.fighter import Blow, first_round, host, initiative_step
 from strategium.engine.assault.fighter import blow as fighter_blow
+from strategium.engine.assault.melee_choice import fighting_weapon
 from strategium.engine.assault.melee_vehicles import melee_facing, roll_vehicle_hits, vehicle_target
 from strategium.engine.assault.pile_in import PiledIn as PiledIn
 from strategium.engine.assault.pile_in import pile_in, side_feet
 from strategium.engine.attacks import damage
+from strategium.engine.attacks.follow_up import follow_ups, wounds_applied
 from strategium.engine.core import registries
 from strategium.engine.core.actions import Action, Verdict
 from strategium.engine.core.board import ChargeRecord, Location
@@ -70,6 +73,7 @@ from strategium.engine.core.effects import Effect
 from strategium.engine.core.events import DiceRolled, Event, Ruling
 from strategium.engine.core.handlers import handles
 from strategium.engine.core.timing import Phase, PlayerId, SubPhase
+from strategium.engine.morale import checks as morale_checks
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.profiles_now import active_sources
 from strategium.engine.table.placement import footprint
@@ -110,6 +114,8 @@ class MeleeAttacksResolved(Event):
     caused: int
     summary: str
     why: tuple[Reason, ...] = ()
+    blind: bool = False
+    concussive: int | None = None
 
     def text(self) -> str:
         return f"Initiative step {self.step}: {self.unit_name} ({self.weapon}) at {self.target_name}: {self.summary}"
@@ -329,14 +335,34 @@ def _resolve(game: Game, step: int, group: list[Blow], situation: frozenset[Situ
             )
         )
         return
+    _wound_unit(game, step, first, spec, mine, count, why, follow=True)
+
+
+def _wound_unit(
+    game: Game,
+    step: int,
+    first: Blow,
+    spec: AttackSpec,
+    mine: list[Footprint],
+    count: int,
+    why: tuple[Reason, ...],
+    *,
+    follow: bool,
+) -> None:
+    """Resolve ``spec`` on the non-vehicle unit ``first`` struck and apply it; with ``follow``, then the rules'
+    further hits (:mod:`strategium.engine.attacks.follow_up`: Deflagrate, p.237) on that unit."""
+    s = game.state
+    attacker = s.unit(first.unit_id)
+    target_name = s.unit(first.target).name
     target, slots, _cover = damage.target_unit(game, first.target, mine)
-    facts = damage.target_situation(game, first.target, situation)
-    if facts is not situation:
+    facts = damage.target_situation(game, first.target, spec.situation)
+    if facts is not spec.situation:
         spec = replace(spec, situation=facts)
     result = resolve_attack(s.dice, spec, target, config=s.config)
     for roll in result.rolls:
         game.log(DiceRolled(roll))
     damage.apply_wounds(game, result, slots)
+    wounds_applied(game, first.unit_id, spec, result, tuple((x.unit_id, x.model_id) for x in slots))
     caused = result.unsaved - (0 if s.config.fight.mitigated_wounds_count else result.mitigated)
     summary = (
         f"{count} attacks, {result.hits} hits, {result.wounds} wounds, {result.unsaved} unsaved, "
@@ -356,14 +382,47 @@ def _resolve(game: Game, step: int, group: list[Blow], situation: frozenset[Situ
             caused,
             summary,
             (*why, *result.all_reasons),
+            spec.has("Blind") and result.hits > 0,
+            _concussive(spec) if result.wounds > 0 else None,
         )
     )
+    if not follow:
+        return
+    model = next((m for m in attacker.models if m.id == first.model_id), None)
+    weapon = fighting_weapon(game, first.unit_id, model)[0] if model is not None else None
+    own = tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) if weapon is not None else ()
+    for more in follow_ups(game, first.unit_id, spec, result, own):
+        if s.units[first.target].location is not Location.TABLE:
+            return
+        _wound_unit(game, step, first, more.spec, mine, more.spec.count, (*why, *more.why), follow=False)
+
+
+def _concussive(spec: AttackSpec) -> int | None:
+    """The X of the attack's Concussive (X) (1 when none is written), or None."""
+    return next(((r.value or 1) for r in spec.rules if r.name == "Concussive"), None)
+
+
+def _status_tests(game: Game, start: int) -> None:
+    """At the end of a combat: the Blind and Concussive tests (p.236) of the units its blows struck (the events
+    logged from ``start``): one per unit, Concussive at the largest X."""
+    blind: dict[str, None] = {}
+    concussive: dict[str, int] = {}
+    for e in game.state.events[start:]:
+        if not isinstance(e, MeleeAttacksResolved):
+            continue
+        if e.blind:
+            blind[e.target_id] = None
+        if e.concussive is not None:
+            concussive[e.target_id] = max(concussive.get(e.target_id, 0), e.concussive)
+    if blind or concussive:
+        morale_checks.status_tests(game, tuple(blind), concussive, melee=True)
 
 
 def fight(game: Game, combat: Combat) -> None:
     """Fight one combat, Initiative step by step (see the module docstring)."""
     t = track(game)
     t.fought.append(combat)
+    start = len(game.state.events)
     game.log(Ruling(f"Fight: {', '.join(combat)}", (core(FIGHT, "Initiative steps 10 down to the lowest"),)))
     steps = _Steps()  # each model's Initiative step, found once for the combat's steps
     rounds = {unit_id: first_round(game, unit_id) for unit_id in combat}  # by host unit: the Charges are made
@@ -378,6 +437,7 @@ def fight(game: Game, combat: Combat) -> None:
             _resolve(game, step, group, rounds[host(game, group[0].unit_id)])
     scores = tuple((u, t.scores.get(u, 0)) for u in combat)
     game.log(CombatFought(combat, scores))
+    _status_tests(game, start)
 
 
 # -- the action -------------------------------------------------------------------------------------------------------

@@ -265,11 +265,22 @@ def target_unit(
                 now.ws,
                 own_rules(model) + granted[uid],
                 seen is None or seen.allocatable,
+                now.s,
+                _asked_types(model),
             )
         )
         slots.append(Slot(uid, model.id))
     stupefied = bool(game.effects_on(unit_id, EffectKind.STUPEFIED))
     return TargetUnit(game.state.unit(unit_id).name, tuple(models), stupefied=stupefied), tuple(slots), tuple(reasons)
+
+
+_ASKED_TYPES = (UnitType.VEHICLE, UnitType.DREADNOUGHT, UnitType.AUTOMATA)
+"""The Unit Types a rule asks of a target model (Graviton Pulse, FAQ v1.2 p.2)."""
+
+
+def _asked_types(model: Model) -> frozenset[str]:
+    spec = model.profile.unit_type
+    return frozenset(t.value for t in _ASKED_TYPES if spec.counts_as(t))
 
 
 def is_vehicle_target(game: Game, unit_id: str) -> bool:

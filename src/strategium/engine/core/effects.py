@@ -67,6 +67,7 @@ class EffectKind(StrEnum):
     WEAPON_DESTROYED = "Weapon Destroyed"
     PSYCHIC_CHECK_PASSED = "passed a Psychic check (its rule: the effect's rule)"
     PSYCHIC_CHECK_FAILED = "failed a Psychic check (its rule: the effect's rule)"
+    RAD_PHAGE = "Rad-Phage (-1 Toughness)"
 
 
 class Window(StrEnum):

@@ -14,8 +14,11 @@ After each Shooting Attack is resolved (and any choice about it answered, e.g. S
   edition took the check at the end of the phase; here it is taken as soon as the attack that reaches the share
   is resolved, at most once per unit per phase (the same checks, in a different order of rolls).
 
-Blind and Concussive tests are taken right after the attack instead of at the end of the phase (the same test;
-the status applies a little earlier, to the rest of the phase's attacks).
+Blind and Concussive tests (p.236) are taken once per unit however many such attacks struck it (a failed
+Concussive test costs the largest X among them): Blind at the end of the phase the attacks were made in, Concussive
+at the end of the Shooting phase (as the next step begins: :func:`end_of_movement_tests`,
+:func:`end_of_phase_tests`); a Reaction's Shooting Attack in the Assault phase takes them at once. Close combat's
+are taken at the end of the combat (:func:`status_tests` from :mod:`strategium.engine.assault.fight`).
 
 A failed Morale check makes the unit **Fall Back** (:func:`fall_back`): 2D6 inches (3D6 if every model is
 Cavalry) straight toward its own battlefield edge (the edge of its deployment zone; terrain and other models are
@@ -209,10 +212,9 @@ def after_attack(game: Game, event: ShootingAttackResolved) -> None:
         return
     if event.pinning is not None and not damage.is_vehicle_target(game, uid):
         pinning_test(game, uid, f"Pinning weapon of {event.unit_name}", event.pinning)
-    if event.blind:
-        blind_test(game, uid)
-    if event.concussive is not None:
-        concussive_test(game, uid, event.concussive)
+    if game.state.clock.phase is Phase.ASSAULT:  # a Reaction's fire in the Assault phase: its tests at once
+        blind, concussive = _struck(game, [event])
+        status_tests(game, tuple(blind), concussive)
     if not event.morale or game.state.units[uid].location is not Location.TABLE:
         return
     lost, base = shooting_losses(game, uid)
@@ -234,6 +236,82 @@ def after_attack(game: Game, event: ShootingAttackResolved) -> None:
 SHOOTING = "casualties from shooting"
 
 
+def _turn_events_since(game: Game, phase: Phase) -> list[Event]:
+    """The events of the Player Turn in progress (or, at the start of a turn, the one that just ended) from the start
+    of its ``phase`` up to the step just begun."""
+    events = game.state.events
+    i = len(events) - 1
+    while i >= 0 and not isinstance(events[i], StepStarted):
+        i -= 1
+    out: list[Event] = []
+    turn: int | None = None
+    for e in reversed(events[:i]):
+        if isinstance(e, StepStarted):
+            c = e.clock
+            turn = c.turn_index if turn is None else turn
+            if c.turn_index != turn or PHASES.index(c.phase) < PHASES.index(phase):
+                break
+        out.append(e)
+    out.reverse()
+    return out
+
+
+PHASES = (Phase.PRE_GAME, Phase.MOVEMENT, Phase.SHOOTING, Phase.ASSAULT, Phase.GAME_OVER)
+
+
+def _struck(game: Game, events: list[Event]) -> tuple[dict[str, None], dict[str, int]]:
+    """The units the Shooting Attacks among ``events`` hit with a Blind weapon (a unit hitting itself passes, p.236)
+    and those they wounded with a Concussive one (the largest X)."""
+    from strategium.engine.shooting.declare import ShootingAttackResolved
+
+    blind: dict[str, None] = {}
+    concussive: dict[str, int] = {}
+    for e in events:
+        if not isinstance(e, ShootingAttackResolved):
+            continue
+        struck = ((e.target_id, e.blind, e.concussive), *e.others)
+        for uid, was_blind, x in struck:
+            if was_blind and uid in damage.members(game, e.unit_id):
+                game.log(Ruling(f"{e.unit_name} hit itself with a Blind weapon", (Reason.of("Blind", "it passes"),)))
+            elif was_blind:
+                blind[uid] = None
+            if x is not None:
+                concussive[uid] = max(concussive.get(uid, 0), x)
+    return blind, concussive
+
+
+@on_step(Phase.SHOOTING, SubPhase.NONE)
+def end_of_movement_tests(game: Game) -> None:
+    """At the end of the Movement phase: the Blind tests of its Shooting Attacks (Reactions such as Interceptor);
+    their Concussive tests wait for the end of the Shooting phase (p.236)."""
+    if game.state.clock.phase is not Phase.SHOOTING:
+        return
+    blind, _ = _struck(game, _turn_events_since(game, Phase.MOVEMENT))
+    status_tests(game, tuple(blind), {})
+
+
+@on_step(Phase.ASSAULT, SubPhase.CHARGE)
+def end_of_phase_tests(game: Game) -> None:
+    """At the end of the Shooting phase (p.236): one Blind test per unit a Blind weapon hit in it, and one
+    Concussive test per unit a Concussive weapon wounded (saved or not) in this turn's Movement or Shooting phase,
+    at the largest X among those weapons."""
+    blind, _ = _struck(game, _turn_events_since(game, Phase.SHOOTING))
+    _, concussive = _struck(game, _turn_events_since(game, Phase.MOVEMENT))
+    status_tests(game, tuple(blind), concussive)
+
+
+def status_tests(game: Game, blind: tuple[str, ...], concussive: dict[str, int], *, melee: bool = False) -> None:
+    """The Blind tests of the units ``blind`` and the Concussive tests of ``concussive`` (unit id -> largest X) on
+    the table: at the end of a phase, or of a combat (``melee``: its Concussed lasts to the end of the next Player
+    Turn's Assault phase)."""
+    for uid in blind:
+        if uid in game.state.units and game.state.units[uid].location is Location.TABLE:
+            blind_test(game, uid)
+    for uid, x in concussive.items():
+        if uid in game.state.units and game.state.units[uid].location is Location.TABLE:
+            concussive_test(game, uid, x, melee=melee)
+
+
 def blind_test(game: Game, unit_id: str) -> bool:
     """The Blind test (p.236): D6 at most the highest Initiative passes; failing makes the unit Blind until the
     end of its controller's next turn. Returns True if it is not Blinded."""
@@ -252,16 +330,25 @@ def blind_test(game: Game, unit_id: str) -> bool:
     return passed
 
 
-def concussive_test(game: Game, unit_id: str, x: int) -> bool:
-    """The Concussive (X) test (p.236): a Leadership test; failing costs X Weapon Skill until the end of the turn.
-    Only one Concussed effect applies (the largest X). Returns True if it passed."""
+def concussive_test(game: Game, unit_id: str, x: int, *, melee: bool = False) -> bool:
+    """The Concussive (X) test (p.236): a Leadership test; failing costs X Weapon Skill until the end of the
+    following Assault phase: this turn's after a Shooting Attack (the end of the turn), the next Player Turn's after a
+    combat (``melee``: for the active player's unit, until its controller's next turn starts; for the other's, until
+    the end of that unit's controller's next turn). Only one Concussed effect applies (the largest X). Returns True
+    if it passed."""
     if leadership_test(game, unit_id, f"Concussive ({x}) test"):
         return True
     rule = find_rule(f"Concussive ({x})")
+    duration = Duration.UNTIL_END_OF_TURN
+    if melee:
+        active = game.state.owner(unit_id) == game.state.clock.active_player
+        duration = (
+            Duration.UNTIL_START_OF_CONTROLLERS_NEXT_TURN if active else Duration.UNTIL_END_OF_CONTROLLERS_NEXT_TURN
+        )
     game.add_effect(
         EffectKind.CONCUSSED,
         unit_id,
-        Duration.UNTIL_END_OF_TURN,
+        duration,
         Reason.of("Concussive", f"failed the test: -{x} WS until the end of the following Assault phase"),
         rule=rule if isinstance(rule, RuleRef) else None,
     )

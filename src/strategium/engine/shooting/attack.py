@@ -59,6 +59,7 @@ from strategium.combat.mitigation import MitigationPolicy
 from strategium.combat.templates import blast_allocation, template_allocation
 from strategium.dice import Roll
 from strategium.engine.attacks import damage
+from strategium.engine.attacks.follow_up import follow_ups, wounds_applied
 from strategium.engine.core import registries
 from strategium.engine.core.actions import Verdict
 from strategium.engine.core.board import Location
@@ -79,8 +80,8 @@ from strategium.engine.shooting.plan import Volley as Volley
 from strategium.engine.shooting.plan import WeaponFilter as WeaponFilter
 from strategium.engine.shooting.plan import plan as plan
 from strategium.engine.table.placement import footprint, placed_model, placed_unit
-from strategium.geometry.measure import Footprint
-from strategium.model.weapons import RangeKind, WeaponClass
+from strategium.geometry.measure import Footprint, distance, within
+from strategium.model.weapons import RangeKind, WeaponClass, WeaponProfile
 
 if TYPE_CHECKING:
     from strategium.engine.core.game import Game
@@ -227,6 +228,7 @@ def resolve_shooting_attack(
         tally.blind,
         tally.concussive,
         morale,
+        tuple((uid, b, c) for uid, (b, c) in tally.others.items()),
     )
     before = s.pending
     game.emit(event)
@@ -245,6 +247,7 @@ class _Tally:
     pinning: int | None = None
     blind: bool = False
     concussive: int | None = None
+    others: dict[str, tuple[bool, int | None]] = field(default_factory=dict)  # Blast: other units' Blind, Concussive
 
 
 _WEAPON_FACTS = {
@@ -325,7 +328,8 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, a
     if shots < 1:
         game.log(WeaponFired(unit.name, name, target.name, "no shots"))
         return
-    rolled = _resolve_on(game, unit, target, base, firers, firers, _view(game, unit, target, volley), (), tally)
+    view = _view(game, unit, target, volley)
+    rolled = _resolve_on(game, unit, target, base, firers, firers, view, (), tally, weapon=volley.weapon)
     hit_rolls = _to_hit_rolls(rolled)
     if hit_rolls:
         for after in _AFTER_TO_HIT:
@@ -364,7 +368,14 @@ def _fire_area(
         spec = replace(base, count=hits, skill=None)
         hit = s.unit(uid)
         view = _view(game, unit, hit, volley)
-        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, tally if uid == target.id else _Tally())
+        on_target = uid == target.id
+        weapon = volley.weapon if on_target else None  # Deflagrate (p.237): more hits on the target unit only
+        other = _Tally()
+        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, tally if on_target else other, weapon=weapon)
+        if not on_target and (other.blind or other.concussive is not None):
+            was_blind, was_x = tally.others.get(uid, (False, None))
+            x = max(was_x or 0, other.concussive or 0) or None
+            tally.others[uid] = (was_blind or other.blind, x)
 
 
 def _resolve_on(
@@ -377,10 +388,14 @@ def _resolve_on(
     view: dict[str, line_of_fire.ModelView],
     pre: tuple[Reason, ...],
     tally: _Tally,
+    *,
+    weapon: WeaponProfile | None = None,
 ) -> tuple[Roll, ...]:
     """Resolve ``spec`` against ``target`` (a vehicle unit's Facing from ``firers``; Wounds allocated closest to
     ``origin`` first, among the models ``view`` lets be allocated them, with its Cover Saves) and apply the result.
-    Returns the attack's rolls (none when the hits are lost unrolled)."""
+    With ``weapon`` (the weapon fired), the rules' further hits (:mod:`strategium.engine.attacks.follow_up`) are
+    then resolved on the models still within its range. Returns the attack's rolls (none when the hits are lost
+    unrolled)."""
     s = game.state
     name = spec.name
     if damage.is_vehicle_target(game, target.id):
@@ -415,11 +430,41 @@ def _resolve_on(
     )
     game.log(WeaponFired(unit.name, name, target.name, summary, (*pre, *why, *result.all_reasons)))
     tally.removed += damage.apply_wounds(game, result, slots)
+    wounds_applied(game, unit.id, spec, result, tuple((x.unit_id, x.model_id) for x in slots))
     unsaved = result.unsaved - result.mitigated
     tally.unsaved += unsaved
     tally.wounded = tally.wounded or result.wounds > 0
     _status_tests(spec, unsaved, result.wounds, result.hits, tally)
+    if weapon is not None:
+        own = tuple(r for r in weapon.type.rules if isinstance(r, RuleRef))
+        for more in follow_ups(game, unit.id, spec, result, own):
+            if s.units[target.id].location is not Location.TABLE:
+                break
+            near = _in_reach(game, target.id, firers, weapon)
+            view = {k: replace_view(v, k in near) for k, v in view.items()}
+            _resolve_on(game, unit, target, more.spec, firers, origin, view, (*pre, *more.why), tally)
     return result.rolls
+
+
+def replace_view(view: line_of_fire.ModelView, allocatable: bool) -> line_of_fire.ModelView:
+    """``view`` with its allocatable flag set (its Cover Save kept)."""
+    return line_of_fire.ModelView(allocatable, view.cover, view.reason)
+
+
+def _in_reach(game: Game, target_id: str, firers: tuple[Footprint, ...], weapon: WeaponProfile) -> set[str]:
+    """The ids of the target's models on the table within ``weapon``'s range (a Template's: its length) of a
+    firer (Deflagrate, p.237: only models still in range take its hits)."""
+    s = game.state
+    reach = TEMPLATE_LENGTH if weapon.range.kind is RangeKind.TEMPLATE else weapon.range.maximum
+    out: set[str] = set()
+    for uid, model in damage.living(game, target_id):
+        pose = s.units[uid].poses.get(model.id)
+        if pose is None:
+            continue
+        here = footprint(model, pose)
+        if reach is None or any(within(distance(f, here), reach) for f in firers):
+            out.add(model.id)
+    return out
 
 
 def _view(game: Game, unit: Unit, target: Unit, volley: Volley) -> dict[str, line_of_fire.ModelView]:

@@ -96,7 +96,9 @@ class ShootingAttackResolved(Event):
     removed; ``wounded``: the target suffered at least one Wound, saved or not (Concussive); ``pinning``: the Ld
     modifier of the Pinning test it caused (None: no unsaved Wound from a Pinning weapon); ``blind``: it was hit
     by a Blind weapon; ``concussive``: the largest Concussive (X) among weapons that wounded it; ``morale``:
-    whether its casualties count toward Morale checks (Interceptor fire does not)."""
+    whether its casualties count toward Morale checks (Interceptor fire does not); ``others``: the other units a
+    Blast marker hit, each with whether a Blind weapon hit it and its largest Concussive (X) (Blind and Concussive
+    tests, p.236)."""
 
     player: PlayerId
     unit_id: str
@@ -111,6 +113,7 @@ class ShootingAttackResolved(Event):
     blind: bool = False
     concussive: int | None = None
     morale: bool = True
+    others: tuple[tuple[str, bool, int | None], ...] = ()
 
     def text(self) -> str:
         lost = f", {self.hull_points_lost} Hull Points lost" if self.hull_points_lost else ""

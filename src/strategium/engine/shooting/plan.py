@@ -519,6 +519,8 @@ def _model_volleys(
             reasons.setdefault(f"{weapon.name}:{why.text}", why)
             continue
         strength = weapon.strength.resolve(user_s if user_s is not None else 0)
+        if strength is None and any(isinstance(r, RuleRef) and r.name == "Graviton Pulse" for r in weapon.type.rules):
+            strength = 1  # Graviton Pulse (FAQ v1.2 p.2, GP-1): a "†" weapon wounds by the target's Strength roll
         if strength is None or strength < 1:
             reasons.setdefault(f"{weapon.name}:S", rule_of(SEQUENCE, f"{weapon.name}: Strength {weapon.strength.text}"))
             continue
