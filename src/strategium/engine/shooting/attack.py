@@ -29,7 +29,8 @@ Weapons (CORE_B §1.2; pages where known):
   Snap Shots; a non-Vehicle model that fires it fires nothing else.
 - Template (p.248): no To Hit roll; a teardrop template per shot from the firing model's base, covering as many
   target models as possible without touching a friendly model; every model under it is hit
-  (:mod:`strategium.engine.shooting.area_fire`); not as Snap Shots (Wall of Death is a Reaction matter). Hellstorm
+  (:mod:`strategium.engine.shooting.area_fire`). Fired as Snap Shots (Overwatch, Pinned, ...) it lays no template:
+  Wall of Death, D3 hits per shot on a non-Flyer target with a model within 8" (:func:`_wall_of_death`). Hellstorm
   templates are not fired yet.
 - Blast (X") (p.234): no To Hit roll; a marker per shot over a target model, scattered 2D6 minus BS unless the
   Scatter die shows Hit; every model under the final marker is hit, whatever its unit
@@ -56,7 +57,8 @@ from strategium.catalogue.citations import Reason
 from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.mitigation import MitigationPolicy
-from strategium.combat.templates import blast_allocation, template_allocation
+from strategium.combat.sources import core
+from strategium.combat.templates import TEMPLATE_PAGE, blast_allocation, template_allocation
 from strategium.dice import Roll
 from strategium.engine.attacks import damage
 from strategium.engine.core import registries
@@ -70,7 +72,7 @@ from strategium.engine.core.watchers import Fact
 from strategium.engine.morale import checks as morale_checks
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.shooting import area_fire, line_of_fire
+from strategium.engine.shooting import area_fire, barrage, line_of_fire
 from strategium.engine.shooting.choices import mitigation_policy
 from strategium.engine.shooting.declare import Shoot, ShootingAttackDeclared, ShootingAttackResolved, WeaponFired
 from strategium.engine.shooting.plan import SEQUENCE, TEMPLATE_LENGTH, kept_plan, rule_of, shots_dice, target_placed
@@ -80,6 +82,7 @@ from strategium.engine.shooting.plan import WeaponFilter as WeaponFilter
 from strategium.engine.shooting.plan import plan as plan
 from strategium.engine.table.placement import footprint, placed_model, placed_unit
 from strategium.geometry.measure import Footprint
+from strategium.model.unit_types import SubType
 from strategium.model.weapons import RangeKind, WeaponClass
 
 if TYPE_CHECKING:
@@ -302,6 +305,9 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, a
         if not volley.firers or (volley.blast is not None and shots < 1 <= planned_shots):
             game.log(WeaponFired(unit.name, name, target.name, "no shots"))
             return
+        if volley.snap and volley.blast is None:  # a Template fired as Snap Shots: Wall of Death (p.248)
+            _wall_of_death(game, unit, target, volley, shots, base, firers, tally)
+            return
         _fire_area(game, unit, target, volley, shots, base, firers, tally, aims)
         return
     if shots < 1:
@@ -346,7 +352,34 @@ def _fire_area(
         spec = replace(base, count=hits, skill=None)
         hit = s.unit(uid)
         view = _view(game, unit, hit, volley)
-        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, tally if uid == target.id else _Tally())
+        facing_from = area_fire.facing_origin(game, uid, area, firers)
+        _resolve_on(game, unit, hit, spec, facing_from, origin, view, pre, tally if uid == target.id else _Tally())
+
+
+def _wall_of_death(
+    game: Game,
+    unit: Unit,
+    target: Unit,
+    volley: Volley,
+    shots: int,
+    base: AttackSpec,
+    firers: tuple[Footprint, ...],
+    tally: _Tally,
+) -> None:
+    """A Template volley fired as Snap Shots (Wall of Death, p.248): no template is laid; each shot inflicts D3 hits
+    on the target (a non-Flyer the plan found within 8"), at the weapon's Strength and AP, allocated normally."""
+    s = game.state
+    name = volley.weapon.name
+    if any(m.profile.unit_type.has(SubType.FLYER) for _, m in damage.living(game, target.id)):
+        why = core("Wall of Death", f"{name}: Snap Shots of a Template weapon cannot hit a Flyer", TEMPLATE_PAGE)
+        game.log(WeaponFired(unit.name, name, target.name, "no hits", (why,)))
+        return
+    roll = game.logged(s.dice.roll(max(shots, 1), 3, reason=f"Wall of Death hits of {name}", who=unit.id))
+    text = f"{name} fired as Snap Shots: D3 hits per shot, {roll.total} in all, at its Strength and AP"
+    spec = replace(base, count=roll.total, skill=None)
+    view = _view(game, unit, target, replace(volley, template=0))
+    why = (core("Wall of Death", text, TEMPLATE_PAGE),)
+    _resolve_on(game, unit, target, spec, firers, firers, view, why, tally)
 
 
 def _resolve_on(
@@ -372,7 +405,8 @@ def _resolve_on(
             )
             game.log(WeaponFired(unit.name, name, target.name, "no target in range and sight", (*pre, *lost)))
             return ()
-        vehicle, slot, why = damage.target_vehicle(game, target.id, firers, view)
+        side = barrage.SIDE if barrage.side_armour(spec.rules) else None
+        vehicle, slot, why = damage.target_vehicle(game, target.id, firers, view, side=side)
         vresult = resolve_attack_on_vehicle(s.dice, spec, vehicle, config=s.config, mitigation=tally.mitigation)
         for roll in vresult.rolls:
             game.log(DiceRolled(roll))
