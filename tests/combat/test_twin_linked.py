@@ -60,7 +60,7 @@ def test_TWL_1_is_one_clause_at_the_to_hit_roll_citing_p249() -> None:
     assert (definition.book.value, definition.page, definition.status) == (
         "Age of Darkness rulebook",
         249,
-        ImplementationStatus.PARTIAL,
+        ImplementationStatus.IMPLEMENTED,
     )
     assert str(Reason.of("Twin-linked", "x")).endswith("[Twin-linked (Age of Darkness rulebook p.249)]")
     assert rule("Twinlinked").name == "Twin-linked"

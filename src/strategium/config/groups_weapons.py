@@ -28,7 +28,7 @@ class WeaponRulesConfig(ConfigGroup):
         description="Whether a Barrage weapon may fire indirectly (at a target its firer cannot see) in a Shooting "
         "Attack made as a Reaction (Interceptor, Return Fire) or only in its own Shooting phase.",
         source="Barrage, rulebook p.232 (indirect fire; Reactions not named); Return Fire forbids indirect fire "
-        "(Errata and FAQ v1.0, CORE_B §4.3)",
+        "(Age of Darkness Errata and FAQ v1.0)",
         note="CORE_B §1.8, §4.3: off, the Return Fire text read for every Reaction",
         confidence=C.LIKELY,
     )

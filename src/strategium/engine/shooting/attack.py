@@ -371,8 +371,8 @@ def _wall_of_death(
     s = game.state
     name = volley.weapon.name
     if any(m.profile.unit_type.has(SubType.FLYER) for _, m in damage.living(game, target.id)):
-        why = core("Wall of Death", f"{name}: Snap Shots of a Template weapon cannot hit a Flyer", TEMPLATE_PAGE)
-        game.log(WeaponFired(unit.name, name, target.name, "no hits", (why,)))
+        flyer = core("Wall of Death", f"{name}: Snap Shots of a Template weapon cannot hit a Flyer", TEMPLATE_PAGE)
+        game.log(WeaponFired(unit.name, name, target.name, "no hits", (flyer,)))
         return
     roll = game.logged(s.dice.roll(max(shots, 1), 3, reason=f"Wall of Death hits of {name}", who=unit.id))
     text = f"{name} fired as Snap Shots: D3 hits per shot, {roll.total} in all, at its Strength and AP"
