@@ -142,8 +142,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # == issue 20, area (w20j): add this package's lines below ==
     # Barrage (p.232; strategium.engine.shooting.barrage, plan, area_fire): indirect fire by a model that cannot see
     # the target (beyond Minimum Range; not in a Reaction unless weapon_rules.barrage_indirect_in_reactions), the
-    # full 2D6 scatter, Side Armour against Vehicles. Not played: Multiple Barrages (later markers placed touching
-    # the first), Cover Saves judged from the first marker's centre, a direct shot within its Minimum Range.
+    # full 2D6 scatter, Side Armour against Vehicles; Multiple Barrages within one volley (later markers touching the
+    # first, Cover Saves from the first marker's hole). Not played: a Multiple Barrage across several weapons' volleys
+    # (and the closest weapon firing first), a direct shot within its Minimum Range.
     "Barrage": ImplementationStatus.PARTIAL,
     # == end w20j ==
     # == issue 20, precision (w20k): add this package's lines below ==

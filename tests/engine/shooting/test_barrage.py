@@ -10,6 +10,7 @@ from shapely.geometry import box
 
 from strategium.army.army import Unit
 from strategium.dice import ScatterFace
+from strategium.engine.core.board import Pose
 from strategium.engine.core.game import Game
 from strategium.engine.core.timing import Phase
 from strategium.engine.shooting.declare import Shoot, WeaponFired
@@ -125,3 +126,59 @@ def test_blast_facing_from_the_marker_when_set() -> None:
     fired = _fired(game)[-1]
     assert "hole at (10.00, 31.00)" in fired.why[0].text
     assert fired.summary.startswith("1 hits, 1 Glancing")
+
+
+TWIN_MORTAR = weapon("Mortar battery", '48"', "4", "6", 'Heavy 2, Blast (3"), Barrage')
+
+
+def _multiple(red_at: dict[str, tuple[float, float]]) -> Game:
+    blue = squad("blue", 1, weapons=(TWIN_MORTAR,))
+    red = squad("red", len(red_at))
+    game = _game(blue, [red], ())
+    place(game, blue, 10, 10)
+    game.state.units["red"].poses = {mid: Pose(x, y) for mid, (x, y) in red_at.items()}
+    return game
+
+
+def test_barrage_multiple_barrage_later_marker_touches_the_first_in_the_arrow_s_direction() -> None:
+    game = _multiple({"red.1": (10.0, 30.0), "red.2": (13.0, 30.0), "red.3": (16.0, 30.0)})
+    game.state.dice._strict = True
+    game.force_dice(ScatterFace.hit(), ScatterFace.arrow(0), 1, 1)  # first stays on red.1; second 3" east: red.2
+    game.apply(Shoot(1, "blue", "red", blast_at=("red.1",)))
+    fired = _fired(game)[-1]
+    assert fired.summary.startswith("2 hits, 0 wounds")
+    assert "touching the first at 0°; hole at (13.00, 30.00): hits 1 of red" in fired.why[1].text
+    assert game.state.dice.pending_forced == ()
+
+
+def test_barrage_multiple_barrage_later_hit_is_placed_touching_the_group_over_the_most_targets() -> None:
+    game = _multiple({"red.1": (10.0, 30.0), "red.2": (13.0, 30.0), "red.3": (13.0, 31.5)})
+    game.state.dice._strict = True
+    game.force_dice(ScatterFace.hit(), ScatterFace.hit(), 1, 1, 1)
+    game.apply(Shoot(1, "blue", "red", blast_at=("red.1",)))
+    fired = _fired(game)[-1]
+    assert fired.summary.startswith("3 hits, 0 wounds")
+    assert "hole at (13.00, 30.00): hits 2 of red" in fired.why[1].text
+
+
+RUIN = TerrainPiece("Ruin", box(5.0, 27.0, 10.0, 28.0), TerrainKind.AREA, 3.0, SightRule.BLOCKS)
+"""Hides the west half of a model at (10, 30) from a firer at (10, 10) (tests/engine/shooting/test_line_of_fire)."""
+
+
+@pytest.mark.parametrize(("kind", "forced", "removed"), [
+    ('Heavy 1, Blast (3"), Barrage', (ScatterFace.hit(), 6, 5), []),  # from the firer: Cover Save 5+ rolled 5: saved
+    ('Heavy 2, Blast (3"), Barrage', (ScatterFace.hit(), ScatterFace.hit(), 6, 1), ["red.1"]),  # from the marker
+])  # fmt: skip
+def test_barrage_multiple_barrage_cover_is_judged_from_the_first_marker(
+    kind: str, forced: tuple[object, ...], removed: list[str]
+) -> None:
+    blue = squad("blue", 1, weapons=(weapon("Mortar", '48"', "4", "3", kind),))
+    red = squad("red", 1)
+    game = _game(blue, [red], (RUIN,))
+    place(game, blue, 10, 10)
+    place(game, red, 10, 30)
+    game.state.dice._strict = True  # a Cover Save not forced would stop the test
+    game.force_dice(*forced)  # type: ignore[arg-type]
+    game.apply(Shoot(1, "blue", "red", blast_at=("red.1",)))
+    assert game.state.units["red"].casualties == removed
+    assert game.state.dice.pending_forced == ()

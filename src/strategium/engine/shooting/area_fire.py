@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point
 
@@ -49,7 +49,7 @@ from strategium.combat.sources import core
 from strategium.combat.templates import BLAST_PAGE, TEMPLATE_PAGE, marker_diameter, scatter_distance
 from strategium.engine.attacks import damage
 from strategium.engine.core.board import Location
-from strategium.engine.shooting.barrage import BARRAGE_PAGE
+from strategium.engine.shooting.barrage import BARRAGE_PAGE, has_barrage
 from strategium.engine.table.placement import footprint, placed_unit
 from strategium.geometry.measure import Footprint, distance
 from strategium.geometry.templates import (
@@ -83,6 +83,8 @@ class AreaHits:
     hits: dict[str, int] = field(default_factory=dict)
     origin: dict[str, tuple[float, float]] = field(default_factory=dict)
     reasons: list[Reason] = field(default_factory=list)
+    barrage_from: tuple[float, float] | None = None
+    """A Multiple Barrage's first marker's hole, where its Cover Saves are judged from (p.232)."""
 
     def add(self, counts: Mapping[str, int], centre: tuple[float, float] | None) -> None:
         """Add one shot's hits per unit."""
@@ -357,7 +359,14 @@ def blast_hits(game: Game, unit_id: str, target_id: str, volley: Volley, shots: 
     name = volley.weapon.name
     auto: _Spot | None = None
     auto_known = False
+    group: list[tuple[float, float]] = []  # the markers of a Multiple Barrage placed so far (p.232)
+    multiple = has_barrage(volley.rules) and shots > 1
     for _ in range(shots):
+        if multiple and group:
+            centre, placed = _next_barrage(game, unit_id, target_id, volley, group, diameter, everyone)
+            group.append(centre)
+            _land(game, out, table, centre, diameter, everyone, placed)
+            continue
         chosen = aims.next_blast()
         spot = by_id.get(chosen) if chosen is not None else None
         if spot is None or _blast_problem(game, unit_id, volley, spot, diameter, everyone) is not None:
@@ -372,15 +381,57 @@ def blast_hits(game: Game, unit_id: str, target_id: str, volley: Volley, shots: 
             continue
         direction, inches, words = _scatter(game, unit_id, volley)
         centre = spot.centre if direction is None else scattered(spot.centre, direction, inches)
-        placed = f'{name}: marker ({diameter:g}") over {spot.name}, {words}'
-        if not table.covers(Point(centre)):
-            out.reasons.append(core("Blast", f"{placed}: its hole is off the battlefield: a complete miss", BLAST_PAGE))
-            continue
-        counts = _count(blast_marker(centre, diameter), everyone)
-        out.add(counts, centre)
-        where = f"({centre[0]:.2f}, {centre[1]:.2f})"
-        out.reasons.append(core("Blast", f"{placed}; hole at {where}: hits {_names(game, counts)}", BLAST_PAGE))
+        group.append(centre)
+        if multiple:
+            out.barrage_from = centre
+        _land(game, out, table, centre, diameter, everyone, f'{name}: marker ({diameter:g}") over {spot.name}, {words}')
     return out
+
+
+def _land(
+    game: Game,
+    out: AreaHits,
+    table: Any,
+    centre: tuple[float, float],
+    diameter: float,
+    everyone: Sequence[_OnTable],
+    placed: str,
+) -> None:
+    """The hits of a marker whose hole ends at ``centre`` (none if the hole is off the battlefield)."""
+    if not table.covers(Point(centre)):
+        out.reasons.append(core("Blast", f"{placed}: its hole is off the battlefield: a complete miss", BLAST_PAGE))
+        return
+    counts = _count(blast_marker(centre, diameter), everyone)
+    out.add(counts, centre)
+    where = f"({centre[0]:.2f}, {centre[1]:.2f})"
+    out.reasons.append(core("Blast", f"{placed}; hole at {where}: hits {_names(game, counts)}", BLAST_PAGE))
+
+
+def _next_barrage(
+    game: Game,
+    unit_id: str,
+    target_id: str,
+    volley: Volley,
+    group: Sequence[tuple[float, float]],
+    diameter: float,
+    everyone: Sequence[_OnTable],
+) -> tuple[tuple[float, float], str]:
+    """A later marker of a Multiple Barrage (p.232): a Scatter die alone; an arrow puts it touching the first marker's
+    edge in that direction; a Hit lets the firer's player put it touching any marker of the group: the engine takes
+    the place covering the most target models (over a marker already placed, or touching one, every 30°)."""
+    name = volley.weapon.name
+    die = game.state.dice.scatter(f"Scatter die of {name} (Multiple Barrage)", who=unit_id)
+    game.logged(die)
+    if die.direction is not None:
+        centre = scattered(group[0], die.direction, diameter)
+        return centre, f'{name}: Multiple Barrage marker ({diameter:g}") touching the first at {die.direction:g}°'
+    targets = [e for e in everyone if e.host == target_id]
+    places = [c for g in group for c in (g, *(scattered(g, float(a), diameter) for a in range(0, 360, 30)))]
+    counts = under_each([blast_marker(c, diameter) for c in places], [e.foot for e in targets])
+    best = max(range(len(places)), key=lambda i: (counts[i], -i))
+    return places[
+        best
+    ], f"{name}: Multiple Barrage marker, a Hit: placed touching the group over the most target models"
 
 
 def allocation_origin(game: Game, uid: str, area: AreaHits, firers: tuple[Footprint, ...]) -> tuple[Footprint, ...]:

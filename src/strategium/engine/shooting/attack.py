@@ -52,6 +52,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from shapely.geometry import Point
+
 from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.registry import RuleRef
@@ -82,6 +84,7 @@ from strategium.engine.shooting.plan import WeaponFilter as WeaponFilter
 from strategium.engine.shooting.plan import plan as plan
 from strategium.engine.table.placement import footprint, placed_model, placed_unit
 from strategium.geometry.measure import Footprint
+from strategium.geometry.pieces import PlacedModel
 from strategium.model.unit_types import SubType
 from strategium.model.weapons import RangeKind, WeaponClass
 
@@ -351,7 +354,7 @@ def _fire_area(
         origin = area_fire.allocation_origin(game, uid, area, firers) if allocation.any_model else firers
         spec = replace(base, count=hits, skill=None)
         hit = s.unit(uid)
-        view = _view(game, unit, hit, volley)
+        view = _view(game, unit, hit, volley, cover_from=area.barrage_from)
         facing_from = area_fire.facing_origin(game, uid, area, firers)
         _resolve_on(game, unit, hit, spec, facing_from, origin, view, pre, tally if uid == target.id else _Tally())
 
@@ -435,15 +438,20 @@ def _resolve_on(
     return result.rolls
 
 
-def _view(game: Game, unit: Unit, target: Unit, volley: Volley) -> dict[str, line_of_fire.ModelView]:
+def _view(
+    game: Game, unit: Unit, target: Unit, volley: Volley, cover_from: tuple[float, float] | None = None
+) -> dict[str, line_of_fire.ModelView]:
     """How the volley's firers see the target (:func:`line_of_fire.fire_view`): the models they may allocate Wounds
     to (those in the weapon's range and their line of sight; a Template's or Blast's: every model, as those
-    weapons' own allocation decides) and each model's Cover Save."""
+    weapons' own allocation decides) and each model's Cover Save (judged from ``cover_from`` if given: a Multiple
+    Barrage's first marker, p.232)."""
     s = game.state
     status = s.units[unit.id]
     firing = [
         placed_model(m, status.poses[m.id]) for m in unit.models if m.id in volley.firers and m.id in status.poses
     ]
+    if cover_from is not None:
+        firing = [PlacedModel(Footprint(Point(cover_from), 0.0), name="the first Barrage marker")]
     if not firing:
         firing = [placed_model(m, p) for m in unit.models if (p := status.poses.get(m.id)) is not None]
     weapon = volley.weapon

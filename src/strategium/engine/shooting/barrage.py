@@ -7,10 +7,15 @@
 - An indirect marker goes over any model of the target unit (no sight needed) and scatters the full 2D6 unless the
   Scatter die shows a Hit: the firer's Ballistic Skill is not subtracted (:mod:`strategium.engine.shooting.area_fire`).
 - Every hit of a Barrage attack on a Vehicle is resolved against its Side Armour (:func:`side_armour`).
+- Multiple Barrages (a volley of more than one Barrage shot): the first marker is placed and scattered as above;
+  each later one rolls the Scatter die alone: an arrow puts it touching the first marker's edge in that direction,
+  a Hit lets the firer put it touching any marker of the group (the engine: over the most target models); Cover
+  Saves are judged from the first marker's hole (:mod:`strategium.engine.shooting.area_fire`,
+  ``AreaHits.barrage_from``).
 
-Not played: Multiple Barrages (the later markers placed touching the first), the Cover Saves judged from the first
-marker's centre, a direct Barrage shot within its Minimum Range, and the Apocalyptic Barrage marker (its weapons fire
-as Barrage Blasts of their marker size).
+Not played: a Multiple Barrage made of several volleys (different weapons of the unit fire as separate groups), the
+closest Barrage weapon firing first, a direct Barrage shot within its Minimum Range, and the Apocalyptic Barrage
+marker (no weapon in the data carries it).
 """
 
 from __future__ import annotations
