@@ -15,8 +15,9 @@ from strategium.engine.core.game import Game
 RANDOM_SEEDS = (11, 12)
 """Seeds of the random-vs-random conformance games."""
 
-HEURISTIC_SEEDS = (4, 6)
-"""Seeds of the heuristic demo battles (the seed-rule test takes the union of what fired in them)."""
+HEURISTIC_SEEDS = (4, 5)
+"""Seeds of the heuristic demo battles (the seed-rule test takes the union of what fired in them). Seed 6 gave way to 5
+when Wall of Death (issue 20, w20j) changed the battles: 4 and 6 no longer had a Relentless charge after firing."""
 
 
 @cache
