@@ -46,7 +46,9 @@ def texts(reasons: tuple[Reason, ...]) -> list[str]:
 
 
 def test_TWL_1_is_one_clause_at_the_to_hit_roll_citing_p249() -> None:
-    (clause,) = clauses_of("Twin-linked")
+    clause, *templates = clauses_of("Twin-linked")
+    assert [c.id for c in templates] == ["TWL-2", "TWL-3"]  # Twin-linked Template weapons (tests/combat/
+    # test_template_twin_linked.py)
     assert (clause.id, clause.trigger, clause.when, clause.effect, clause.bearer) == (
         "TWL-1",
         Trigger.TO_HIT_ROLL,
@@ -58,7 +60,7 @@ def test_TWL_1_is_one_clause_at_the_to_hit_roll_citing_p249() -> None:
     assert (definition.book.value, definition.page, definition.status) == (
         "Age of Darkness rulebook",
         249,
-        ImplementationStatus.PARTIAL,
+        ImplementationStatus.IMPLEMENTED,
     )
     assert str(Reason.of("Twin-linked", "x")).endswith("[Twin-linked (Age of Darkness rulebook p.249)]")
     assert rule("Twinlinked").name == "Twin-linked"
@@ -140,11 +142,11 @@ def test_TWL_1_against_a_vehicle() -> None:
 
 
 def test_TWL_1_does_not_act_on_automatic_hits() -> None:
-    """Blast and Template weapons make no To Hit roll (their hits come from the marker or the template): nothing for
-    TWL-1 to re-roll; the To Wound roll is not re-rolled either (the Template's forced re-roll is not played yet)."""
+    """Blast weapons make no To Hit roll (their hits come from the marker): nothing for TWL-1 to re-roll; a Blast's
+    To Wound roll is not re-rolled either (a Template's is: TWL-2, tests/combat/test_template_twin_linked.py)."""
     dice = Dice(0, strict=True)
     dice.force(1, 2, 4)  # three automatic hits; To Wound 1, 2 fail, 4 wounds: nothing re-rolled
-    template = rule("Template")
-    result = resolve_attack(dice, bolter(skill=None, rules=(TWIN, template)), squad(), config=CONFIG)
+    blast = rule('Blast (3")')
+    result = resolve_attack(dice, bolter(skill=None, rules=(TWIN, blast)), squad(), config=CONFIG)
     assert (result.hits, result.wounds, len(result.rolls)) == (3, 1, 1)
     assert texts(result.reasons) == []

@@ -252,8 +252,8 @@ class Gun:
 def guns(game: Game, unit_id: str) -> tuple[tuple[int, tuple[Gun, ...]], ...]:
     """For each model of ``unit_id`` on the table: (how many weapons it may fire at once, every weapon it could
     fire at some target). A superset of what :func:`strategium.engine.shooting.attack.plan` lets it fire: the plan's
-    rules that do not depend on the target are applied (Snap Shots, moved Ordnance, Snap-fired Blasts and
-    Templates, as :func:`strategium.engine.shooting.plan._cannot_fire`); sight, minimum ranges and Ordnance
+    rules that do not depend on the target are applied (Snap Shots, moved Ordnance, Snap-fired Blasts, as
+    :func:`strategium.engine.shooting.plan._cannot_fire`); sight, minimum ranges and Ordnance
     firing alone are not (each can only remove shots)."""
     s = game.state
     status = s.units[unit_id]
@@ -314,7 +314,7 @@ def _model_guns(
         snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
         if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
             continue
-        if snap and (kind is WeaponClass.ORDNANCE or template or blast):
+        if snap and (kind is WeaponClass.ORDNANCE or blast):  # a Template's Snap Shots: Wall of Death (p.248)
             continue
         hit = hits[snap]
         half = w.range.maximum / 2 if kind is WeaponClass.RAPID_FIRE and w.range.maximum is not None else None

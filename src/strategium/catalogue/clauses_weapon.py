@@ -101,8 +101,10 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
     # fired as Snap Shots re-rolls its misses too. A die is re-rolled once (a shooting roll whose misses the BS 6+
     # re-roll took is not re-rolled again: strategium.combat.declared.reroll). Blast and Template weapons make no To
     # Hit roll: a Twin-linked Blast re-rolls a scatter that is not a Hit (strategium.engine.shooting.area_fire, not a
-    # clause); the Template weapons' forced re-roll of failed To Wound and Armour Penetration rolls is not played yet
-    # (the vocabulary has no "Template weapon" condition nor a re-roll at the Armour Penetration roll).
+    # clause). A Twin-linked Template weapon fires as one weapon and has to roll its failed To Wound rolls (TWL-2)
+    # and its Armour Penetration rolls that have no effect (TWL-3) again (p.249; Situation.TEMPLATE_WEAPON, the
+    # pipeline's fact). "Failed" Armour Penetration is read as Sunder's (no Glancing nor Penetrating Hit); a die is
+    # re-rolled once, so with Shred or Sunder on the same weapon the roll is still made again only once.
     "Twin-linked": (
         Clause(
             "TWL-1",
@@ -110,6 +112,20 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (),
             (Reroll(RerollWhich.FAILED),),
             "failed To Hit rolls are re-rolled",
+        ),
+        Clause(
+            "TWL-2",
+            Trigger.TO_WOUND_ROLL,
+            (Situation.TEMPLATE_WEAPON, Not(Situation.TARGET_HAS_ARMOUR_VALUE)),
+            (Reroll(RerollWhich.FAILED),),
+            "a Twin-linked Template weapon re-rolls its failed To Wound rolls",
+        ),
+        Clause(
+            "TWL-3",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Situation.TEMPLATE_WEAPON, Situation.TARGET_HAS_ARMOUR_VALUE),
+            (Reroll(RerollWhich.FAILED),),
+            "a Twin-linked Template weapon re-rolls a failed Armour Penetration roll, the second result kept",
         ),
     ),
     # Shred, rulebook p.246 (CORE_B §1.5, confirmed): a model that has Shred, or attacks with a Melee weapon that has

@@ -86,6 +86,9 @@ class Situation(StrEnum):
     STRENGTH_ABOVE_TOUGHNESS = "the attack's Strength is higher than the target's Toughness"
     """Decided by the pipeline at the To Wound roll, against the Toughness that roll is made against (the target
     unit's majority Toughness); so asked only by To Wound clauses (Poisoned (X), p.244)."""
+    TEMPLATE_WEAPON = "the attack is a Template weapon's"
+    """Decided by the pipeline: the attack's rules include Template (a Template weapon's, p.248: the engine adds
+    the rule to every weapon with the Template range), as Twin-linked Template weapons' re-rolls ask (p.249)."""
 
 
 AT_TO_WOUND_ROLL: Final[frozenset[Situation]] = frozenset({Situation.STRENGTH_ABOVE_TOUGHNESS})

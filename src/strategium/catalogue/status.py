@@ -60,13 +60,19 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Blind": ImplementationStatus.PARTIAL,
     "Concussive": ImplementationStatus.PARTIAL,
     "Ignores Cover": ImplementationStatus.IMPLEMENTED,
+    # Template (p.248): laid and hitting every model under it (strategium.engine.shooting.area_fire), Ignores Cover,
+    # normal allocation; Wall of Death (D3 hits per Snap Shot at a target within 8": engine.shooting.attack); a
+    # Twin-linked Template's re-rolls are TWL-2/TWL-3. Not played: Wall of Death against a unit charging the firer
+    # from beyond 8", the template laid to cover most of a Vehicle's hull, Hellstorm templates (not fired).
     "Template": ImplementationStatus.PARTIAL,
-    "Blast": ImplementationStatus.PARTIAL,
-    # Markers placed and scattered (strategium.engine.shooting.area_fire, combat.templates); not yet: Barrage indirect
-    # fire.
-    "Large Blast": ImplementationStatus.PARTIAL,
-    "Massive Blast": ImplementationStatus.PARTIAL,
-    "Apocalyptic Blast": ImplementationStatus.PARTIAL,
+    # Blast (X"), Large, Massive, Apocalyptic Blast (p.234): marker over a visible target model in range, no friendly
+    # model under it; scatter 2D6 - BS; hits per unit for every model fully or partly under it; off-table miss; no
+    # Snap Shots; a full To Hit re-roll re-rolls the scatter (strategium.engine.shooting.area_fire, combat.templates).
+    # Readings as settings: templates.blast_allocation_from, weapon_rules.blast_facing_from.
+    "Blast": ImplementationStatus.IMPLEMENTED,
+    "Large Blast": ImplementationStatus.IMPLEMENTED,
+    "Massive Blast": ImplementationStatus.IMPLEMENTED,
+    "Apocalyptic Blast": ImplementationStatus.IMPLEMENTED,
     # Assault phase (strategium.engine.assault.charges, charge_moves, fight, resolution;
     # strategium.rules.seed.hammer_of_wrath):
     # HOW-1..HOW-5; the "on the charge, unless Disordered" rules; Unwieldy sets Initiative step 1.
@@ -106,9 +112,9 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Breaching: BRE-1 (To Wound, AP 2), shooting and close combat; no effect on a target with an Armour Value.
     "Breaching": ImplementationStatus.IMPLEMENTED,
     # Twin-linked: TWL-1 (To Hit, re-roll failed; shooting, Snap Shots included, and close combat); a Twin-linked
-    # Blast re-rolls a scatter that is not a Hit (strategium.engine.shooting.area_fire). Not yet: a Twin-linked
-    # Template weapon's forced re-roll of failed To Wound and Armour Penetration rolls (p.249).
-    "Twin-linked": ImplementationStatus.PARTIAL,
+    # Blast re-rolls a scatter that is not a Hit (strategium.engine.shooting.area_fire); a Twin-linked Template
+    # re-rolls failed To Wound (TWL-2) and Armour Penetration (TWL-3) rolls (p.249).
+    "Twin-linked": ImplementationStatus.IMPLEMENTED,
     # Shred: SHR-1 (close combat To Wound, re-roll failed; the weapon or the model), SHR-2 (shooting, the weapon).
     "Shred": ImplementationStatus.IMPLEMENTED,
     # Murderous Strike: MUR-1 (To Wound, Instant Death), shooting and close combat; its Wounds saved first.
@@ -201,6 +207,12 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Rad-Phage": ImplementationStatus.PARTIAL,
     # == end w20i ==
     # == issue 20, area (w20j): add this package's lines below ==
+    # Barrage (p.232; strategium.engine.shooting.barrage, plan, area_fire): indirect fire by a model that cannot see
+    # the target (beyond Minimum Range; not in a Reaction unless weapon_rules.barrage_indirect_in_reactions), the
+    # full 2D6 scatter, Side Armour against Vehicles; Multiple Barrages within one volley (later markers touching the
+    # first, Cover Saves from the first marker's hole). Not played: a Multiple Barrage across several weapons' volleys
+    # (and the closest weapon firing first), a direct shot within its Minimum Range.
+    "Barrage": ImplementationStatus.PARTIAL,
     # == end w20j ==
     # == issue 20, precision (w20k): add this package's lines below ==
     # Achean Force (Liber Hereticus p.259): ACF-1..ACF-5 (strategium.rules.weapon.achean_force, on the engine hooks

@@ -129,6 +129,8 @@ def _plan(rules: tuple[RuleRef, ...], melee: bool, situation: frozenset[Situatio
     facts.add(Situation.MELEE if melee else Situation.SHOOTING)
     if vehicle:
         facts.add(Situation.TARGET_HAS_ARMOUR_VALUE)
+    if any(ref.name == "Template" for ref in rules):
+        facts.add(Situation.TEMPLATE_WEAPON)
     bound: dict[Trigger, list[Bound]] = {trigger: [] for trigger in Trigger}
     notes: list[Reason] = []
     for ref in rules:

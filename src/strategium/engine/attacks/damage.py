@@ -309,7 +309,12 @@ def target_situation(game: Game, unit_id: str, situation: frozenset[Situation]) 
 
 
 def target_vehicle(
-    game: Game, unit_id: str, firers: Sequence[Footprint], view: Mapping[str, ModelView] | None = None
+    game: Game,
+    unit_id: str,
+    firers: Sequence[Footprint],
+    view: Mapping[str, ModelView] | None = None,
+    *,
+    side: Reason | None = None,
 ) -> tuple[TargetVehicle, Slot, tuple[Reason, ...]]:
     """The vehicle of the unit closest to ``firers`` that may be allocated the hits, at the Facing the closest firer
     is in, for the pipeline; ``view`` as for :func:`target_unit` (its Cover Save too). Raises ``InputError`` for a
@@ -334,6 +339,8 @@ def target_vehicle(
     text = f"the firer stands in the {'/'.join(sorted(f.value for f in arcs))} arc: {facing} Armour {armour[facing]}"
     if len(arcs) > 1:
         text += " (on an arc boundary: the target's controller takes the highest)"
+    if side is not None:  # e.g. Barrage (p.232): the Side Armour whatever the firer's arc
+        facing = Facing.SIDE
     spec = model.profile.unit_type
     vehicle = TargetVehicle.from_profile(
         model.name,
@@ -345,7 +352,7 @@ def target_vehicle(
         rules=model_rules(game, uid, model),
         slow=spec.has(SubType.SLOW),
     )
-    why: tuple[Reason, ...] = (core("Vehicle Facing", text, 207),)
+    why: tuple[Reason, ...] = (core("Vehicle Facing", text, 207) if side is None else side,)
     if seen is not None and seen.reason is not None:
         why += (seen.reason,)
     return vehicle, Slot(uid, model.id), why

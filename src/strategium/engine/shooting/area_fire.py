@@ -20,31 +20,36 @@ Blast (X") (p.234), one marker per shot, shot by shot:
   (``Shoot.blast_at``), else the engine takes the model whose marker covers the most target models (then the most
   other enemy models; then the first in the unit's order);
 - the Scatter die is rolled (:meth:`strategium.dice.Dice.scatter`); on a Hit the marker stays; on an arrow 2D6 are
-  rolled and the marker moves 2D6 minus the firer's BS (at least 0) in the arrow's direction. A Twin-linked Blast
-  re-rolls a scatter that is not a Hit and moves the marker (both dice; the engine makes that choice for the firer
-  whenever the marker would move);
+  rolled and the marker moves 2D6 minus the firer's BS (at least 0) in the arrow's direction. A Blast that may
+  re-roll every failed To Hit roll (:func:`full_to_hit_reroll`: Twin-linked) re-rolls a scatter that is not a Hit
+  and moves the marker (both dice; the engine makes that choice for the firer whenever the marker would move); a
+  re-roll of some results only does not;
 - a hole beyond the battlefield's edge is a complete miss; otherwise every unit suffers one hit per model of it
   fully or partly under the marker (out of range or sight, friendly or locked in combat alike).
 
-A model of an Independent Character joined to a unit counts with that unit. Barrage's indirect fire (a full 2D6
-scatter) is not fired yet: Barrage weapons fire directly, as Blasts.
+A model of an Independent Character joined to a unit counts with that unit. A Barrage volley fired indirectly
+(``Volley.indirect``, p.232: :mod:`strategium.engine.shooting.barrage`) puts its marker over any model of the target
+unit in range (no sight needed) and scatters the full 2D6 on an arrow (the BS is not subtracted).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point
 
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
+from strategium.catalogue.declared import Reroll, RerollWhich
 from strategium.catalogue.registry import RuleRef
+from strategium.combat.declared import declared_for
 from strategium.combat.sources import core
 from strategium.combat.templates import BLAST_PAGE, TEMPLATE_PAGE, marker_diameter, scatter_distance
 from strategium.engine.attacks import damage
 from strategium.engine.core.board import Location
+from strategium.engine.shooting.barrage import BARRAGE_PAGE, has_barrage
 from strategium.engine.table.placement import footprint, placed_unit
 from strategium.geometry.measure import Footprint, distance
 from strategium.geometry.templates import (
@@ -78,6 +83,8 @@ class AreaHits:
     hits: dict[str, int] = field(default_factory=dict)
     origin: dict[str, tuple[float, float]] = field(default_factory=dict)
     reasons: list[Reason] = field(default_factory=list)
+    barrage_from: tuple[float, float] | None = None
+    """A Multiple Barrage's first marker's hole, where its Cover Saves are judged from (p.232)."""
 
     def add(self, counts: Mapping[str, int], centre: tuple[float, float] | None) -> None:
         """Add one shot's hits per unit."""
@@ -284,6 +291,8 @@ def _blast_problem(
     ]
     if not in_range:
         return "the hole would be beyond the weapon's maximum range"
+    if volley.indirect:  # Barrage fired indirectly (p.232): no sight needed
+        return None if target is not None else "that model is not on the table"
     if target is None or not any(sight.model_sees(pm, target) for pm in in_range):
         return "no firer in range sees that model"
     return None
@@ -307,20 +316,33 @@ def blast_problem(game: Game, unit_id: str, target_id: str, volley: Volley, mode
     return None if why is None else core("Blast", f"a marker over {spot.name}: {why}", BLAST_PAGE)
 
 
+def full_to_hit_reroll(rules: tuple[RuleRef, ...]) -> bool:
+    """Whether a shooting weapon with ``rules`` may re-roll every failed To Hit roll (a declared clause with
+    ``Reroll(FAILED)`` at the To Hit roll, as Twin-linked's TWL-1): a Blast with it re-rolls both the Scatter die and
+    the 2D6 (p.234, p.249); a re-roll of some results only (``ONES``) does not."""
+    declared = declared_for(rules, melee=False, situation=frozenset(), vehicle=False)
+    return declared is not None and any(
+        isinstance(e, Reroll) and e.which is RerollWhich.FAILED for b in declared.to_hit for e in b.clause.effect
+    )
+
+
 def _scatter(game: Game, unit_id: str, volley: Volley) -> tuple[float | None, int, str]:
     """Roll the scatter: (direction or None for a Hit, inches, the words)."""
     dice = game.state.dice
     name = volley.weapon.name
-    twin = any(isinstance(r, RuleRef) and r.name == "Twin-linked" for r in volley.rules)
-    tries = 2 if twin else 1
+    tries = 2 if full_to_hit_reroll(volley.rules) else 1
     for attempt in range(tries):
         die = dice.scatter(f"Scatter die of {name}", who=unit_id)
         game.logged(die)
         if die.direction is None:
             return None, 0, "the Scatter die shows Hit: the marker stays"
         two = game.logged(dice.two_d6(f"scatter distance of {name}", who=unit_id))
-        inches = scatter_distance(two.total, volley.skill)
-        words = f'scatters {inches}" (2D6 {two.total} - BS {volley.skill}, at least 0) at {die.direction:g}°'
+        if volley.indirect:  # Barrage fired indirectly: the full 2D6 (p.232)
+            inches = two.total
+            words = f'scatters the full 2D6, {inches}" (indirect fire, p.{BARRAGE_PAGE}) at {die.direction:g}°'
+        else:
+            inches = scatter_distance(two.total, volley.skill)
+            words = f'scatters {inches}" (2D6 {two.total} - BS {volley.skill}, at least 0) at {die.direction:g}°'
         if inches == 0 or attempt == tries - 1:
             return die.direction, inches, words
     raise AssertionError("unreachable")
@@ -337,7 +359,14 @@ def blast_hits(game: Game, unit_id: str, target_id: str, volley: Volley, shots: 
     name = volley.weapon.name
     auto: _Spot | None = None
     auto_known = False
+    group: list[tuple[float, float]] = []  # the markers of a Multiple Barrage placed so far (p.232)
+    multiple = has_barrage(volley.rules) and shots > 1
     for _ in range(shots):
+        if multiple and group:
+            centre, placed = _next_barrage(game, unit_id, target_id, volley, group, diameter, everyone)
+            group.append(centre)
+            _land(game, out, table, centre, diameter, everyone, placed)
+            continue
         chosen = aims.next_blast()
         spot = by_id.get(chosen) if chosen is not None else None
         if spot is None or _blast_problem(game, unit_id, volley, spot, diameter, everyone) is not None:
@@ -352,20 +381,70 @@ def blast_hits(game: Game, unit_id: str, target_id: str, volley: Volley, shots: 
             continue
         direction, inches, words = _scatter(game, unit_id, volley)
         centre = spot.centre if direction is None else scattered(spot.centre, direction, inches)
-        placed = f'{name}: marker ({diameter:g}") over {spot.name}, {words}'
-        if not table.covers(Point(centre)):
-            out.reasons.append(core("Blast", f"{placed}: its hole is off the battlefield: a complete miss", BLAST_PAGE))
-            continue
-        counts = _count(blast_marker(centre, diameter), everyone)
-        out.add(counts, centre)
-        where = f"({centre[0]:.2f}, {centre[1]:.2f})"
-        out.reasons.append(core("Blast", f"{placed}; hole at {where}: hits {_names(game, counts)}", BLAST_PAGE))
+        group.append(centre)
+        if multiple:
+            out.barrage_from = centre
+        _land(game, out, table, centre, diameter, everyone, f'{name}: marker ({diameter:g}") over {spot.name}, {words}')
     return out
+
+
+def _land(
+    game: Game,
+    out: AreaHits,
+    table: Any,
+    centre: tuple[float, float],
+    diameter: float,
+    everyone: Sequence[_OnTable],
+    placed: str,
+) -> None:
+    """The hits of a marker whose hole ends at ``centre`` (none if the hole is off the battlefield)."""
+    if not table.covers(Point(centre)):
+        out.reasons.append(core("Blast", f"{placed}: its hole is off the battlefield: a complete miss", BLAST_PAGE))
+        return
+    counts = _count(blast_marker(centre, diameter), everyone)
+    out.add(counts, centre)
+    where = f"({centre[0]:.2f}, {centre[1]:.2f})"
+    out.reasons.append(core("Blast", f"{placed}; hole at {where}: hits {_names(game, counts)}", BLAST_PAGE))
+
+
+def _next_barrage(
+    game: Game,
+    unit_id: str,
+    target_id: str,
+    volley: Volley,
+    group: Sequence[tuple[float, float]],
+    diameter: float,
+    everyone: Sequence[_OnTable],
+) -> tuple[tuple[float, float], str]:
+    """A later marker of a Multiple Barrage (p.232): a Scatter die alone; an arrow puts it touching the first marker's
+    edge in that direction; a Hit lets the firer's player put it touching any marker of the group: the engine takes
+    the place covering the most target models (over a marker already placed, or touching one, every 30°)."""
+    name = volley.weapon.name
+    die = game.state.dice.scatter(f"Scatter die of {name} (Multiple Barrage)", who=unit_id)
+    game.logged(die)
+    if die.direction is not None:
+        centre = scattered(group[0], die.direction, diameter)
+        return centre, f'{name}: Multiple Barrage marker ({diameter:g}") touching the first at {die.direction:g}°'
+    targets = [e for e in everyone if e.host == target_id]
+    places = [c for g in group for c in (g, *(scattered(g, float(a), diameter) for a in range(0, 360, 30)))]
+    counts = under_each([blast_marker(c, diameter) for c in places], [e.foot for e in targets])
+    best = max(range(len(places)), key=lambda i: (counts[i], -i))
+    return places[
+        best
+    ], f"{name}: Multiple Barrage marker, a Hit: placed touching the group over the most target models"
 
 
 def allocation_origin(game: Game, uid: str, area: AreaHits, firers: tuple[Footprint, ...]) -> tuple[Footprint, ...]:
     """Where a unit's Blast Wounds are allocated from (``templates.blast_allocation_from``): the firers, or the
     hole of the first marker that hit it."""
     if game.state.config.templates.blast_allocation_from == "marker" and uid in area.origin:
+        return (Footprint(Point(area.origin[uid]), 0.0),)
+    return firers
+
+
+def facing_origin(game: Game, uid: str, area: AreaHits, firers: tuple[Footprint, ...]) -> tuple[Footprint, ...]:
+    """Where a Vehicle's Facing against a Blast's hits is judged from (``weapon_rules.blast_facing_from``): the
+    firers (p.207), or the hole of the first marker that hit its unit; a Template's always from the firers."""
+    if game.state.config.weapon_rules.blast_facing_from == "marker" and uid in area.origin:
         return (Footprint(Point(area.origin[uid]), 0.0),)
     return firers

@@ -29,7 +29,8 @@ Weapons (CORE_B §1.2; pages where known):
   Snap Shots; a non-Vehicle model that fires it fires nothing else.
 - Template (p.248): no To Hit roll; a teardrop template per shot from the firing model's base, covering as many
   target models as possible without touching a friendly model; every model under it is hit
-  (:mod:`strategium.engine.shooting.area_fire`); not as Snap Shots (Wall of Death is a Reaction matter). Hellstorm
+  (:mod:`strategium.engine.shooting.area_fire`). Fired as Snap Shots (Overwatch, Pinned, ...) it lays no template:
+  Wall of Death, D3 hits per shot on a non-Flyer target with a model within 8" (:func:`_wall_of_death`). Hellstorm
   templates are not fired yet.
 - Blast (X") (p.234): no To Hit roll; a marker per shot over a target model, scattered 2D6 minus BS unless the
   Scatter die shows Hit; every model under the final marker is hit, whatever its unit
@@ -51,12 +52,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from shapely.geometry import Point
+
 from strategium.army.army import Unit
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.registry import RuleRef
 from strategium.combat import AttackSpec, resolve_attack, resolve_attack_on_vehicle
 from strategium.combat.mitigation import MitigationPolicy
-from strategium.combat.templates import blast_allocation, template_allocation
+from strategium.combat.sources import core
+from strategium.combat.templates import TEMPLATE_PAGE, blast_allocation, template_allocation
 from strategium.dice import Roll
 from strategium.engine.attacks import damage
 from strategium.engine.attacks.follow_up import follow_ups, wounds_applied
@@ -71,7 +75,7 @@ from strategium.engine.core.watchers import Fact
 from strategium.engine.morale import checks as morale_checks
 from strategium.engine.questions.choices import BattleChoice
 from strategium.engine.questions.queries import Query, ask
-from strategium.engine.shooting import area_fire, line_of_fire
+from strategium.engine.shooting import area_fire, barrage, line_of_fire
 from strategium.engine.shooting.choices import mitigation_policy
 from strategium.engine.shooting.declare import Shoot, ShootingAttackDeclared, ShootingAttackResolved, WeaponFired
 from strategium.engine.shooting.plan import SEQUENCE, TEMPLATE_LENGTH, kept_plan, rule_of, shots_dice, target_placed
@@ -81,6 +85,8 @@ from strategium.engine.shooting.plan import WeaponFilter as WeaponFilter
 from strategium.engine.shooting.plan import plan as plan
 from strategium.engine.table.placement import footprint, placed_model, placed_unit
 from strategium.geometry.measure import Footprint, distance, within
+from strategium.geometry.pieces import PlacedModel
+from strategium.model.unit_types import SubType
 from strategium.model.weapons import RangeKind, WeaponClass, WeaponProfile
 
 if TYPE_CHECKING:
@@ -323,6 +329,9 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, a
         if not volley.firers or (volley.blast is not None and shots < 1 <= planned_shots):
             game.log(WeaponFired(unit.name, name, target.name, "no shots"))
             return
+        if volley.snap and volley.blast is None:  # a Template fired as Snap Shots: Wall of Death (p.248)
+            _wall_of_death(game, unit, target, volley, shots, base, firers, tally)
+            return
         _fire_area(game, unit, target, volley, shots, base, firers, tally, aims)
         return
     if shots < 1:
@@ -367,15 +376,43 @@ def _fire_area(
         origin = area_fire.allocation_origin(game, uid, area, firers) if allocation.any_model else firers
         spec = replace(base, count=hits, skill=None)
         hit = s.unit(uid)
-        view = _view(game, unit, hit, volley)
+        view = _view(game, unit, hit, volley, cover_from=area.barrage_from)
+        facing_from = area_fire.facing_origin(game, uid, area, firers)
         on_target = uid == target.id
         weapon = volley.weapon if on_target else None  # Deflagrate (p.237): more hits on the target unit only
         other = _Tally()
-        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, tally if on_target else other, weapon=weapon)
+        mine = tally if on_target else other
+        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, mine, weapon=weapon, facing=facing_from)
         if not on_target and (other.blind or other.concussive is not None):
             was_blind, was_x = tally.others.get(uid, (False, None))
             x = max(was_x or 0, other.concussive or 0) or None
             tally.others[uid] = (was_blind or other.blind, x)
+
+
+def _wall_of_death(
+    game: Game,
+    unit: Unit,
+    target: Unit,
+    volley: Volley,
+    shots: int,
+    base: AttackSpec,
+    firers: tuple[Footprint, ...],
+    tally: _Tally,
+) -> None:
+    """A Template volley fired as Snap Shots (Wall of Death, p.248): no template is laid; each shot inflicts D3 hits
+    on the target (a non-Flyer the plan found within 8"), at the weapon's Strength and AP, allocated normally."""
+    s = game.state
+    name = volley.weapon.name
+    if any(m.profile.unit_type.has(SubType.FLYER) for _, m in damage.living(game, target.id)):
+        flyer = core("Wall of Death", f"{name}: Snap Shots of a Template weapon cannot hit a Flyer", TEMPLATE_PAGE)
+        game.log(WeaponFired(unit.name, name, target.name, "no hits", (flyer,)))
+        return
+    roll = game.logged(s.dice.roll(max(shots, 1), 3, reason=f"Wall of Death hits of {name}", who=unit.id))
+    text = f"{name} fired as Snap Shots: D3 hits per shot, {roll.total} in all, at its Strength and AP"
+    spec = replace(base, count=roll.total, skill=None)
+    view = _view(game, unit, target, replace(volley, template=0))
+    why = (core("Wall of Death", text, TEMPLATE_PAGE),)
+    _resolve_on(game, unit, target, spec, firers, firers, view, why, tally, weapon=volley.weapon)
 
 
 def _resolve_on(
@@ -390,12 +427,13 @@ def _resolve_on(
     tally: _Tally,
     *,
     weapon: WeaponProfile | None = None,
+    facing: tuple[Footprint, ...] | None = None,
 ) -> tuple[Roll, ...]:
-    """Resolve ``spec`` against ``target`` (a vehicle unit's Facing from ``firers``; Wounds allocated closest to
-    ``origin`` first, among the models ``view`` lets be allocated them, with its Cover Saves) and apply the result.
-    With ``weapon`` (the weapon fired), the rules' further hits (:mod:`strategium.engine.attacks.follow_up`) are
-    then resolved on the models still within its range. Returns the attack's rolls (none when the hits are lost
-    unrolled)."""
+    """Resolve ``spec`` against ``target`` and apply the result: a vehicle unit's Facing judged from ``facing``
+    (else ``firers``); Wounds allocated closest to ``origin`` first, among the models ``view`` lets be allocated
+    them, with its Cover Saves. With ``weapon`` (the weapon fired), the rules' further hits
+    (:mod:`strategium.engine.attacks.follow_up`) are then resolved on the models still within its range of
+    ``firers``. Returns the attack's rolls (none when the hits are lost unrolled)."""
     s = game.state
     name = spec.name
     if damage.is_vehicle_target(game, target.id):
@@ -405,7 +443,8 @@ def _resolve_on(
             )
             game.log(WeaponFired(unit.name, name, target.name, "no target in range and sight", (*pre, *lost)))
             return ()
-        vehicle, slot, why = damage.target_vehicle(game, target.id, firers, view)
+        side = barrage.SIDE if barrage.side_armour(spec.rules) else None
+        vehicle, slot, why = damage.target_vehicle(game, target.id, facing or firers, view, side=side)
         vresult = resolve_attack_on_vehicle(s.dice, spec, vehicle, config=s.config, mitigation=tally.mitigation)
         for roll in vresult.rolls:
             game.log(DiceRolled(roll))
@@ -467,15 +506,20 @@ def _in_reach(game: Game, target_id: str, firers: tuple[Footprint, ...], weapon:
     return out
 
 
-def _view(game: Game, unit: Unit, target: Unit, volley: Volley) -> dict[str, line_of_fire.ModelView]:
+def _view(
+    game: Game, unit: Unit, target: Unit, volley: Volley, cover_from: tuple[float, float] | None = None
+) -> dict[str, line_of_fire.ModelView]:
     """How the volley's firers see the target (:func:`line_of_fire.fire_view`): the models they may allocate Wounds
     to (those in the weapon's range and their line of sight; a Template's or Blast's: every model, as those
-    weapons' own allocation decides) and each model's Cover Save."""
+    weapons' own allocation decides) and each model's Cover Save (judged from ``cover_from`` if given: a Multiple
+    Barrage's first marker, p.232)."""
     s = game.state
     status = s.units[unit.id]
     firing = [
         placed_model(m, status.poses[m.id]) for m in unit.models if m.id in volley.firers and m.id in status.poses
     ]
+    if cover_from is not None:
+        firing = [PlacedModel(Footprint(Point(cover_from), 0.0), name="the first Barrage marker")]
     if not firing:
         firing = [placed_model(m, p) for m in unit.models if (p := status.poses.get(m.id)) is not None]
     weapon = volley.weapon

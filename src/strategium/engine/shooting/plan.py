@@ -1,13 +1,12 @@
 """Planning a Shooting Attack: which models fire which weapons at the target, as volleys (the weapon rules are
 listed in :mod:`strategium.engine.shooting.attack`'s docstring). :func:`plan` is a pure function of the state, kept
-while
-what it reads stays the same (:func:`plan_key`)."""
+while what it reads stays the same (:func:`plan_key`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -25,6 +24,7 @@ from strategium.engine.core.watchers import Fact
 from strategium.engine.movement import vehicle_fire
 from strategium.engine.questions.profiles_now import current
 from strategium.engine.questions.queries import Query, ask
+from strategium.engine.shooting import barrage
 from strategium.engine.shooting.members import member_flags as _member_flags
 from strategium.engine.shooting.members import shooters as _shooters
 from strategium.engine.table.placement import placed_unit
@@ -71,11 +71,12 @@ class Volley:
     rules: tuple[RuleRef, ...] = ()
     primarch: bool = False
     not_fired: tuple[str, ...] = ()
+    indirect: bool = False  # fired indirectly (Barrage, p.232): its firers cannot see the target
 
     @property
     def key(self) -> tuple[object, ...]:
         """What makes two models' shots one volley."""
-        return (self.weapon, self.strength, self.skill, self.snap, self.blast, self.rules, self.primarch)
+        return (self.weapon, self.strength, self.skill, self.snap, self.blast, self.rules, self.primarch, self.indirect)
 
     def joined(self, other: Volley) -> Volley:
         """This volley with ``other``'s shots, firers, dice and template hits added after its own (``other``
@@ -92,6 +93,8 @@ class Volley:
             other.blast,
             other.rules,
             other.primarch,
+            self.not_fired + other.not_fired,
+            other.indirect,
         )
 
 
@@ -246,7 +249,11 @@ def has_volleys(
     if sight.sees_each([first], target)[0]:
         return True
     rest = list(ready)
-    return bool(rest) and any(sight.sees_each(rest, target))
+    if bool(rest) and any(sight.sees_each(rest, target)):
+        return True
+    return any(barrage.indirect(game, unit_id, _fixed(m)[3]) for _, m in shooters) and bool(
+        _plan(game, unit_id, target_id, snap_shots, weapons).volleys
+    )  # (rare: a Barrage weapon's indirect fire)
 
 
 UNREAD_FACTS = frozenset({Fact.SHOT, Fact.REACTED})
@@ -364,6 +371,11 @@ def _plan(
             continue
         if not sees[i]:
             parts.append((-1, [_sight_reason(model)]))
+            if barrage.indirect(game, unit_id, _fixed(model)[3]):  # Barrage weapons fire indirectly (p.232)
+                only = barrage.BarrageOnly(weapons, _sight_reason(model)[1])
+                for v in _model_volleys(game, uid, model, reach, *flags[uid][:2], target, pm.footprint, {}, only):
+                    v = replace(v, indirect=True)
+                    volleys[v.key] = v if (old := volleys.get(v.key)) is None else old.joined(v)
             continue
         mine_reasons: dict[str, Reason] = {}
         chosen = _model_volleys(game, uid, model, reach, *flags[uid][:2], target, pm.footprint, mine_reasons, weapons)
@@ -561,9 +573,7 @@ def _may_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary: b
     if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
         return False
     if snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle):
-        return not (
-            kind is WeaponClass.ORDNANCE or weapon.range.kind is RangeKind.TEMPLATE or is_blast(weapon.type.rules)
-        )
+        return not (kind is WeaponClass.ORDNANCE or is_blast(weapon.type.rules))  # a Template: Wall of Death
     return True
 
 
@@ -582,10 +592,9 @@ def _cannot_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary
         return rule_of(SEQUENCE, f'{name}: the target is out of range ({reach:.1f}" > {maximum}")', 166)
     if weapon.range.minimum is not None and reach < weapon.range.minimum:
         return rule_of(SEQUENCE, f"{name}: the target is within its minimum range", 166)
-    blastlike = weapon.range.kind is RangeKind.TEMPLATE or is_blast(weapon.type.rules)
     if kind is WeaponClass.ORDNANCE and not vehicle and not stationary:
         return rule_of("Ordnance", f"{name}: a model that moved cannot fire Ordnance", ORDNANCE_PAGE)
     snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
-    if snap and (kind is WeaponClass.ORDNANCE or blastlike):
+    if snap and (kind is WeaponClass.ORDNANCE or is_blast(weapon.type.rules)):  # a Template's: Wall of Death (p.248)
         return rule_of("Blast", f"{name} cannot be fired as Snap Shots", 234)
     return None
