@@ -138,6 +138,13 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # == issue 20, precision (w20k): add this package's lines below ==
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
+    # Limited Ammunition: LIM-1 (strategium.rules.weapon.ammunition, on engine.shooting.attack.after_volley): after
+    # each volley a D6 per firing model, +1 if its weapon fired before this battle, 6+ spends it; the plan then refuses
+    # the weapon (UnitStatus.weapons_spent). Not played: a spent weapon counted as destroyed for Weapon Destroyed.
+    "Limited Ammunition": ImplementationStatus.PARTIAL,
+    # One Use/One Shot: ONE-1 (same module): a weapon that has made a Shooting Attack is spent. Not played: close
+    # combat use, abilities with the rule, and its immunity to Weapon Destroyed and repairs.
+    "One Use/One Shot": ImplementationStatus.PARTIAL,
     # == end w20l ==
     # == issue 20, infra (w20m): add this package's lines below ==
     # == end w20m ==

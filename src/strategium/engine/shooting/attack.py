@@ -92,8 +92,11 @@ AreaFireHook = Callable[["Game", str, Volley, int], tuple[Volley, int]]
 """(game, the firing unit's id, a Template or Blast volley, its shots) -> the volley and shots still fired."""
 ToHitHook = Callable[["Game", str, Volley, tuple[Roll, ...]], None]
 """(game, the firing unit's id, the volley, its To Hit rolls in order: the roll, then its re-roll if any)."""
+VolleyHook = Callable[["Game", str, Volley], None]
+"""(game, the firing unit's id, a volley it has fired and fully resolved)."""
 _AREA_FIRE: list[AreaFireHook] = []
 _AFTER_TO_HIT: list[ToHitHook] = []
+_AFTER_VOLLEY: list[VolleyHook] = []
 
 
 def before_area_fire(fn: AreaFireHook) -> AreaFireHook:
@@ -108,6 +111,14 @@ def after_to_hit(fn: ToHitHook) -> ToHitHook:
     """Decorator: register a rule called with the To Hit rolls of each volley that rolled To Hit, once the volley
     is resolved against its target (its hits, Wounds and saves applied)."""
     _AFTER_TO_HIT.append(fn)
+    registries.changed()
+    return fn
+
+
+def after_volley(fn: VolleyHook) -> VolleyHook:
+    """Decorator: register a rule called once each volley of a Shooting Attack is fully resolved (Limited
+    Ammunition, One Use: the shots a weapon has left)."""
+    _AFTER_VOLLEY.append(fn)
     registries.changed()
     return fn
 
@@ -201,6 +212,8 @@ def resolve_shooting_attack(
             break
         _note_weapon_facts(game, unit.id, volley)
         _fire(game, unit, target, volley, tally, aims)
+        for after in _AFTER_VOLLEY:
+            after(game, unit.id, volley)
     event = ShootingAttackResolved(
         action.player,
         unit.id,

@@ -504,7 +504,7 @@ def _model_volleys(
         if len(out) >= limit:
             break
         kind = weapon.type.weapon_class
-        why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle)
+        why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle) or _spent(game, unit_id, model, weapon)
         if why is None and allowed is not None:
             why = allowed(model, weapon)
         if why is not None:
@@ -536,6 +536,16 @@ def _model_volleys(
     if vehicle and out:  # lost weapons, speed and crew (strategium.engine.movement.vehicle_fire)
         out = vehicle_fire.restrict(game, unit_id, model, out, reasons)
     return out
+
+
+def _spent(game: Game, unit_id: str, model: Model, weapon: WeaponProfile) -> Reason | None:
+    """Why the model's ``weapon`` may make no more Shooting Attacks this battle (``UnitStatus.weapons_spent``), or
+    None."""
+    spent = game.state.units[unit_id].weapons_spent
+    rule = next((r for m, w, r in spent if m == model.id and w == weapon.name), None) if spent else None
+    if rule is None:
+        return None
+    return Reason.of(rule, f"{model.id}'s {weapon.name} may make no more Shooting Attacks this battle")
 
 
 def _may_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary: bool, vehicle: bool) -> bool:
