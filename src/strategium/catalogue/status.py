@@ -145,6 +145,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # One Use/One Shot: ONE-1 (same module): a weapon that has made a Shooting Attack is spent. Not played: close
     # combat use, abilities with the rule, and its immunity to Weapon Destroyed and repairs.
     "One Use/One Shot": ImplementationStatus.PARTIAL,
+    # Skyfire: SKY-1 (strategium.rules.weapon.skyfire, on engine.shooting.weapon_limits.snap_shot_rule): Snap Shots at
+    # targets that are not Flyers nor Skimmers; full BS at them. Not played: Flyers in flight (Zooming) are not
+    # modelled, so weapons without Skyfire are not yet forced to Snap Shots against them.
+    "Skyfire": ImplementationStatus.PARTIAL,
     # == end w20l ==
     # == issue 20, infra (w20m): add this package's lines below ==
     # == end w20m ==

@@ -27,6 +27,7 @@ from strategium.engine.questions.profiles_now import current
 from strategium.engine.questions.queries import Query, ask
 from strategium.engine.shooting.members import member_flags as _member_flags
 from strategium.engine.shooting.members import shooters as _shooters
+from strategium.engine.shooting.weapon_limits import forced_snap, spent
 from strategium.engine.table.placement import placed_unit
 from strategium.geometry.measure import Footprint, core_distances, distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
@@ -504,7 +505,7 @@ def _model_volleys(
         if len(out) >= limit:
             break
         kind = weapon.type.weapon_class
-        why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle) or _spent(game, unit_id, model, weapon)
+        why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle) or spent(game, unit_id, model, weapon)
         if why is None and allowed is not None:
             why = allowed(model, weapon)
         if why is not None:
@@ -515,6 +516,10 @@ def _model_volleys(
             reasons.setdefault(f"{weapon.name}:S", rule_of(SEQUENCE, f"{weapon.name}: Strength {weapon.strength.text}"))
             continue
         snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
+        forced = None if snap else forced_snap(game, unit_id, model, weapon, target.name)
+        if forced is not None:
+            snap = True
+            reasons.setdefault(f"{weapon.name}:snap:{forced.text}", forced)
         shots = weapon.type.shots or 1
         dice: tuple[str, ...] = ()
         if weapon.type.shots_dice and shots_dice(weapon.type.shots_dice):
@@ -536,16 +541,6 @@ def _model_volleys(
     if vehicle and out:  # lost weapons, speed and crew (strategium.engine.movement.vehicle_fire)
         out = vehicle_fire.restrict(game, unit_id, model, out, reasons)
     return out
-
-
-def _spent(game: Game, unit_id: str, model: Model, weapon: WeaponProfile) -> Reason | None:
-    """Why the model's ``weapon`` may make no more Shooting Attacks this battle (``UnitStatus.weapons_spent``), or
-    None."""
-    spent = game.state.units[unit_id].weapons_spent
-    rule = next((r for m, w, r in spent if m == model.id and w == weapon.name), None) if spent else None
-    if rule is None:
-        return None
-    return Reason.of(rule, f"{model.id}'s {weapon.name} may make no more Shooting Attacks this battle")
 
 
 def _may_fire(weapon: WeaponProfile, reach: float, snap_all: bool, stationary: bool, vehicle: bool) -> bool:
