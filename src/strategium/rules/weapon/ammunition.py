@@ -11,9 +11,9 @@ Paraphrase of what is played:
 - Either way the engine's plan refuses the spent weapon from then on, citing the rule
   (:mod:`strategium.engine.shooting.plan`), and the model may fire another weapon instead.
 
-Not played: a spent weapon is not yet treated as already destroyed by a Weapon Destroyed result on the Vehicle
-Damage table (LIM's last sentence, ONE's "may not be destroyed or repaired"); a One Use weapon used in close combat
-or an ability with One Use is not tracked; each profile of a multi-profile weapon is tracked on its own name.
+Not played: the Vehicle Damage side (LIM: a spent weapon counts as lost already and cannot be picked by a Weapon
+Destroyed result; ONE: a used weapon can be neither lost nor mended); One Use weapons in close combat and One Use
+abilities are not tracked; each profile of a multi-profile weapon is tracked on its own name.
 """
 
 from __future__ import annotations
