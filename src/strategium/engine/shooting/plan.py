@@ -520,6 +520,9 @@ def _model_volleys(
         if forced is not None:
             snap = True
             reasons.setdefault(f"{weapon.name}:snap:{forced.text}", forced)
+            if kind is WeaponClass.ORDNANCE or weapon.range.kind is RangeKind.TEMPLATE or is_blast(weapon.type.rules):
+                reasons.setdefault(f"{weapon.name}:nosnap", rule_of("Blast", f"{weapon.name} cannot Snap Shot", 234))
+                continue
         shots = weapon.type.shots or 1
         dice: tuple[str, ...] = ()
         if weapon.type.shots_dice and shots_dice(weapon.type.shots_dice):
