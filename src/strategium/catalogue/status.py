@@ -149,6 +149,10 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # targets that are not Flyers nor Skimmers; full BS at them. Not played: Flyers in flight (Zooming) are not
     # modelled, so weapons without Skyfire are not yet forced to Snap Shots against them.
     "Skyfire": ImplementationStatus.PARTIAL,
+    # Rocket Barrage: RB-1 (strategium.rules.weapon.rocket_barrage, on engine.shooting.weapon_limits.
+    # volley_rule_source): a unit that did not move this turn gives the weapon Rending (4+) and Pinning in its own
+    # turn (always taken). Not played: the rules lasting into the opponent's turn (Reaction shots).
+    "Rocket Barrage": ImplementationStatus.PARTIAL,
     # == end w20l ==
     # == issue 20, infra (w20m): add this package's lines below ==
     # == end w20m ==

@@ -35,6 +35,7 @@ from strategium.rules.weapon import gets_hot  # noqa: F401
 from strategium.rules.weapon import detonation  # noqa: F401
 from strategium.rules.weapon import ammunition  # noqa: F401
 from strategium.rules.weapon import skyfire  # noqa: F401
+from strategium.rules.weapon import rocket_barrage  # noqa: F401
 # isort: on
 
 _registries.rules_loaded()

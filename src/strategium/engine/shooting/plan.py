@@ -27,7 +27,7 @@ from strategium.engine.questions.profiles_now import current
 from strategium.engine.questions.queries import Query, ask
 from strategium.engine.shooting.members import member_flags as _member_flags
 from strategium.engine.shooting.members import shooters as _shooters
-from strategium.engine.shooting.weapon_limits import forced_snap, spent
+from strategium.engine.shooting.weapon_limits import forced_snap, granted_rules, spent
 from strategium.engine.table.placement import placed_unit
 from strategium.geometry.measure import Footprint, core_distances, distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
@@ -531,6 +531,9 @@ def _model_volleys(
         if kind is WeaponClass.RAPID_FIRE and maximum is not None and reach <= maximum / 2:
             shots *= 2
         rules = tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) + night
+        for extra, why_extra in granted_rules(game, unit_id, model, weapon):
+            rules += tuple(r for r in extra if r not in rules)
+            reasons.setdefault(f"{weapon.name}:gains:{why_extra.text}", why_extra)
         template = 0
         if weapon.range.kind is RangeKind.TEMPLATE:
             template = sum(1 for t in target.models if distance(here, t.footprint) <= TEMPLATE_LENGTH)

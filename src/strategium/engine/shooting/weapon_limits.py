@@ -5,6 +5,8 @@
   Limited Ammunition and One Use in :mod:`strategium.rules.weapon.ammunition`).
 - :func:`snap_shot_rule`: a hook for a rule that makes a weapon fire Snap Shots at some targets (Skyfire,
   :mod:`strategium.rules.weapon.skyfire`); :func:`forced_snap` asks them.
+- :func:`volley_rule_source`: a hook for a rule that gives a weapon more special rules in this Shooting Attack
+  (Rocket Barrage, :mod:`strategium.rules.weapon.rocket_barrage`); :func:`granted_rules` collects them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
+from strategium.catalogue.registry import RuleRef
 from strategium.engine.core import registries
 from strategium.model.weapons import WeaponProfile
 
@@ -40,6 +43,31 @@ def forced_snap(game: Game, unit_id: str, model: Model, weapon: WeaponProfile, t
         if why is not None:
             return why
     return None
+
+
+RuleSource = Callable[["Game", str, Model, WeaponProfile], tuple[tuple[RuleRef, ...], Reason] | None]
+"""(game, the firing model's unit id, the model, its weapon) -> the rules the weapon gains now, and why; or None. It
+must read only what a plan may read (see ``plan.plan_key``)."""
+_RULE_SOURCES: list[RuleSource] = []
+
+
+def volley_rule_source(fn: RuleSource) -> RuleSource:
+    """Decorator: register a rule asked which special rules a weapon gains for a Shooting Attack."""
+    _RULE_SOURCES.append(fn)
+    registries.changed()
+    return fn
+
+
+def granted_rules(
+    game: Game, unit_id: str, model: Model, weapon: WeaponProfile
+) -> list[tuple[tuple[RuleRef, ...], Reason]]:
+    """Every registered source's rules for the weapon now, with its reason."""
+    out = []
+    for source in _RULE_SOURCES:
+        got = source(game, unit_id, model, weapon)
+        if got is not None:
+            out.append(got)
+    return out
 
 
 def spent(game: Game, unit_id: str, model: Model, weapon: WeaponProfile) -> Reason | None:
