@@ -75,3 +75,12 @@ def test_a_weapon_without_skyfire_fires_at_full_ballistic_skill_at_infantry() ->
     game = shoots((BOLTER,), squad("red", 1))
     [volley] = plan(game, "blue", "red").volleys
     assert not volley.snap
+
+
+def test_skyfire_with_twin_linked_re_rolls_a_failed_snap_shot() -> None:
+    twin = weapon("Twin flak missile", '48"', "7", "4", "Assault 1, Twin-linked, Skyfire")
+    game = shoots((twin,), squad("red", 1))
+    assert plan(game, "blue", "red").volleys[0].snap
+    game.force_dice(5, 6, 6, 1)  # Snap Shot 5 misses, its Twin-linked re-roll 6 hits; To Wound 6; the save fails on 1
+    game.apply(Shoot(1, "blue", "red"))
+    assert game.state.units["red"].casualties == ["red.1"]
