@@ -34,6 +34,6 @@ def test_a_gap_is_one_sentence() -> None:
 
 
 def test_gap_of_reads_the_table() -> None:
-    assert gap_of("Twin-linked") == GAPS["Twin-linked"]
-    assert "Template" in (gap_of("Twin-linked") or "")
+    assert gap_of("Armourbane") == GAPS["Armourbane"]
+    assert "Melta" in (gap_of("Armourbane") or "")
     assert gap_of("Rending") is None

@@ -55,8 +55,8 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # Blind and Concussive (strategium.engine.morale.checks: end_of_phase_tests, blind_test, concussive_test): one
     # test per unit at the end of the phase its Shooting Attacks were made in (Concussive at the largest X; Wounds
     # saved count); WS1/BS1 until the end of its next turn, -X WS until the end of the following Assault phase.
-    # Not played: Blind hits and Concussive Wounds in close combat (no test at the end of the combat); units other
-    # than the target under a Blast marker take no test (so a firer hitting itself does not auto-pass either).
+    # Close combat (strategium.engine.assault.fight): both tested at the end of the combat. Not played: a Blind test
+    # from close combat taken at the end of the Assault phase; Reaction fire in the Assault phase tests at once.
     "Blind": ImplementationStatus.PARTIAL,
     "Concussive": ImplementationStatus.PARTIAL,
     "Ignores Cover": ImplementationStatus.IMPLEMENTED,
@@ -238,6 +238,21 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # model in range and sight, Precision Strikes only to an engaged one. (Not-yet rules take no line here.)
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
+    # Limited Ammunition: LIM-1 (strategium.rules.weapon.ammunition, on engine.shooting.attack.after_volley): after
+    # each volley a D6 per firing model, +1 if its weapon fired before this battle, 6+ spends it; the plan then refuses
+    # the weapon (UnitStatus.weapons_spent). Not played: a spent weapon counted as destroyed for Weapon Destroyed.
+    "Limited Ammunition": ImplementationStatus.PARTIAL,
+    # One Use/One Shot: ONE-1 (same module): a weapon that has made a Shooting Attack is spent. Not played: close
+    # combat use, abilities with the rule, and its immunity to Weapon Destroyed and repairs.
+    "One Use/One Shot": ImplementationStatus.PARTIAL,
+    # Skyfire: SKY-1 (strategium.rules.weapon.skyfire, on engine.shooting.weapon_limits.snap_shot_rule): Snap Shots at
+    # targets that are not Flyers nor Skimmers; full BS at them. Not played: Flyers in flight (Zooming) are not
+    # modelled, so weapons without Skyfire are not yet forced to Snap Shots against them.
+    "Skyfire": ImplementationStatus.PARTIAL,
+    # Rocket Barrage: RB-1 (strategium.rules.weapon.rocket_barrage, on engine.shooting.weapon_limits.
+    # volley_rule_source): a unit that did not move this turn gives the weapon Rending (4+) and Pinning in its own
+    # turn (always taken). Not played: the rules lasting into the opponent's turn (Reaction shots).
+    "Rocket Barrage": ImplementationStatus.PARTIAL,
     # == end w20l ==
     # == issue 20, infra (w20m): add this package's lines below ==
     # == end w20m ==

@@ -38,26 +38,6 @@ GAPS: Final[dict[str, str]] = {
     "Jet Pack": "The +6 Movement it gives, moving over models and terrain, its Deep Strike and Bulky are not played.",
     "Hatred": "Only Hatred against every enemy is played; Hatred naming a foe (a Legion, a Unit Type) is not read yet.",
     # Rules of weapons
-    "Blind": "Only shooting attacks cause the Initiative test; a Blind close combat attack does not.",
-    "Concussive": "Only shooting attacks cause the Leadership test; a Concussive close combat attack does not.",
-    "Template": "Templates are not fired in Reactions (Wall of Death in an Overwatch), and a Twin-linked Template "
-    "does not re-roll its failed To Wound and Armour Penetration rolls.",
-    "Blast": "Barrage weapons fire directly, as Blasts: their indirect fire (a full 2D6 scatter) is not played.",
-    "Large Blast": "Barrage weapons fire directly, as Blasts: their indirect fire (a full 2D6 scatter) is not played.",
-    "Massive Blast": "Barrage weapons fire directly, as Blasts: their indirect fire (a full 2D6 scatter) is not "
-    "played.",
-    "Apocalyptic Blast": "Barrage weapons fire directly, as Blasts: their indirect fire (a full 2D6 scatter) is not "
-    "played.",
-    "Twin-linked": "A Twin-linked Template weapon's forced re-roll of failed To Wound and Armour Penetration rolls "
-    "(p.249) is not played.",
-    "Fleshbane": "Dreadnoughts and Automata re-rolling successful Fleshbane Wounds (p.195) is not played: the attack "
-    "pipeline does not know the target's Unit Type.",
-    "Poisoned": "Dreadnoughts and Automata re-rolling successful Poisoned Wounds (p.195) is not played: the attack "
-    "pipeline does not know the target's Unit Type.",
-    "Armourbane": "Armourbane (Melta)'s half-range condition, its re-roll of failed To Wound rolls against "
-    "Automata and Dreadnoughts, and a model's own Armourbane when it shoots are not played.",
-    "Gets Hot": "A Vehicle destroyed by it is neither Wrecked nor exploding, and a model firing several templates "
-    "that loses only some of them still fires them all.",
     # == issue 20, melee (w20g): add this package's lines below ==
     "Master-crafted": (
         "Once per turn is read as once per roll: a weapon rolling To Hit twice in one turn re-rolls a die in each."
@@ -75,6 +55,43 @@ GAPS: Final[dict[str, str]] = {
     # == issue 20, ammo (w20l): add this package's lines below ==
     # == end w20l ==
     # == issue 20, infra (w20m): add this package's lines below ==
+    "Blind": (
+        "A Blind test caused in close combat is taken at the end of its combat rather than at the end of the "
+        "Assault phase, and Reaction fire in the Assault phase tests at once."
+    ),
+    "Concussive": (
+        "Reaction fire in the Assault phase takes its Concussive tests at once rather than at the end of the phase."
+    ),
+    "Template": (
+        "Wall of Death against a unit charging from beyond 8 inches, a template laid to cover most of a "
+        "Vehicle's hull, and Hellstorm templates are not played."
+    ),
+    "Armourbane": (
+        "Armourbane (Melta) is not played: its benefit at half range or less needs each firer's distance, "
+        "which the attack does not carry."
+    ),
+    "Barrage": (
+        "A Multiple Barrage spread over several weapons' volleys (the closest firing first) and a direct shot"
+        " within Minimum Range are not played."
+    ),
+    "Force": ("Force weapons fired in the Shooting phase and Force abilities that are not weapons are not played."),
+    "Psychic Focus": (
+        "Psychic Focus weapons in close combat are not played, nor a Psyker that failed its check firing "
+        "another weapon."
+    ),
+    "Graviton Pulse": (
+        "The Blast area does not become Difficult and Dangerous Terrain, and a Dreadnought or Automata in a "
+        "mixed unit may still be allocated a Wound from the Strength roll."
+    ),
+    "Rad-Phage": ("A model other rules have already lowered to Toughness 1 can be lowered to 0."),
+    "Limited Ammunition": ("A spent weapon is not counted as destroyed for a Weapon Destroyed result."),
+    "One Use/One Shot": (
+        "Close combat use, abilities with the rule, and its immunity to Weapon Destroyed and repairs are not played."
+    ),
+    "Skyfire": (
+        "Flyers in flight (Zooming) are not modelled, so weapons without Skyfire are not forced to Snap Shots at them."
+    ),
+    "Rocket Barrage": ("Its Rending (4+) and Pinning do not last into the opponent's turn (Reaction shots)."),
     # == end w20m ==
 }
 

@@ -40,6 +40,9 @@ from strategium.rules.weapon import force  # noqa: F401
 from strategium.rules.weapon import psychic_focus  # noqa: F401
 from strategium.rules.weapon import deflagrate  # noqa: F401
 from strategium.rules.weapon import rad_phage  # noqa: F401
+from strategium.rules.weapon import ammunition  # noqa: F401
+from strategium.rules.weapon import skyfire  # noqa: F401
+from strategium.rules.weapon import rocket_barrage  # noqa: F401
 # isort: on
 
 _registries.rules_loaded()

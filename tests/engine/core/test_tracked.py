@@ -26,6 +26,8 @@ def _fresh_key(status: UnitStatus) -> tuple[object, ...]:
         status.scouted,
         tuple(status.wounds_lost.items()),
         tuple(status.casualties),
+        status.weapons_fired,
+        status.weapons_spent,
     )
 
 

@@ -221,15 +221,21 @@ def check_charge_move(game: Game, action: ChargeMove) -> Verdict:
     return Verdict(True, (core(CHARGES, f'a {what} of up to {limit}" per model', CHARGE_PAGE),))
 
 
-def _grenades(game: Game, unit_id: str) -> bool:
+FRAG_GRENADES = "Frag Grenades"
+FRAG_PAGE = 143  # Liber Astartes / Liber Hereticus, Wargear: Frag Grenades (with Grenades, p.142)
+
+
+def _frag_grenades(game: Game, unit_id: str) -> str | None:
+    """The id of a model of the unit that carries frag grenades (wargear or a weapon named "Frag Grenades"), or
+    None: one such model is enough (w20l, Liber p.143). Krak grenades and grenade launchers do not count."""
+
     def has(model: object) -> bool:
         wargear = getattr(model, "wargear", ())
         weapons = getattr(model, "weapons", ())
         names = [str(w) for w in wargear] + [w.name for w in weapons]
-        return any("grenade" in n.lower() for n in names)
+        return any(FRAG_GRENADES.lower() in n.lower() for n in names)
 
-    models = [m for _, m, _ in feet(game, unit_id)]
-    return bool(models) and all(has(m) for m in models)
+    return next((m.id for _, m, _ in feet(game, unit_id) if has(m)), None)
 
 
 def _terrain_penalty(game: Game, record: ChargeRecord, moves: list[Leg], contacted: tuple[str, ...]) -> None:
@@ -254,8 +260,10 @@ def _terrain_penalty(game: Game, record: ChargeRecord, moves: list[Leg], contact
     if contacted and all(e is not None for e in exemptions):
         game.log(Ruling(f"{name} charged through Difficult Terrain", tuple(e for e in exemptions if e is not None)))
         return
-    if _grenades(game, record.unit_id):
-        why = core("Difficult Terrain", "grenades: the chargers keep their Initiative", TERRAIN_PAGE)
+    carrier = _frag_grenades(game, record.unit_id)
+    if carrier is not None:
+        text = f"{carrier} carries frag grenades: the unit fights at its normal Initiative step (Charge Distance kept)"
+        why = Reason(FRAG_GRENADES, text, FRAG_PAGE, Book.ASTARTES_BOTH)
         game.log(Ruling(f"{name} charged through Difficult Terrain", (why,)))
         return
     step = s.config.charge.difficult_terrain_initiative

@@ -50,8 +50,9 @@ Rampage and Sudden Strike, and (``charge.disordered_loses_charge_attack``) the +
 (:mod:`strategium.engine.assault.fight`).
 
 **Difficult Terrain and Initiative** (p.222): chargers whose Charge Move crossed Difficult or Dangerous Terrain,
-or who charged a unit standing in it, fight at ``charge.difficult_terrain_initiative`` unless every model of the
-unit has grenades (a weapon or wargear named like "… Grenades"). :func:`terrain_exemption` registers targets that
+or who charged a unit standing in it, fight at ``charge.difficult_terrain_initiative`` unless a model of the
+unit carries frag grenades (wargear or a weapon named "Frag Grenades", Liber p.143; krak grenades do not
+count). :func:`terrain_exemption` registers targets that
 give no penalty: Pinned units here (p.244), Stupefied units in :mod:`strategium.rules.seed.stupefied_assault` (STU-10).
 """
 

@@ -69,6 +69,9 @@ class UnitStatus:
     ``embarked_in`` is the id of the Transport unit or Building it is inside; ``joined_to`` the unit an
     Independent Character has joined; ``reserve_mode`` how it will arrive from Reserves. ``wounds_lost`` holds
     the Wounds (or Hull Points) each model has lost; ``casualties`` the models removed, in order.
+    ``weapons_fired`` holds (model id, weapon name) of the weapons a rule tracks that have fired this battle, and
+    ``weapons_spent`` (model id, weapon name, rule) those that may no longer make Shooting Attacks (Limited
+    Ammunition, One Use: :mod:`strategium.rules.weapon.ammunition`, w20l).
     """
 
     unit_id: str
@@ -82,6 +85,8 @@ class UnitStatus:
     scouted: bool = False
     wounds_lost: dict[str, int] = field(default_factory=dict)
     casualties: list[str] = field(default_factory=list)
+    weapons_fired: tuple[tuple[str, str], ...] = ()
+    weapons_spent: tuple[tuple[str, str, str], ...] = ()
 
     _key: ClassVar[tuple[object, ...] | None] = None  # instance attributes once set (see key())
     _stamp: ClassVar[int] = 0
@@ -138,6 +143,8 @@ class UnitStatus:
             self.scouted,
             tuple(self.wounds_lost.items()),
             tuple(self.casualties),
+            self.weapons_fired,
+            self.weapons_spent,
         )
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_stamp", now)

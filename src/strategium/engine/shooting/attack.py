@@ -102,9 +102,12 @@ ToHitHook = Callable[["Game", str, Volley, tuple[Roll, ...]], None]
 VolleyHook = Callable[["Game", str, Volley], Volley]
 """(game, the firing unit's id, a volley about to fire) -> the volley fired (its Strength changed, or no firers: not
 fired)."""
+FiredHook = Callable[["Game", str, Volley], None]
+"""(game, the firing unit's id, a volley it has fired and fully resolved)."""
 _AREA_FIRE: list[AreaFireHook] = []
 _AFTER_TO_HIT: list[ToHitHook] = []
 _BEFORE_VOLLEY: list[VolleyHook] = []
+_AFTER_VOLLEY: list[FiredHook] = []
 
 
 def before_volley(fn: VolleyHook) -> VolleyHook:
@@ -127,6 +130,14 @@ def after_to_hit(fn: ToHitHook) -> ToHitHook:
     """Decorator: register a rule called with the To Hit rolls of each volley that rolled To Hit, once the volley
     is resolved against its target (its hits, Wounds and saves applied)."""
     _AFTER_TO_HIT.append(fn)
+    registries.changed()
+    return fn
+
+
+def after_volley(fn: FiredHook) -> FiredHook:
+    """Decorator: register a rule called once each volley of a Shooting Attack is fully resolved (Limited
+    Ammunition, One Use: the shots a weapon has left)."""
+    _AFTER_VOLLEY.append(fn)
     registries.changed()
     return fn
 
@@ -220,6 +231,8 @@ def resolve_shooting_attack(
             break
         _note_weapon_facts(game, unit.id, volley)
         _fire(game, unit, target, volley, tally, aims)
+        for after in _AFTER_VOLLEY:
+            after(game, unit.id, volley)
     event = ShootingAttackResolved(
         action.player,
         unit.id,

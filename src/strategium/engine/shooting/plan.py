@@ -27,6 +27,7 @@ from strategium.engine.questions.queries import Query, ask
 from strategium.engine.shooting import barrage
 from strategium.engine.shooting.members import member_flags as _member_flags
 from strategium.engine.shooting.members import shooters as _shooters
+from strategium.engine.shooting.weapon_limits import forced_snap, granted_rules, spent
 from strategium.engine.table.placement import placed_unit
 from strategium.geometry.measure import Footprint, core_distances, distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
@@ -524,7 +525,7 @@ def _model_volleys(
         if len(out) >= limit:
             break
         kind = weapon.type.weapon_class
-        why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle)
+        why = _cannot_fire(weapon, reach, snap_all, stationary, vehicle) or spent(game, unit_id, model, weapon)
         if why is None and allowed is not None:
             why = allowed(model, weapon)
         if why is not None:
@@ -537,6 +538,13 @@ def _model_volleys(
             reasons.setdefault(f"{weapon.name}:S", rule_of(SEQUENCE, f"{weapon.name}: Strength {weapon.strength.text}"))
             continue
         snap = snap_all or (kind is WeaponClass.HEAVY and not stationary and not vehicle)
+        forced = None if snap else forced_snap(game, unit_id, model, weapon, target.name)
+        if forced is not None:
+            snap = True
+            reasons.setdefault(f"{weapon.name}:snap:{forced.text}", forced)
+            if kind is WeaponClass.ORDNANCE or weapon.range.kind is RangeKind.TEMPLATE or is_blast(weapon.type.rules):
+                reasons.setdefault(f"{weapon.name}:nosnap", rule_of("Blast", f"{weapon.name} cannot Snap Shot", 234))
+                continue
         shots = weapon.type.shots or 1
         dice: tuple[str, ...] = ()
         if weapon.type.shots_dice and shots_dice(weapon.type.shots_dice):
@@ -545,6 +553,9 @@ def _model_volleys(
         if kind is WeaponClass.RAPID_FIRE and maximum is not None and reach <= maximum / 2:
             shots *= 2
         rules = tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) + night
+        for extra, why_extra in granted_rules(game, unit_id, model, weapon):
+            rules += tuple(r for r in extra if r not in rules)
+            reasons.setdefault(f"{weapon.name}:gains:{why_extra.text}", why_extra)
         template = 0
         if weapon.range.kind is RangeKind.TEMPLATE:
             template = sum(1 for t in target.models if distance(here, t.footprint) <= TEMPLATE_LENGTH)
