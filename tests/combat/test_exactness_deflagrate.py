@@ -19,7 +19,7 @@ from tests.combat.test_simulation import assert_within_4_se, d6_at_least, mean_o
 
 RUNS, SHOTS = 10_000, 10
 CONFIG = RulesConfig()
-AFTER = parse_overrides({"weapon_rules": {"deflagrate_counts": "after_mitigation"}})
+BEFORE = parse_overrides({"weapon_rules": {"deflagrate_counts": "before_mitigation"}})
 
 
 def rule(text: str) -> RuleRef:
@@ -69,7 +69,7 @@ def test_deflagrate_extra_wounds_exact() -> None:
 def test_deflagrate_extra_wounds_with_feel_no_pain_under_both_settings_exact() -> None:
     p_unsaved = d6_at_least(3) * d6_at_least(3) * (1 - d6_at_least(3))  # before Feel No Pain
     p_lost = p_unsaved * (1 - d6_at_least(5))  # Feel No Pain (5+) fails on 1-4
-    for config, p_counted in ((CONFIG, p_unsaved), (AFTER, p_lost)):
+    for config, p_counted in ((BEFORE, p_unsaved), (CONFIG, p_lost)):
         p = p_counted * d6_at_least(3) * (1 - d6_at_least(3)) * (1 - d6_at_least(5))  # the hit's Wound lost
         mean, second = binomial_moments(SHOTS, p)
         observed = mean_of(RUNS // 4, 2002, extra_wounds(config, legionaries((FNP,))))

@@ -40,13 +40,15 @@ class WeaponRulesConfig(ConfigGroup):
     # == end w20h ==
     # == issue 20, deflagrate (w20i): add this package's settings below ==
     deflagrate_counts: Literal["before_mitigation", "after_mitigation"] = setting(
-        "before_mitigation",
+        "after_mitigation",
         description="Which Wounds Deflagrate counts as the unsaved Wounds its weapon caused: every Wound not saved, "
         "including those a Damage Mitigation roll (Feel No Pain) then cancels (before_mitigation), or only those "
         "the models actually lost (after_mitigation).",
         source="Age of Darkness rulebook p.237 (Deflagrate counts the unsaved Wounds); Damage Mitigation rolls are "
-        "taken against a Wound once it is unsaved, so the text is silent on which count it means",
-        note="default before_mitigation: a Wound is unsaved once its save fails, whatever Feel No Pain does next",
+        "taken against a Wound once it is unsaved, so the text is silent on which count it means; Feel No Pain p.238 "
+        "treats a discounted Wound as saved (the default's reading)",
+        note="default after_mitigation: Feel No Pain (p.238) has a discounted Wound treated as saved, so it is not one "
+        "of the unsaved Wounds Deflagrate counts (a referee's reading); before_mitigation counts every failed save",
         confidence=C.CONTESTED,
     )
     deflagrate_brutal_wounds: Literal["each", "once"] = setting(

@@ -19,6 +19,7 @@ VOLKITE = weapon("Volkite charger", '15"', "5", "5", "Assault 2, Deflagrate")
 BRUTAL_VOLKITE = weapon("Brutal volkite", '15"', "5", "5", "Assault 1, Deflagrate, Brutal (2)")
 TOUGH = Characteristics(7, 4, 4, 4, 4, 3, 4, 1, 7, 3)  # 3 Wounds
 AFTER = {"weapon_rules": {"deflagrate_counts": "after_mitigation"}}
+BEFORE = {"weapon_rules": {"deflagrate_counts": "before_mitigation"}}
 ONCE = {"weapon_rules": {"deflagrate_brutal_wounds": "once"}}
 
 
@@ -79,9 +80,9 @@ def test_deflagrate_every_wound_saved_makes_no_hit() -> None:
     assert not any(r.startswith("To Wound: 1 hits") for r in rolls(events))
 
 
-def test_deflagrate_with_feel_no_pain_counts_mitigated_wounds_by_default() -> None:
+def test_deflagrate_with_feel_no_pain_before_mitigation_counts_mitigated_wounds() -> None:
     """before_mitigation: red.1's first Wound is unsaved then ignored on a 5; both count: 2 hits."""
-    game = shoots(rules=("Feel No Pain (5+)",))
+    game = shoots(rules=("Feel No Pain (5+)",), overrides=BEFORE)
     # save 1, FNP 5 (ignored); save 1, FNP 1 (red.1 dies); 2 hits: wound 3, 3; save 1 FNP 1, save 1 FNP 1
     game.force_dice(4, 4, 3, 3, 1, 5, 1, 1, 3, 3, 1, 1, 1, 1)
     events = game.apply(Shoot(1, "blue", "red"))
@@ -91,8 +92,9 @@ def test_deflagrate_with_feel_no_pain_counts_mitigated_wounds_by_default() -> No
     assert any("weapon_rules.deflagrate_counts` = before_mitigation" in r.text for r in count.why)
 
 
-def test_deflagrate_with_feel_no_pain_after_mitigation_counts_only_wounds_lost() -> None:
-    game = shoots(rules=("Feel No Pain (5+)",), overrides=AFTER)
+def test_deflagrate_with_feel_no_pain_by_default_counts_only_wounds_lost() -> None:
+    """The default (after_mitigation): a Wound Feel No Pain discounts is treated as saved (p.238): not counted."""
+    game = shoots(rules=("Feel No Pain (5+)",))
     game.force_dice(4, 4, 3, 3, 1, 5, 1, 1, 3, 1, 1)  # as above: 1 Wound lost -> 1 hit: wound 3, save 1, FNP 1
     events = game.apply(Shoot(1, "blue", "red"))
     assert game.state.units["red"].casualties == ["red.1", "red.2"]

@@ -4,8 +4,8 @@ Read from the game system data's rule text (paraphrased, never copied):
 
 - DEF-1: once the weapon's attacks on a unit are resolved (a volley's shots, or a close combat group of blows),
   count the unsaved Wounds they caused on that unit. Which Wounds count is a setting:
-  ``weapon_rules.deflagrate_counts`` (before_mitigation, the default: a Wound whose save failed counts even if a
-  Damage Mitigation roll such as Feel No Pain then cancels it; after_mitigation: only Wounds the models lost) and
+  ``weapon_rules.deflagrate_counts`` (after_mitigation, the default: only Wounds the models lost, a Wound Feel No
+  Pain discounts being treated as saved, p.238; before_mitigation: every Wound whose save failed) and
   ``weapon_rules.deflagrate_brutal_wounds`` (each, the default: every Wound a Brutal (X) Wound became counts; once:
   one per successful To Wound roll). Wounds left unallocated (the unit already destroyed) were not caused.
 - DEF-2: that many automatic hits are resolved at once on the same unit with the weapon's profile (its Strength,
