@@ -18,7 +18,7 @@ def test_json_gives_not_played_for_every_rule() -> None:
     rules = json.loads(result.stdout)["rules"]
     assert all("not_played" in r for r in rules)
     by_name = {r["name"]: r for r in rules}
-    assert by_name["Twin-linked"]["not_played"] == GAPS["Twin-linked"]
+    assert by_name["Template"]["not_played"] == GAPS["Template"]
     assert by_name["Rending"]["not_played"] is None
     for r in rules:
         if r["status"] == "partial":

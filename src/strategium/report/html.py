@@ -18,7 +18,7 @@ from strategium.battle.casualties import casualty_rows
 from strategium.battle.run import BattleResult, Snapshot
 from strategium.errors import InputError
 from strategium.geometry.svg import Overlay, render_svg
-from strategium.report.log import MARK, header_lines, render_log, result_text
+from strategium.report.log import MARK, battle_title, header_lines, render_log, result_text
 
 REPORT_FILE = "report.html"
 """The report's file name inside ``--report DIR``."""
@@ -71,7 +71,7 @@ def _log(text: str) -> tuple[str, list[str]]:
 
 def render_report(result: BattleResult, scale: float = 10.0) -> str:
     """The report of a finished battle as HTML text (see the module docstring). Pure: same battle, same text."""
-    title = f"strategium battle: {result.scenario.name} (seed {result.seed})"
+    title = f"strategium battle: {battle_title(result)} (seed {result.seed})"
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',

@@ -184,13 +184,22 @@ class LogWriter:
             self.add(f"          {sub}")
 
 
+def battle_title(result: BattleResult) -> str:
+    """The battle's name: the scenario's when it plays its own armies, else "ARMY against ARMY" and the scenario
+    whose table it is played on (its own armies replaced with ``--army``)."""
+    if result.setup.armies is None:
+        return result.scenario.name
+    first, second = result.game.state.armies
+    return f"{army_label(first)} against {army_label(second)} (on the table of {result.scenario.name})"
+
+
 def header_lines(result: BattleResult) -> list[str]:
     """The lines before the battle: what is played, by whom, how it is won, and the rules left out."""
     armies = result.game.state.armies
     players = result.setup.players
     turns = result.game.state.last_game_turn
     out = [
-        f"strategium battle: {result.scenario.name}",
+        f"strategium battle: {battle_title(result)}",
         f"seed {result.seed}; {turns} Game Turn{'' if turns == 1 else 's'}",
         f"player 1: {army_label(armies[0])}, {armies[0].points} points ({players[0]} player)",
         f"player 2: {army_label(armies[1])}, {armies[1].points} points ({players[1]} player)",
