@@ -97,7 +97,9 @@ class MitigationContext:
 
     ``melee``: a close combat attack; ``ignores_cover`` / ``night_vision``: the attack has that rule;
     ``instant_death``: this Wound inflicts Instant Death on the model (before Eternal Warrior); ``no_saves``: the
-    source allows no Saves of any kind (Feel No Pain, a special Saving Throw, is barred; Shrouded is not).
+    source allows no Saves of any kind (Feel No Pain, a special Saving Throw, is barred; Shrouded is not);
+    ``no_shrouded``: the ruling of a rule that bars Shrouded rolls against this Wound (Gets Hot, p.239), logged as
+    the refusal.
     """
 
     damage: DamageKind = DamageKind.WOUND
@@ -106,6 +108,7 @@ class MitigationContext:
     night_vision: bool = False
     instant_death: bool = False
     no_saves: bool = False
+    no_shrouded: Reason | None = None
 
 
 @dataclass(frozen=True)
@@ -211,7 +214,9 @@ def mitigation_options(
         default = config.damage.shrouded_default
         best = min(r.value if r.value is not None else default for r in shrouded)
         refusal = None
-        if context.melee:
+        if context.no_shrouded is not None:
+            reasons.append(context.no_shrouded)
+        elif context.melee:
             refusal = "the attack is a melee attack"
         elif context.ignores_cover:
             refusal = "the attack has Ignores Cover"
@@ -221,7 +226,7 @@ def mitigation_options(
             refusal = "the model is Fearless (Sept 2022 FAQ)"
         if refusal is not None:
             reasons.append(Reason.of("Shrouded", f"Shrouded roll ({best}+) not allowed: {refusal}"))
-        else:
+        elif context.no_shrouded is None:
             options.append(MitigationOption(MitigationKind.SHROUDED, best))
             if any(r.value is None for r in shrouded) and best == default:
                 reasons.append(configured(config, "damage.shrouded_default", f"Shrouded without a value is {default}+"))

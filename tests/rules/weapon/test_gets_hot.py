@@ -58,15 +58,15 @@ def test_the_firer_takes_its_armour_save_against_the_weapons_ap_and_no_cover() -
     events = game.apply(Shoot(1, "blue", "red"))
     assert game.state.units["blue"].casualties == ["blue.1"]
     assert game.state.units["red"].casualties == []
-    saves = [e.what for e in events if isinstance(e, Ruling) and e.what.startswith("blue.1 ")]
+    saves = [e.what for e in events if isinstance(e, Ruling) and e.what.startswith(("blue.1 ", "blue of blue "))]
     assert saves == [
-        "blue.1 suffers a Wound from its Hot las",
-        "blue.1 passes its Armour Save (3+): 3",
-        "blue.1 suffers a Wound from its Hot las",
-        "blue.1 fails its Armour Save (3+): 2",
+        "blue of blue suffers a Wound from its Hot las",
+        "blue of blue passes its Armour Save (3+): 3",
+        "blue of blue suffers a Wound from its Hot las",
+        "blue of blue fails its Armour Save (3+): 2",
         "blue.1 is removed as a casualty (Gets Hot)",
     ]
-    [wounded, *_] = [e for e in events if isinstance(e, Ruling) and e.what.startswith("blue.1 suffers")]
+    [wounded, *_] = [e for e in events if isinstance(e, Ruling) and e.what.startswith("blue of blue suffers")]
     assert not any("Cover" in r.text and "takes" in r.text for r in wounded.why)
 
 
@@ -101,8 +101,11 @@ def test_shrouded_is_no_help_against_gets_hot() -> None:
     game.force_dice(1)  # To Hit 1; no save at AP2; no Shrouded roll
     events = game.apply(Shoot(1, "blue", "red"))
     assert game.state.units["blue"].casualties == ["blue.1"]
-    refused = [r.text for e in events if isinstance(e, Ruling) for r in e.why if r.rule == "Shrouded"]
-    assert refused == ["Shrouded roll (4+) not allowed: the attack has Ignores Cover"]
+    refused = [r for e in events if isinstance(e, Ruling) for r in e.why if "no Shrouded roll against" in r.text]
+    # the refusal cites Gets Hot's own text (p.239), not Ignores Cover
+    assert [(r.rule, r.page, r.text) for r in refused] == [
+        ("Gets Hot", 239, "GH-2: no Shrouded roll against the Wound of a weapon that Gets Hot")
+    ]
 
 
 def test_snap_shots_get_hot_on_a_1_too() -> None:
@@ -122,7 +125,11 @@ def test_twin_linked_only_the_re_roll_decides() -> None:
     assert game.state.units["red"].casualties == ["red.1"]
     assert game.state.units["blue"].casualties == []
     assert (
-        sum(1 for e in events if isinstance(e, Ruling) and e.what == "blue.1 suffers a Wound from its Twin hot las")
+        sum(
+            1
+            for e in events
+            if isinstance(e, Ruling) and e.what == "blue of blue suffers a Wound from its Twin hot las"
+        )
         == 1
     )
     [cause] = [r.text for e in events if isinstance(e, Ruling) for r in e.why if r.text.startswith("GH-1")]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from strategium.army.army import Model
+from strategium.catalogue.citations import Reason
 from strategium.combat.mitigation import MitigationContext, MitigationPolicy, mitigation_options, roll_mitigation
 from strategium.engine.attacks.damage import model_rules
 from strategium.engine.core.effects import EffectKind
@@ -30,14 +31,22 @@ if TYPE_CHECKING:
 
 
 def mitigated(
-    game: Game, unit_id: str, model: Model, source: str, *, no_saves: bool, ignores_cover: bool = False
+    game: Game,
+    unit_id: str,
+    model: Model,
+    source: str,
+    *,
+    no_saves: bool,
+    ignores_cover: bool = False,
+    no_shrouded: Reason | None = None,
 ) -> bool:
     """Offer the model of ``unit_id`` the Damage Mitigation rolls allowed against one unsaved Wound from
     ``source`` (e.g. "Dangerous Terrain"); make the best one (the default :class:`MitigationPolicy`) and log it.
 
     ``no_saves``: the source allows no Saves of any kind (bars Feel No Pain); ``ignores_cover``: it bars Shrouded as
-    Ignores Cover does (a Gets Hot Wound, p.239). Returns True when the roll
-    cancelled the Wound; False when none was offered or it failed. Raises ``DiceError`` as :meth:`Dice.d6`.
+    Ignores Cover does; ``no_shrouded``: the ruling of a rule that bars Shrouded (a Gets Hot Wound, p.239). Returns
+    True when the roll cancelled the Wound; False when none was offered or it failed. Raises ``DiceError`` as
+    :meth:`Dice.d6`.
     """
     from strategium.engine.morale.leadership import is_fearless
 
@@ -50,7 +59,7 @@ def mitigated(
     fearless = stupefied and is_fearless(game, host or unit_id)
     offer = mitigation_options(
         model_rules(game, unit_id, model),
-        MitigationContext(no_saves=no_saves, ignores_cover=ignores_cover),
+        MitigationContext(no_saves=no_saves, ignores_cover=ignores_cover, no_shrouded=no_shrouded),
         game.state.config,
         stupefied=stupefied,
         unit_fearless=fearless,

@@ -87,13 +87,14 @@ def wound_firer(game: Game, unit_id: str, model_id: str, volley: Volley, cause: 
         return
     uid, model = found
     weapon = volley.weapon.name
+    who = f"{model.name} of {s.unit(uid).name}"
     if getattr(model.profile.characteristics, "hp", None) is not None:
         roll = game.logged(s.dice.d6(f"Gets Hot: {weapon} on {model.name} (a Glancing Hit on 1-2)", who=model_id))
         glancing = roll.total <= 2
         verdict = "suffers a Glancing Hit" if glancing else "is unharmed"
         game.log(
             Ruling(
-                f"{model_id} {verdict} ({roll.total})",
+                f"{who} {verdict} ({roll.total})",
                 (cause, _why("GH-3: a Vehicle rolls a D6: 1-2 is a Glancing Hit")),
             )
         )
@@ -112,14 +113,15 @@ def wound_firer(game: Game, unit_id: str, model_id: str, volley: Volley, cause: 
         f"GH-2: a Wound at AP {ap if ap is not None else '-'}: Armour and Invulnerable Saves and Feel No Pain "
         "allowed, no Cover Save nor Shrouded roll"
     )
-    game.log(Ruling(f"{model_id} suffers a Wound from its {weapon}", (cause, rule, *choice.reasons)))
+    game.log(Ruling(f"{who} suffers a Wound from its {weapon}", (cause, rule, *choice.reasons)))
     if choice.option is not None:
         roll = game.logged(s.dice.d6(f"{choice.option}: the Gets Hot Wound on {model.name}", who=model_id))
         saved = roll.total >= choice.option.target
-        game.log(Ruling(f"{model_id} {'passes' if saved else 'fails'} its {choice.option}: {roll.total}", (rule,)))
+        game.log(Ruling(f"{who} {'passes' if saved else 'fails'} its {choice.option}: {roll.total}", (rule,)))
         if saved:
             return
-    if not mitigated(game, uid, model, RULE, no_saves=False, ignores_cover=True):
+    no_shrouded = _why("GH-2: no Shrouded roll against the Wound of a weapon that Gets Hot")
+    if not mitigated(game, uid, model, RULE, no_saves=False, no_shrouded=no_shrouded):
         inflict_wound(game, uid, model, RULE)
 
 
@@ -143,7 +145,7 @@ def _after_to_hit(game: Game, unit_id: str, volley: Volley, rolls: tuple[Roll, .
         if face == 1:
             text = (
                 f"GH-1: an unmodified To Hit roll of 1{' after its re-roll' if len(rolls) > 1 else ''} with "
-                f"{volley.weapon.name} wounds its firer"
+                f"{volley.weapon.name} Gets Hot on its firer"
             )
             wound_firer(game, unit_id, _firer_of(volley, i, count), volley, _why(text))
 
