@@ -13,6 +13,8 @@ from strategium.combat.vehicle_attack import resolve_attack_on_vehicle
 from strategium.combat.vehicles import PenetrationOutcome, TargetVehicle
 from strategium.config import RulesConfig
 from strategium.dice import Dice
+from strategium.engine.assault.fighter import first_round
+from tests.engine.builders_combat import battle, squad
 
 CONFIG = RulesConfig()
 NEAR = frozenset({Situation.WITHIN_HALF_RANGE})
@@ -112,3 +114,12 @@ def test_armourbane_melta_with_a_rhino_glancing_only_beyond_half_range() -> None
     dice.force(3, 1, 2)  # within: 3 + 8 + 1 = 12 against 11, Penetrating; damage roll 2
     near = resolve_attack_on_vehicle(dice, melta(NEAR), rhino(), config=CONFIG)
     assert (near.records[0].penetration.total, near.records[0].outcome) == (12, PenetrationOutcome.PENETRATING)
+
+
+def test_armourbane_melta_in_close_combat_only_with_the_setting() -> None:
+    plain = battle([squad("blue", 1)], [squad("red", 1)])
+    assert Situation.WITHIN_HALF_RANGE not in first_round(plain, "blue")
+    on = battle(
+        [squad("blue", 1)], [squad("red", 1)], overrides={"weapon_rules": {"armourbane_melta_in_close_combat": True}}
+    )
+    assert Situation.WITHIN_HALF_RANGE in first_round(on, "blue")

@@ -95,3 +95,13 @@ def test_armourbane_melta_blast_scattered_beyond_half_range_rolls_as_normal() ->
     assert any("beyond half range (Armourbane (Melta), p.231)" in r.text for r in fired.reasons)
     assert not [r for r in fired.reasons if r.rule == "Armourbane"]
     assert game.state.dice.pending_forced == ()
+
+
+def test_armourbane_melta_blast_volleys_are_one_per_firer() -> None:
+    rhino = armoured("rhino")
+    guns = squad("gun", 2, weapons=(BLAST_MELTA,))
+    game = battle([guns], [rhino])
+    to_phase(game, Phase.SHOOTING)
+    game.state.units["rhino"].poses = {"rhino.1": Pose(30, 32.5, 0.0)}
+    game.state.units["gun"].poses = {"gun.1": Pose(30, 20, 0.0), "gun.2": Pose(31.5, 20, 0.0)}
+    assert [v.firers for v in plan(game, "gun", "rhino").volleys] == [("gun.1",), ("gun.2",)]
