@@ -34,6 +34,7 @@ def test_a_gap_is_one_sentence() -> None:
 
 
 def test_gap_of_reads_the_table() -> None:
-    assert gap_of("Armourbane") == GAPS["Armourbane"]
-    assert "Melta" in (gap_of("Armourbane") or "")
+    assert gap_of("Barrage") == GAPS["Barrage"]
+    assert "Multiple Barrage" in (gap_of("Barrage") or "")
+    assert gap_of("Armourbane") is None
     assert gap_of("Rending") is None

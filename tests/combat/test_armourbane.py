@@ -1,6 +1,6 @@
 """Armourbane (X) (rulebook p.231) as declared clauses at the Armour Penetration roll: ARB-1 an extra D6 (shooting
-and close combat), ARB-2 (Melee) close combat only, ARB-3 (Ranged) shooting only; Armourbane (Melta) is not read yet
-(a ruling says so); no effect on a unit with a Toughness. Forced dice, exact results."""
+and close combat), ARB-2 (Melee) close combat only, ARB-3 (Ranged) shooting only (Armourbane (Melta):
+tests/combat/test_armourbane_melta.py); no effect on a unit with a Toughness. Forced dice, exact results."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ def ids(attack: AttackSpec) -> list[str]:
     return [] if declared is None else [b.clause.id for b in declared.penetration]
 
 
-def test_armourbane_is_partial() -> None:
-    assert STATUS["Armourbane"] is ImplementationStatus.PARTIAL
+def test_armourbane_is_implemented() -> None:
+    assert STATUS["Armourbane"] is ImplementationStatus.IMPLEMENTED
 
 
 def test_arb_1_adds_an_extra_d6_to_the_total() -> None:
@@ -85,18 +85,6 @@ def test_the_melee_and_ranged_variants() -> None:
     dice.force(1, 6)  # close combat S8: 1 + 8 + the extra D6 6 = 15 against Armour 15, Glancing
     result = resolve_attack_on_vehicle(dice, gun(8, 1, melee, mode=AttackMode.MELEE), tank(15), config=CONFIG)
     assert [r.outcome for r in result.records] == [PenetrationOutcome.GLANCING]
-
-
-def test_the_melta_variant_is_not_applied_and_says_so() -> None:
-    melta = gun(8, 1, rule("Armourbane (Melta)"))
-    declared = melta.declared(vehicle=True)
-    assert declared is not None and not declared.penetration
-    assert [n.text for n in declared.notes] == ["Armourbane (Melta) not applied: this variant is not read yet"]
-    assert melta.declared(vehicle=False) is None  # nothing to say against a unit with a Toughness
-    dice = Dice(0, strict=True)
-    dice.force(5)  # 5 + 8 = 13 against 14: no effect, no extra D6
-    result = resolve_attack_on_vehicle(dice, melta, tank(), config=CONFIG)
-    assert result.records[0].penetration.total == 13 and len(result.rolls) == 1
 
 
 def test_held_by_the_weapon_and_the_model_the_extra_d6_is_rolled_once() -> None:

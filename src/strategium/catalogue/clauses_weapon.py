@@ -290,12 +290,13 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
     # Shooting Attacks (ARB-3, the weapon's). Who bears it: the weapon, or the model on its close combat attacks
     # (strategium.combat.declared.acting_rules); held twice, its extra D6 is rolled once. Against a unit of
     # Automata or Dreadnoughts (a Toughness, no Armour Value) failed To Wound rolls are re-rolled instead (ARB-4..6,
-    # by the same variants; the engine decides the Unit Type). Not played (status partial): Armourbane (Melta),
-    # whose benefit needs the attack at half range or less (the pipeline does not know the range: the attack
-    # carries a ruling that says so); a model's own Armourbane on its shooting (the text gives it to "a model or
-    # weapon" in both kinds of attack; the shooting code passes only the weapon's rules). Project
-    # reading: the extra D6 is also rolled against a Building (the text names Vehicles; the plan knows only that the
-    # target has an Armour Value).
+    # by the same variants; the engine decides the Unit Type). Armourbane (Melta) gives both only at half range or
+    # less (ARB-7, ARB-8: Situation.WITHIN_HALF_RANGE, set by the shooting plan per volley, firers within and beyond
+    # half range firing apart; for a Blast weapon, per marker, from its firer to the marker's centre after scatter:
+    # strategium.engine.shooting.reach). Project reading: never in close combat (the text measures the attack's
+    # distance against the weapon's Maximum Range, which a close combat attack has not; setting
+    # weapon_rules.armourbane_melta_in_close_combat). Project reading: the extra D6 is also rolled against a Building
+    # (the text names Vehicles; the plan knows only that the target has an Armour Value).
     "Armourbane": (
         Clause(
             "ARB-1",
@@ -342,6 +343,22 @@ WEAPON_CLAUSES: Final[dict[str, tuple[Clause, ...]]] = {
             (Variant("Ranged"), Situation.SHOOTING, Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
             (Reroll(RerollWhich.FAILED),),
             "with a Shooting Attack against Dreadnoughts or Automata, failed To Wound rolls are re-rolled",
+        ),
+        Clause(
+            "ARB-7",
+            Trigger.ARMOUR_PENETRATION_ROLL,
+            (Variant("Melta"), Situation.WITHIN_HALF_RANGE, Situation.TARGET_HAS_ARMOUR_VALUE),
+            (AddDice(1, 6),),
+            "at half range or less, an extra D6 is rolled for Armour Penetration",
+            bearer=Bearer.WEAPON_OR_MODEL,
+        ),
+        Clause(
+            "ARB-8",
+            Trigger.TO_WOUND_ROLL,
+            (Variant("Melta"), Situation.WITHIN_HALF_RANGE, Situation.TARGET_DREADNOUGHT_OR_AUTOMATA),
+            (Reroll(RerollWhich.FAILED),),
+            "at half range or less against Dreadnoughts or Automata, failed To Wound rolls are re-rolled",
+            bearer=Bearer.WEAPON_OR_MODEL,
         ),
     ),
     # == issue 20, melee (w20g): add this package's lines below ==

@@ -89,6 +89,11 @@ class Situation(StrEnum):
     TEMPLATE_WEAPON = "the attack is a Template weapon's"
     """Decided by the pipeline: the attack's rules include Template (a Template weapon's, p.248: the engine adds
     the rule to every weapon with the Template range), as Twin-linked Template weapons' re-rolls ask (p.249)."""
+    WITHIN_HALF_RANGE = "the firer is within half the weapon's range of the target"
+    """Decided by the shooting plan, per volley, for a weapon whose clauses ask it (Armourbane (Melta), p.231): its
+    firers' closest distance to the target is half the weapon's Maximum Range or less (firers within and beyond
+    half range fire separate volleys); for a Blast weapon, the distance from the firer to the marker's centre after
+    it scattered, per marker. Never in close combat (an attack there has no range)."""
 
 
 AT_TO_WOUND_ROLL: Final[frozenset[Situation]] = frozenset({Situation.STRENGTH_ABOVE_TOUGHNESS})
@@ -114,7 +119,7 @@ class TargetMatches:
 class Variant:
     """The rule is carried in this variant: its (X) as written is ``name`` (any case), or it has none (``name``
     ``None``): "Armourbane (Melee)". A rule whose clauses ask a variant and whose (X) names none of them is not
-    applied, with a ruling that says so (a variant not read yet: Armourbane (Melta))."""
+    applied, with a ruling that says so."""
 
     name: str | None = None
 

@@ -139,9 +139,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # (Melee: close combat only), ARB-3 (Ranged: shooting only); ARB-4..6 (by the same variants) re-roll failed To
     # Wound rolls against a unit of Automata or Dreadnoughts (Situation.TARGET_DREADNOUGHT_OR_AUTOMATA); a model's
     # own Armourbane joins its Shooting Attacks (engine.shooting.plan._MODEL_SHOOTING_RULES; its extra D6 rolled once
-    # with the weapon's). Not played: Armourbane (Melta) (the benefit at half range or less, the Blast marker's
-    # centre after scatter: the attack pipeline does not know the range; the attack carries a "not applied" ruling).
-    "Armourbane": ImplementationStatus.PARTIAL,
+    # with the weapon's). Armourbane (Melta): ARB-7 (extra D6), ARB-8 (re-roll) only within half the weapon's range
+    # (Situation.WITHIN_HALF_RANGE, per volley: engine.shooting.reach; a Blast weapon per marker, from its firer to
+    # the marker's centre after scatter: engine.shooting.area_fire.hit_parts); not in close combat (project reading,
+    # setting weapon_rules.armourbane_melta_in_close_combat).
+    "Armourbane": ImplementationStatus.IMPLEMENTED,
     # Gets Hot: GH-1..GH-6 (strategium.rules.weapon.gets_hot): a To Hit roll of 1 (after its re-roll, GH-4) wounds the
     # firer at the weapon's AP, saves and Feel No Pain but no cover nor Shrouded; a Vehicle's D6 of 1-2 is a Glancing
     # Hit as the Vehicle rules play it (Hull Point, damage roll if vehicle_damage.glancing_hits_roll, Wrecked or

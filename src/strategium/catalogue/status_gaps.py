@@ -66,10 +66,6 @@ GAPS: Final[dict[str, str]] = {
         "Wall of Death against a unit charging from beyond 8 inches, a template laid to cover most of a "
         "Vehicle's hull, and Hellstorm templates are not played."
     ),
-    "Armourbane": (
-        "Armourbane (Melta) is not played: its benefit at half range or less needs each firer's distance, "
-        "which the attack does not carry."
-    ),
     "Barrage": (
         "A Multiple Barrage spread over several weapons' volleys (the closest firing first) and a direct shot"
         " within Minimum Range are not played."

@@ -37,6 +37,15 @@ class WeaponRulesConfig(ConfigGroup):
         note="project reading: the Penetrating Hit is scored by the Armour Penetration roll, before saves",
         confidence=C.UNCONFIRMED,
     )
+    armourbane_melta_in_close_combat: bool = setting(
+        False,
+        description="Whether Armourbane (Melta) gives its benefit to close combat attacks (as if at half range or "
+        "less), otherwise only to Shooting Attacks made at half the weapon's range or less.",
+        source="Armourbane (X), Age of Darkness rulebook p.231 (the Melta variant measures the attack against half "
+        "the weapon's Maximum Range; a close combat attack has no range)",
+        note="project reading: no benefit in close combat, as the condition cannot be met without a range",
+        confidence=C.LIKELY,
+    )
     # == end w20h ==
     # == issue 20, deflagrate (w20i): add this package's settings below ==
     deflagrate_counts: Literal["before_mitigation", "after_mitigation"] = setting(

@@ -43,6 +43,17 @@ _FIRST_ROUND = frozenset({Situation.FIRST_ROUND_OF_COMBAT})
 
 
 def first_round(game: Game, unit_id: str) -> frozenset[Situation]:
+    """The situation of the close combat attacks of ``unit_id``: :func:`_first_round`, and with the setting
+    ``weapon_rules.armourbane_melta_in_close_combat`` (default off), "within half range" for Armourbane (Melta)
+    (p.231: its clauses ARB-7, ARB-8 then act in close combat)."""
+    found = _first_round(game, unit_id)
+    return found | _HALF_RANGE if game.state.config.weapon_rules.armourbane_melta_in_close_combat else found
+
+
+_HALF_RANGE = frozenset({Situation.WITHIN_HALF_RANGE})
+
+
+def _first_round(game: Game, unit_id: str) -> frozenset[Situation]:
     """The situation of the close combat attacks of ``unit_id`` (a joined character: its unit's): the first round of
     its combat when it made a successful Charge this Player Turn, or was charged by an enemy unit: a successful
     Charge of this Player Turn that locked the charger with it (the reading of the module docstring, item 6; Hatred,

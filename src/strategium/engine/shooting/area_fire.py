@@ -50,6 +50,7 @@ from strategium.combat.templates import BLAST_PAGE, TEMPLATE_PAGE, marker_diamet
 from strategium.engine.attacks import damage
 from strategium.engine.core.board import Location
 from strategium.engine.shooting.barrage import BARRAGE_PAGE, has_barrage
+from strategium.engine.shooting.reach import half_range_asked
 from strategium.engine.table.placement import footprint, placed_unit
 from strategium.geometry.measure import Footprint, distance
 from strategium.geometry.templates import (
@@ -85,12 +86,17 @@ class AreaHits:
     reasons: list[Reason] = field(default_factory=list)
     barrage_from: tuple[float, float] | None = None
     """A Multiple Barrage's first marker's hole, where its Cover Saves are judged from (p.232)."""
+    near: dict[str, int] = field(default_factory=dict)
+    """Of ``hits``, those of markers whose centre is within half the weapon's range of the firer (counted only for a
+    weapon whose rules ask it: Armourbane (Melta), p.231)."""
 
-    def add(self, counts: Mapping[str, int], centre: tuple[float, float] | None) -> None:
-        """Add one shot's hits per unit."""
+    def add(self, counts: Mapping[str, int], centre: tuple[float, float] | None, near: bool = False) -> None:
+        """Add one shot's hits per unit (``near``: its marker is within half range of the firer)."""
         for uid, n in counts.items():
             if n:
                 self.hits[uid] = self.hits.get(uid, 0) + n
+                if near:
+                    self.near[uid] = self.near.get(uid, 0) + n
                 if centre is not None:
                     self.origin.setdefault(uid, centre)
 
@@ -361,11 +367,12 @@ def blast_hits(game: Game, unit_id: str, target_id: str, volley: Volley, shots: 
     auto_known = False
     group: list[tuple[float, float]] = []  # the markers of a Multiple Barrage placed so far (p.232)
     multiple = has_barrage(volley.rules) and shots > 1
+    half = _half_range_of(game, unit_id, volley)
     for _ in range(shots):
         if multiple and group:
             centre, placed = _next_barrage(game, unit_id, target_id, volley, group, diameter, everyone)
             group.append(centre)
-            _land(game, out, table, centre, diameter, everyone, placed)
+            _land(game, out, table, centre, diameter, everyone, placed, half)
             continue
         chosen = aims.next_blast()
         spot = by_id.get(chosen) if chosen is not None else None
@@ -384,8 +391,32 @@ def blast_hits(game: Game, unit_id: str, target_id: str, volley: Volley, shots: 
         group.append(centre)
         if multiple:
             out.barrage_from = centre
-        _land(game, out, table, centre, diameter, everyone, f'{name}: marker ({diameter:g}") over {spot.name}, {words}')
+        placed = f'{name}: marker ({diameter:g}") over {spot.name}, {words}'
+        _land(game, out, table, centre, diameter, everyone, placed, half)
     return out
+
+
+def hit_parts(area: AreaHits, uid: str) -> tuple[tuple[int, bool], ...]:
+    """The hits on unit ``uid`` as (hits, within half range) groups: those of markers within half range first."""
+    near = area.near.get(uid, 0)
+    far = area.hits[uid] - near
+    return tuple(part for part in ((near, True), (far, False)) if part[0] > 0)
+
+
+def _half_range_of(game: Game, unit_id: str, volley: Volley) -> tuple[tuple[Footprint, ...], float] | None:
+    """For a Blast weapon whose rules ask whether it fires within half range (Armourbane (Melta), p.231: measured
+    from the firer to the marker's centre after it scattered), the firers' footprints and half its range; else
+    ``None``."""
+    maximum = volley.weapon.range.maximum
+    if maximum is None or not half_range_asked(volley.rules):
+        return None
+    status = game.state.units[unit_id]
+    firers = tuple(
+        footprint(m, status.poses[m.id])
+        for m in game.state.unit(unit_id).models
+        if m.id in volley.firers and m.id in status.poses
+    )
+    return firers, maximum / 2
 
 
 def _land(
@@ -396,13 +427,22 @@ def _land(
     diameter: float,
     everyone: Sequence[_OnTable],
     placed: str,
+    half: tuple[tuple[Footprint, ...], float] | None = None,
 ) -> None:
-    """The hits of a marker whose hole ends at ``centre`` (none if the hole is off the battlefield)."""
+    """The hits of a marker whose hole ends at ``centre`` (none if the hole is off the battlefield); with ``half``
+    (the firers, half the weapon's range), whether its centre is within half range of a firer."""
     if not table.covers(Point(centre)):
         out.reasons.append(core("Blast", f"{placed}: its hole is off the battlefield: a complete miss", BLAST_PAGE))
         return
     counts = _count(blast_marker(centre, diameter), everyone)
-    out.add(counts, centre)
+    near = False
+    if half is not None:
+        hole = Footprint(Point(centre), 0.0)
+        gap = min((distance(f, hole) for f in half[0]), default=float("inf"))
+        near = gap <= half[1]
+        words = "within" if near else "beyond"
+        placed = f'{placed}; its centre {gap:.1f}" from the firer: {words} half range (Armourbane (Melta), p.231)'
+    out.add(counts, centre, near)
     where = f"({centre[0]:.2f}, {centre[1]:.2f})"
     out.reasons.append(core("Blast", f"{placed}; hole at {where}: hits {_names(game, counts)}", BLAST_PAGE))
 

@@ -83,6 +83,7 @@ from strategium.engine.shooting.plan import Plan as Plan  # re-exported: the pla
 from strategium.engine.shooting.plan import Volley as Volley
 from strategium.engine.shooting.plan import WeaponFilter as WeaponFilter
 from strategium.engine.shooting.plan import plan as plan
+from strategium.engine.shooting.reach import NEAR
 from strategium.engine.table.placement import footprint, placed_model, placed_unit
 from strategium.geometry.measure import Footprint, distance, within
 from strategium.geometry.pieces import PlacedModel
@@ -334,6 +335,7 @@ def _fire(game: Game, unit: Unit, target: Unit, volley: Volley, tally: _Tally, a
         weapon_class=volley.weapon.type.weapon_class,
         rules=rules,
         attacker=unit.id,
+        situation=NEAR if volley.half_range else frozenset(),
     )
     if volley.weapon.range.kind is RangeKind.TEMPLATE or volley.blast is not None:
         planned_shots = shots
@@ -383,11 +385,10 @@ def _fire_area(
         game.log(WeaponFired(unit.name, name, target.name, "no hits", tuple(area.reasons)))
         return
     pre = (*area.reasons, allocation.why)
-    for uid, hits in area.hits.items():
+    for uid in area.hits:
         if s.units[uid].location is not Location.TABLE:
             continue
         origin = area_fire.allocation_origin(game, uid, area, firers) if allocation.any_model else firers
-        spec = replace(base, count=hits, skill=None)
         hit = s.unit(uid)
         view = _view(game, unit, hit, volley, cover_from=area.barrage_from)
         facing_from = area_fire.facing_origin(game, uid, area, firers)
@@ -395,7 +396,9 @@ def _fire_area(
         weapon = volley.weapon if on_target else None  # Deflagrate (p.237): more hits on the target unit only
         other = _Tally()
         mine = tally if on_target else other
-        _resolve_on(game, unit, hit, spec, firers, origin, view, pre, mine, weapon=weapon, facing=facing_from)
+        for count, near in area_fire.hit_parts(area, uid):  # within half range first (Armourbane (Melta), p.231)
+            spec = replace(base, count=count, skill=None, situation=NEAR if near else base.situation)
+            _resolve_on(game, unit, hit, spec, firers, origin, view, pre, mine, weapon=weapon, facing=facing_from)
         if not on_target and (other.blind or other.concussive is not None):
             was_blind, was_x = tally.others.get(uid, (False, None))
             x = max(was_x or 0, other.concussive or 0) or None

@@ -5,12 +5,10 @@ while what it reads stays the same (:func:`plan_key`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from strategium.army.army import Model
 from strategium.catalogue.citations import Reason
@@ -27,9 +25,11 @@ from strategium.engine.questions.queries import Query, ask
 from strategium.engine.shooting import barrage
 from strategium.engine.shooting.members import member_flags as _member_flags
 from strategium.engine.shooting.members import shooters as _shooters
+from strategium.engine.shooting.reach import closest as closest  # re-exported: the firers' reach
+from strategium.engine.shooting.reach import half_range_asked, within_half_range
 from strategium.engine.shooting.weapon_limits import forced_snap, granted_rules, spent
 from strategium.engine.table.placement import placed_unit
-from strategium.geometry.measure import Footprint, core_distances, distance
+from strategium.geometry.measure import Footprint, distance
 from strategium.geometry.pieces import PlacedModel, PlacedUnit
 from strategium.model.characteristics import Characteristics
 from strategium.model.unit_types import SubType, UnitType
@@ -73,11 +73,25 @@ class Volley:
     primarch: bool = False
     not_fired: tuple[str, ...] = ()
     indirect: bool = False  # fired indirectly (Barrage, p.232): its firers cannot see the target
+    half_range: bool = False
+    """Its firers are within half the weapon's range of the target, for a weapon whose rules ask it (Armourbane
+    (Melta), p.231: :func:`~strategium.engine.shooting.reach.half_range_asked`; always False for the others)."""
 
     @property
     def key(self) -> tuple[object, ...]:
         """What makes two models' shots one volley."""
-        return (self.weapon, self.strength, self.skill, self.snap, self.blast, self.rules, self.primarch, self.indirect)
+        return (
+            self.weapon,
+            self.strength,
+            self.skill,
+            self.snap,
+            self.blast,
+            self.rules,
+            self.primarch,
+            self.indirect,
+            self.half_range,
+            self.firers if self.blast is not None and half_range_asked(self.rules) else (),  # a marker per firer
+        )
 
     def joined(self, other: Volley) -> Volley:
         """This volley with ``other``'s shots, firers, dice and template hits added after its own (``other``
@@ -96,6 +110,7 @@ class Volley:
             other.primarch,
             self.not_fired + other.not_fired,
             other.indirect,
+            other.half_range,
         )
 
 
@@ -437,44 +452,6 @@ def _idle_reasons(
     return [] if bs is None or bs < 1 else out
 
 
-REACH_CACHE = 65536
-"""Most closest distances (a model's footprint to a unit's footprints) :func:`closest` keeps."""
-
-_REACH: dict[tuple[object, ...], float] = {}
-
-
-def closest(models: Sequence[PlacedModel], targets: Sequence[PlacedModel], wanted: Sequence[bool]) -> list[float]:
-    """For each of ``models`` whose ``wanted`` flag is set, the distance (inches) to the closest of ``targets`` as
-    :func:`~strategium.geometry.measure.distance` gives it: max(0, core distance - both radii); 0.0 for the
-    others. Kept by value (the footprints), at most :data:`REACH_CACHE` answers."""
-    tkey = tuple([t.footprint.key for t in targets])
-    out = [0.0] * len(models)
-    todo: list[int] = []
-    keys: list[tuple[object, ...]] = []
-    key: tuple[object, ...]
-    for i, (pm, want) in enumerate(zip(models, wanted, strict=True)):
-        if not want:
-            continue
-        key = (pm.footprint.key, tkey)
-        known = _REACH.get(key)
-        if known is None:
-            todo.append(i)
-            keys.append(key)
-        else:
-            out[i] = known
-    if todo and targets:
-        radii = np.array([t.footprint.radius for t in targets])
-        own = np.array([models[i].footprint.radius for i in todo])
-        cores = core_distances([models[i].footprint for i in todo], [t.footprint for t in targets])
-        gaps = (cores - own[:, None]) - radii[None, :]
-        for i, key, low in zip(todo, keys, gaps.min(axis=1).tolist(), strict=True):
-            out[i] = max(0.0, low)
-            if len(_REACH) >= REACH_CACHE:
-                _REACH.clear()
-            _REACH[key] = out[i]
-    return out
-
-
 _FIXED = "shooting_plan.fixed"
 """The key of :func:`_fixed`'s answer in a model's :attr:`Model.memo`."""
 
@@ -549,8 +526,7 @@ def _model_volleys(
         dice: tuple[str, ...] = ()
         if weapon.type.shots_dice and shots_dice(weapon.type.shots_dice):
             dice, shots = (weapon.type.shots_dice,), 0
-        maximum = weapon.range.maximum
-        if kind is WeaponClass.RAPID_FIRE and maximum is not None and reach <= maximum / 2:
+        if kind is WeaponClass.RAPID_FIRE and within_half_range(weapon, reach):
             shots *= 2
         rules = tuple(r for r in weapon.type.rules if isinstance(r, RuleRef)) + night
         for extra, why_extra in granted_rules(game, unit_id, model, weapon):
@@ -561,7 +537,9 @@ def _model_volleys(
             template = sum(1 for t in target.models if distance(here, t.footprint) <= TEMPLATE_LENGTH)
         diameter = marker_diameter(rules)
         blast = diameter / 2 if diameter is not None else None
-        out.append(Volley(weapon, shots, strength, bs, snap, (model.id,), dice, template, blast, rules, primarch))
+        near = blast is None and half_range_asked(rules) and within_half_range(weapon, reach)  # Armourbane (Melta)
+        volley = Volley(weapon, shots, strength, bs, snap, (model.id,), dice, template, blast, rules, primarch)
+        out.append(replace(volley, half_range=True) if near else volley)
         if kind is WeaponClass.ORDNANCE and not vehicle:
             break
     if not vehicle and any(v.weapon.type.weapon_class is WeaponClass.ORDNANCE for v in out):
