@@ -27,7 +27,15 @@ from strategium.geometry.sizes import has_hull, hull_size, model_base
 from strategium.model.characteristics import Characteristics, KnightCharacteristics, VehicleCharacteristics
 from strategium.model.weapons import WeaponProfile
 
-__all__ = ["RULE_MARKS", "coverage_line", "not_played_lines", "render_army", "render_verdict", "status_legend"]
+__all__ = [
+    "RULE_MARKS",
+    "coverage_line",
+    "not_played_lines",
+    "render_army",
+    "render_verdict",
+    "status_legend",
+    "weapon_rules_left_line",
+]
 
 RULE_MARKS: dict[str, tuple[str, str, str]] = {
     "implemented": ("✓", "green", "implemented"),
@@ -264,6 +272,23 @@ def coverage_line(army: Army) -> Text:
     return text
 
 
+def weapon_rules_left_line(army: Army) -> Text | None:
+    """ "Weapon rules not implemented: NAME xN (status), ..." for every weapon rule of the army's models that is not
+    implemented (most instances first), or None when every one is."""
+    rows = sorted(
+        ((name, status, n) for (name, status), n in weapon_rule_count(army).by_rule.items() if status != "implemented"),
+        key=lambda row: (-row[2], row[0]),
+    )
+    if not rows:
+        return None
+    text = Text("Weapon rules not implemented: ", style="bold")
+    for i, (name, status, n) in enumerate(rows):
+        mark, style, words = RULE_MARKS[status]
+        text.append(", " if i else "")
+        text.append(f"{mark} {name} x{n} ({words})", style=style)
+    return text
+
+
 def render_army(army: Army, verdict: ForceOrgVerdict | None = None, *, notes_heading: str = "Notes") -> RenderableType:
     """A rich renderable showing ``army``: summary and legend, one table per detachment, one table per unit,
     the Force Organisation ``verdict`` when given, then the army's notes under ``notes_heading``.
@@ -287,6 +312,9 @@ def render_army(army: Army, verdict: ForceOrgVerdict | None = None, *, notes_hea
         parts.append(Text("Not played yet (rules played in part, or blocked):", style="bold"))
         parts += gaps
     parts.append(coverage_line(army))
+    left = weapon_rules_left_line(army)
+    if left is not None:
+        parts.append(left)
     if army.notes:
         parts.append(Text(f"{notes_heading}:", style="bold"))
         parts += [Text(f"  {note}", style="italic") for note in army.notes]
