@@ -80,10 +80,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Furious Charge": ImplementationStatus.IMPLEMENTED,
     "Rage": ImplementationStatus.PARTIAL,
     # Sudden Strike (X): the model's or (issue 20, w20g) the weapon it fights with (the higher X), on the turn it
-    # charged, unless Disordered: + X Initiative for its Initiative step (strategium.engine.assault.fighter). Not
-    # played: the bonus to its Initiative for other uses until the end of the phase (Sweeping Advance, Initiative
-    # tests).
-    "Sudden Strike": ImplementationStatus.PARTIAL,
+    # charged, unless Disordered: + X Initiative until the end of the Assault phase (strategium.engine.assault.
+    # fighter: sudden_strike, initiative_now; issue 20, w20o): its Initiative step, a Sweeping Advance read at the
+    # modified Initiative (morale.sweeping_advance_initiative), its Consolidation allowance, a Blind test; an X
+    # that is a dice roll (D3) rolled once that turn per model and source, logged, kept on the Charge record.
+    "Sudden Strike": ImplementationStatus.IMPLEMENTED,
     "Unwieldy": ImplementationStatus.IMPLEMENTED,
     # Reactions (strategium.engine.reactions.windows, strategium.rules.core.reactions): Interceptor against arrivals
     # from Reserves.
