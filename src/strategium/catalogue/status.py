@@ -257,4 +257,14 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # == end w20l ==
     # == issue 20, infra (w20m): add this package's lines below ==
     # == end w20m ==
+    # == issue 20, sudden strike and haywire (w20o): add this package's lines below ==
+    # Haywire: HW-1..HW-3 (strategium.combat.haywire, read by combat.attack and combat.vehicle_attack): against a unit
+    # with a Vehicle, Dreadnought or Automata model a D6 per hit instead of To Wound or Armour Penetration, AP not
+    # counted: 1 nothing; 2-5 a Glancing Hit on a Vehicle, else 1 Wound with only an Invulnerable Save and Damage
+    # Mitigation; 6 a Penetrating Hit on a Vehicle, 1 Wound on a Dreadnought or Automata with neither (on another
+    # model: setting weapon_rules.haywire_six_other_models). Readings: the Vehicle Damage roll after a Haywire
+    # Penetrating Hit keeps its AP modifier (the text's "AP has no effect" is about the Haywire D6); the weapon's
+    # To Wound and Armour Penetration clauses (Rending) have no roll to act on; Brutal (X) still multiplies a Wound.
+    "Haywire": ImplementationStatus.IMPLEMENTED,
+    # == end w20o ==
 }

@@ -50,6 +50,8 @@ GAPS: Final[dict[str, str]] = {
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
     # == end w20l ==
+    # == issue 20, sudden strike and haywire (w20o): add this package's lines below ==
+    # == end w20o ==
     # == issue 20, infra (w20m): add this package's lines below ==
     "Blind": (
         "A Blind test caused in close combat is taken at the end of its combat rather than at the end of the "
