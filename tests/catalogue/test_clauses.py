@@ -80,14 +80,14 @@ def _problems(monkeypatch: pytest.MonkeyPatch, weapon: dict[str, tuple[Clause, .
 def test_each_kind_of_problem_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     wound = Clause("W-1", Trigger.TO_WOUND_ROLL, (Natural(X),), (AutoWound(),), "a roll of {x} wounds")
     assert _problems(monkeypatch, {"Not A Rule": (wound,)}) == ("Not A Rule: not a registered rule",)
-    # Fearless takes no (X); Haywire is "not yet", and the id is used twice
-    assert _problems(monkeypatch, {"Fearless": (wound,), "Haywire": (wound,)}) == (
+    # Fearless takes no (X); Hallucinations is "not yet", and the id is used twice
+    assert _problems(monkeypatch, {"Fearless": (wound,), "Hallucinations": (wound,)}) == (
         "Fearless W-1: uses the (X) of a rule that has none",
         "Fearless W-1: Natural(X) needs an (X) that is a number or a D6 target, not none",
-        "Haywire: has clauses but is 'not yet' in catalogue/status.py",
-        "Haywire W-1: id already used by Fearless",
-        "Haywire W-1: uses the (X) of a rule that has none",
-        "Haywire W-1: Natural(X) needs an (X) that is a number or a D6 target, not none",
+        "Hallucinations: has clauses but is 'not yet' in catalogue/status.py",
+        "Hallucinations W-1: id already used by Fearless",
+        "Hallucinations W-1: uses the (X) of a rule that has none",
+        "Hallucinations W-1: Natural(X) needs an (X) that is a number or a D6 target, not none",
     )
     assert _problems(monkeypatch, {"Hatred": ()}) == ("Hatred: an empty tuple of clauses",)
 

@@ -80,10 +80,11 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     "Furious Charge": ImplementationStatus.IMPLEMENTED,
     "Rage": ImplementationStatus.PARTIAL,
     # Sudden Strike (X): the model's or (issue 20, w20g) the weapon it fights with (the higher X), on the turn it
-    # charged, unless Disordered: + X Initiative for its Initiative step (strategium.engine.assault.fighter). Not
-    # played: the bonus to its Initiative for other uses until the end of the phase (Sweeping Advance, Initiative
-    # tests).
-    "Sudden Strike": ImplementationStatus.PARTIAL,
+    # charged, unless Disordered: + X Initiative until the end of the Assault phase (strategium.engine.assault.
+    # fighter: sudden_strike, initiative_now; issue 20, w20o): its Initiative step, a Sweeping Advance read at the
+    # modified Initiative (morale.sweeping_advance_initiative), its Consolidation allowance, a Blind test; an X
+    # that is a dice roll (D3) rolled once that turn per model and source, logged, kept on the Charge record.
+    "Sudden Strike": ImplementationStatus.IMPLEMENTED,
     "Unwieldy": ImplementationStatus.IMPLEMENTED,
     # Reactions (strategium.engine.reactions.windows, strategium.rules.core.reactions): Interceptor against arrivals
     # from Reserves.
@@ -258,4 +259,14 @@ STATUS: Final[dict[str, ImplementationStatus]] = {
     # == end w20l ==
     # == issue 20, infra (w20m): add this package's lines below ==
     # == end w20m ==
+    # == issue 20, sudden strike and haywire (w20o): add this package's lines below ==
+    # Haywire: HW-1..HW-3 (strategium.combat.haywire, read by combat.attack and combat.vehicle_attack): against a unit
+    # with a Vehicle, Dreadnought or Automata model a D6 per hit instead of To Wound or Armour Penetration, AP not
+    # counted: 1 nothing; 2-5 a Glancing Hit on a Vehicle, else 1 Wound with only an Invulnerable Save and Damage
+    # Mitigation; 6 a Penetrating Hit on a Vehicle, 1 Wound on a Dreadnought or Automata with neither (on another
+    # model: setting weapon_rules.haywire_six_other_models). Readings: the Vehicle Damage roll after a Haywire
+    # Penetrating Hit keeps its AP modifier (the text's "AP has no effect" is about the Haywire D6); the weapon's
+    # To Wound and Armour Penetration clauses (Rending) have no roll to act on; Brutal (X) still multiplies a Wound.
+    "Haywire": ImplementationStatus.IMPLEMENTED,
+    # == end w20o ==
 }

@@ -27,10 +27,6 @@ GAPS: Final[dict[str, str]] = {
     "Fearless": "Ignoring the Fear special rule and cancelling a Pinned status when the unit gains Fearless are not "
     "played.",
     "Rage": "An (X) that is not a number (D3) counts as 1.",
-    "Sudden Strike": (
-        "An (X) that is not a number (D3) counts as 1; the bonus is not carried to the other uses of the Initiative"
-        " in that phase (a Sweeping Advance read at the modified Initiative, the Consolidation)."
-    ),
     "Slow and Purposeful": "Firing Heavy and Ordnance weapons as if Stationary after moving, and Charging after "
     "firing them, are not played.",
     "Jump Pack": "The Movement of 12 it gives (and its Charge Distance bonus), moving over models and terrain, "
@@ -54,6 +50,8 @@ GAPS: Final[dict[str, str]] = {
     # == end w20k ==
     # == issue 20, ammo (w20l): add this package's lines below ==
     # == end w20l ==
+    # == issue 20, sudden strike and haywire (w20o): add this package's lines below ==
+    # == end w20o ==
     # == issue 20, infra (w20m): add this package's lines below ==
     "Blind": (
         "A Blind test caused in close combat is taken at the end of its combat rather than at the end of the "

@@ -35,6 +35,7 @@ from strategium.combat.attack_spec import AttackSpec as AttackSpec
 from strategium.combat.declared import (
     wounds_per_allocation,
 )
+from strategium.combat.haywire import haywire_acts, haywire_saves, roll_haywire
 from strategium.combat.mitigation import (
     MitigationContext,
     MitigationOffer,
@@ -171,7 +172,9 @@ def resolve_attack(
     rolls.extend(hit.rolls)
     reasons.extend(hit.reasons)
     graviton = graviton_strength(attack, target)
-    if graviton is not None:
+    if haywire_acts(attack, target):
+        groups, wound_rolls, wound_reasons = roll_haywire(dice, attack, hit.hits, config)
+    elif graviton is not None:
         groups, wound_rolls, wound_reasons = roll_graviton_pulse(dice, attack, hit.hits, graviton, config)
     else:
         groups, wound_rolls, wound_reasons = roll_to_wound(
@@ -269,13 +272,16 @@ def _resolve_wound(
     label = f"Wound {number} on {model.name}" if not part else f"Wound {number} ({part} of {times}) on {model.name}"
     reasons: list[Reason] = list(group.reasons)
     rolls: list[Roll] = []
+    saves, haywire = haywire_saves(group, model, config)
+    if haywire is not None:
+        reasons.append(haywire)
     seen = known.saves.get(index)
     if seen is None:
         death = inflicts_instant_death(attack.strength, model, attack.rules) or group.instant_death
         choice = best_save(
-            armour=model.save,
-            invulnerable=model.invulnerable_save,
-            cover=model.cover_save,
+            armour=model.save if saves == "all" else None,
+            invulnerable=model.invulnerable_save if saves != "none" else None,
+            cover=model.cover_save if saves == "all" else None,
             ap=group.ap,
             ignores_cover=ignores_cover,
             prefer=save_preference,
@@ -310,6 +316,8 @@ def _resolve_wound(
         reasons.append(core("Saving Throws", f"{choice.option} rolled {save_roll.total}: {label} not saved"))
     unit_fearless = unit.stupefied and unit.fearless
     offer = known.offers.get((index, unit_fearless))
+    if saves == "none":  # Haywire's 6 on a Dreadnought or Automata (HW-3): no Damage Mitigation roll either
+        offer = MitigationOffer((), ())
     if offer is None:
         context = MitigationContext(
             melee=attack.melee, ignores_cover=ignores_cover, night_vision=night_vision, instant_death=death is not None

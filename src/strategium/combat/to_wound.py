@@ -32,6 +32,8 @@ class WoundGroup:
     ap: int | None
     instant_death: Reason | None = None
     reasons: tuple[Reason, ...] = ()
+    haywire: int | None = None
+    """The Haywire result these Wounds came from (2: a 2-5, 6: a 6; :mod:`strategium.combat.haywire`), or None."""
 
 
 def roll_to_wound(

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from strategium.catalogue.citations import Reason
 from strategium.catalogue.registry import RuleRef
 from strategium.combat.attack import AttackSpec, roll_to_hit
+from strategium.combat.haywire import HAYWIRE, haywire_penetration
 from strategium.combat.mitigation import (
     DamageKind,
     MitigationContext,
@@ -171,7 +172,13 @@ def resolve_attack_on_vehicle(
     reasons.extend(hit.reasons)
     on_penetration = declared.penetration if declared is not None else ()
     records: list[tuple[AttackSpec, VehicleHitRecord]] = []
+    haywire = attack.has(HAYWIRE)  # (a Vehicle target: Haywire acts, FAQ v1.2 p.3)
     for number in range(1, hit.hits + 1):
+        if haywire:
+            pen = haywire_penetration(dice, attack, attack.strength, armour, f"hit {number} of {hit.hits}")
+            rolls.append(pen.roll)
+            records.append((attack, _save_and_mitigate(dice, attack, target, number, pen, config, mitigation, rolls)))
+            continue
         label = f"Armour Penetration: hit {number} of {hit.hits}, S{attack.strength} vs {target.facing} {armour}"
         pen = roll_penetration(
             dice,

@@ -119,3 +119,15 @@ class WeaponRulesConfig(ConfigGroup):
     # == end w20l ==
     # == issue 20, infra (w20m): add this package's settings below ==
     # == end w20m ==
+    # == issue 20, sudden strike and haywire (w20o): add this package's settings below ==
+    haywire_six_other_models: Literal["invulnerable", "no_saves"] = setting(
+        "invulnerable",
+        description="What a Haywire roll of 6 does to a model that is no Vehicle, Dreadnought nor Automata in a unit "
+        "Haywire acts on: 1 Wound against which only an Invulnerable Save or Damage Mitigation may be taken, as a "
+        "2-5 (invulnerable), or 1 Wound with no save nor Damage Mitigation (no_saves).",
+        source="Horus Heresy Errata and FAQ v1.2 p.3 (Haywire): the 6 result names only Vehicles, Dreadnoughts and "
+        "Automata",
+        note="default invulnerable: the 2-5 result covers every other model and a 6 is not read as less",
+        confidence=C.UNCONFIRMED,
+    )
+    # == end w20o ==

@@ -49,6 +49,7 @@ from strategium.army.army import Model, Unit
 from strategium.catalogue.citations import Reason
 from strategium.combat.sources import configured, core
 from strategium.engine.assault.charges import engaged_with, track
+from strategium.engine.assault.fighter import initiative_now
 from strategium.engine.assault.resolution import RESOLUTION
 from strategium.engine.core.actions import Action, Verdict
 from strategium.engine.core.board import Location, Placement
@@ -62,7 +63,6 @@ from strategium.engine.movement.common import Leg, living, other_footprints, ove
 from strategium.engine.movement.move import enemy_problems, legs
 from strategium.engine.questions import choices
 from strategium.engine.questions.choices import BattleChoice
-from strategium.engine.questions.profiles_now import current
 from strategium.engine.table import broad_phase, table_checks
 from strategium.engine.table.placement import footprint
 from strategium.geometry.index import FootprintIndex
@@ -214,8 +214,7 @@ def allowance(game: Game, host_id: str, unit_id: str, model: Model) -> float:
     the D6 rolled for ``host_id`` (``fight.consolidate_distance``); 0 for a model without an Initiative."""
     if game.state.config.fight.consolidate_distance == "d6":
         return float(rolled_distance(game, host_id) or 0)
-    now = current(game, unit_id, model)
-    initiative = getattr(now, "i", None) if now is not None else getattr(model.profile.characteristics, "i", None)
+    initiative = initiative_now(game, unit_id, model)[0]  # Sudden Strike's bonus included (Liber p.124)
     return float(initiative or 0)
 
 

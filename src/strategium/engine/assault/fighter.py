@@ -130,6 +130,57 @@ def _charge_rule(
     return x, Reason.of(name, f"{name} ({x}){by} on the turn it charged")
 
 
+def _sudden_x(game: Game, record: ChargeRecord, model: Model, rule: RuleRef, source: str) -> int:
+    """The (X) of one Sudden Strike (X): its number, or (an X that is a dice roll, such as D3) the roll made once
+    for the model and that source on the turn it charged, kept on the Charge record and logged."""
+    if rule.value is not None:
+        return rule.value
+    dice = (rule.x_text or "").upper()
+    if dice not in ("D3", "D6"):
+        return 1
+    key = f"{model.id}/{source}"
+    known = record.rolled_x.get(key)
+    if known is None:
+        s = game.state
+        label = f"Sudden Strike ({dice}) of {model.name} (Liber p.124)"
+        roll = game.logged(s.dice.d3(label, who=model.id) if dice == "D3" else s.dice.d6(label, who=model.id))
+        known = record.rolled_x[key] = roll.total
+    return known
+
+
+def sudden_strike(
+    game: Game, unit_id: str, model: Model, weapon: WeaponProfile | None = None
+) -> tuple[int, Reason | None]:
+    """Sudden Strike (X) (Liber Astartes/Hereticus p.124): on the turn the model Charges into combat (unless the
+    Charge was Disordered, p.182) its Initiative is X higher until the end of the Assault phase. The model's rule
+    or that of the weapon it fights with (the higher X; they are not added); an X that is a dice roll is rolled
+    once that turn (:func:`_sudden_x`)."""
+    own = model.rule("Sudden Strike")
+    carried = next((r for r in _rules(weapon) if r.name == "Sudden Strike"), None)
+    record = charged(game, unit_id)
+    if (own is None and carried is None) or record is None:
+        return 0, None
+    if record.disordered:
+        return 0, Reason.of("Sudden Strike", "no Sudden Strike after a Disordered Charge (Disordered Charges, p.182)")
+    mine = _sudden_x(game, record, model, own, "model") if own is not None else 0
+    theirs = _sudden_x(game, record, model, carried, weapon.name) if carried is not None and weapon else 0
+    x = max(mine, theirs)
+    by = f" (its {weapon.name})" if weapon is not None and theirs == x and mine < x else ""
+    return x, Reason.of("Sudden Strike", f"Sudden Strike ({x}){by} on the turn it charged")
+
+
+def initiative_now(game: Game, unit_id: str, model: Model) -> tuple[int | None, Reason | None]:
+    """The model's Initiative for uses other than its Initiative step in this Assault phase (a Sweeping Advance,
+    its Consolidation): its current Initiative (:func:`current`) with Sudden Strike's bonus on the turn it charged
+    (at most 10); None for a model without an Initiative."""
+    now = current(game, unit_id, model)
+    base = getattr(now, "i", None) if now is not None else getattr(model.profile.characteristics, "i", None)
+    if base is None:
+        return None, None
+    bonus, why = sudden_strike(game, unit_id, model, fighting_weapon(game, unit_id, model)[0])
+    return min(10, base + bonus), why if bonus else None
+
+
 def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[Reason, ...]]:
     """The Initiative step the model fights at, and why (see the module docstring, item 5)."""
     s = game.state
@@ -137,7 +188,7 @@ def initiative_step(game: Game, unit_id: str, model: Model) -> tuple[int, tuple[
     step = getattr(now, "i", None) or 1
     why: list[Reason] = []
     weapon = fighting_weapon(game, unit_id, model)[0]
-    bonus, reason = _charge_rule(game, unit_id, model, "Sudden Strike", weapon)
+    bonus, reason = sudden_strike(game, unit_id, model, weapon)
     step += bonus
     if reason is not None:
         why.append(reason)

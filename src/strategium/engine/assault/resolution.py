@@ -37,6 +37,7 @@ from strategium.catalogue.citations import Reason
 from strategium.combat.sources import configured, core
 from strategium.engine.assault.charges import disengage, engaged_with, track
 from strategium.engine.assault.fight import Combat, fight_remaining
+from strategium.engine.assault.fighter import initiative_now
 from strategium.engine.attacks import damage
 from strategium.engine.core import registries
 from strategium.engine.core.board import Location
@@ -45,7 +46,6 @@ from strategium.engine.core.hooks import on_step
 from strategium.engine.core.timing import Phase, PlayerId, SubPhase
 from strategium.engine.morale.checks import MORALE, MoraleCheckTaken, fall_back
 from strategium.engine.morale.leadership import LeadershipTest, is_fearless, leadership_roll
-from strategium.engine.questions.profiles_now import current
 from strategium.engine.questions.queries import Block, Query, ask, blocker
 from strategium.model.unit_types import SubType, UnitType
 
@@ -175,8 +175,10 @@ def sweep_initiative(game: Game, unit_id: str) -> int:
     modified = game.state.config.morale.sweeping_advance_initiative == "modified"
     values = []
     for uid, m in damage.living(game, unit_id):
-        source = current(game, uid, m) if modified else m.profile.characteristics
-        values.append(getattr(source, "i", None) or 0)
+        if modified:  # its Initiative now, Sudden Strike's bonus on the turn it charged included (Liber p.124)
+            values.append(initiative_now(game, uid, m)[0] or 0)
+        else:
+            values.append(getattr(m.profile.characteristics, "i", None) or 0)
     return max(values, default=0)
 
 

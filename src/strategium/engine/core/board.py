@@ -197,6 +197,9 @@ class ChargeRecord:
     disordered: list[Reason] = field(default_factory=list)
     terrain_penalty: Reason | None = None
     hammer: list[HammerStrike] = field(default_factory=list)
+    rolled_x: dict[str, int] = field(default_factory=dict)
+    """The (X) rolled once for the turn of a charge rule whose X is a dice roll (Sudden Strike (D3)), by
+    "model id/source"."""
 
     def copy(self) -> ChargeRecord:
         """An independent copy (reasons and strikes are immutable values and are shared): the fields' values as
@@ -206,6 +209,7 @@ class ChargeRecord:
         new.__dict__.update(self.__dict__)
         new.disordered = list(self.disordered)
         new.hammer = list(self.hammer)
+        new.rolled_x = dict(self.rolled_x)
         return new
 
     def key(self) -> tuple[object, ...]:
@@ -220,6 +224,7 @@ class ChargeRecord:
             tuple(self.disordered),
             self.terrain_penalty,
             tuple(self.hammer),
+            tuple(self.rolled_x.items()),
         )
 
 

@@ -69,7 +69,7 @@ from strategium.engine.morale.leadership import (
 )
 from strategium.engine.morale.regrouped import Regrouped
 from strategium.engine.questions import combat_lock
-from strategium.engine.questions.profiles_now import Modifier, current, effect_modifier_source
+from strategium.engine.questions.profiles_now import Modifier, effect_modifier_source
 from strategium.engine.questions.queries import Block, Query, ask, blocker
 from strategium.geometry.table import Edge, Table
 from strategium.model.unit_types import SubType, UnitType
@@ -315,8 +315,11 @@ def status_tests(game: Game, blind: tuple[str, ...], concussive: dict[str, int],
 def blind_test(game: Game, unit_id: str) -> bool:
     """The Blind test (p.236): D6 at most the highest Initiative passes; failing makes the unit Blind until the
     end of its controller's next turn. Returns True if it is not Blinded."""
+    from strategium.engine.assault.fighter import initiative_now  # (the Assault engine imports this module)
+
     unit = game.state.unit(unit_id)
-    initiative = [getattr(current(game, unit_id, m), "i", None) for _, m in damage.living(game, unit_id)]
+    # its Initiative now, Sudden Strike's bonus (Liber p.124) included in the Assault phase of its Charge
+    initiative = [initiative_now(game, unit_id, m)[0] for _, m in damage.living(game, unit_id)]
     values = [i for i in initiative if i is not None]
     if not values:
         game.log(Ruling(f"{unit.name} has no Initiative: not Blinded", (Reason.of("Blind", "immune"),)))
